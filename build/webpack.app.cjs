@@ -1,0 +1,90 @@
+// One webpack + Module Federation configuration for the host and every remote.
+// Each app's webpack.config.cjs calls createAppConfig({ ... }) with its own name and exposes.
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { EsbuildPlugin } = require('esbuild-loader');
+const { sharedConfig } = require('./shared.cjs');
+
+/**
+ * @param {object} o
+ * @param {string} o.dir          the app folder (__dirname of its webpack.config.cjs)
+ * @param {string} o.name         federation name (host, map, lowcode, workflow, system, chat)
+ * @param {Record<string,string>} [o.exposes]
+ * @param {boolean} [o.isHost]
+ * @param {number} o.port         dev-server port
+ * @param {string} o.title        page title of the app's own index.html
+ */
+function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title }) {
+  // Where the app's index.html is served from. The host lives at /, each remote's standalone
+  // (kiosk) app at /remotes/<name>/. Chunks use publicPath 'auto' so the same build also works
+  // when a remote is deployed on another origin (only remotes.json changes).
+  const htmlPublicPath = process.env.PUBLIC_PATH || (isHost ? '/' : `/remotes/${name}/`);
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: 'auto',
+        uniqueName: `lighting_${name}`,
+        filename: production ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            // our own TypeScript, including @lighting/shared (a workspace source package)
+            exclude: /node_modules/,
+            loader: 'esbuild-loader',
+            options: { target: 'es2020', jsx: 'automatic' },
+          },
+          { test: /\.(png|jpe?g|gif|svg|woff2?)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          // No static remotes: the host registers them at run time from /remotes.json.
+          remotes: {},
+          shared: sharedConfig(),
+          // 'loaded-first' keeps the shell alive when a remote is down (federation.md).
+          shareStrategy: 'loaded-first',
+          runtimePlugins: isHost ? [path.join(dir, 'src/federation/runtimePlugin.ts')] : [],
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+          dev: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title,
+          publicPath: htmlPublicPath,
+          templateParameters: { title, base: htmlPublicPath },
+          chunks: ['main'],
+        }),
+      ],
+      optimization: {
+        minimizer: [new EsbuildPlugin({ target: 'es2020', css: true })],
+      },
+      performance: { hints: false },
+      devServer: {
+        port,
+        historyApiFallback: { index: htmlPublicPath + 'index.html' },
+        devMiddleware: { publicPath: htmlPublicPath },
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/config.json', '/remotes.json', '/remotes', '/help'], target: process.env.API_TARGET || 'http://127.0.0.1:8080', ws: true }],
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createAppConfig };

@@ -1,0 +1,88 @@
+// Renders a page owned by a remote inside the layout. Loading, missing page, network failure and
+// render errors all end in an in-page panel with Retry: a remote never blanks the host.
+import { Component, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { matchRemoteRoute, RouteMetaProvider, type RemotePageProps, type RouteMeta } from '@lighting/shared';
+import { loadRoutes, remoteFor } from './registry';
+
+type State = { status: 'loading' } | { status: 'ready'; Page: ComponentType<RemotePageProps> } | { status: 'error'; error: string };
+
+function ErrorPanel({ name, error, onRetry }: { name: string; error: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="warning"
+      title={t('remoteFailed')}
+      subTitle={t('remoteFailedDetail', { name, error })}
+      extra={
+        <Button type="primary" onClick={onRetry} data-testid="remote-retry">
+          {t('retry')}
+        </Button>
+      }
+      data-testid="remote-error"
+    />
+  );
+}
+
+class Boundary extends Component<{ children: ReactNode; fallback: (error: string) => ReactNode }, { error: string | null }> {
+  override state = { error: null as string | null };
+  static getDerivedStateFromError(e: unknown) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+  override componentDidCatch(e: unknown) {
+    console.error('[remote page] render failed', e);
+  }
+  override render() {
+    return this.state.error !== null ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}
+
+export function RemotePage({ urlAddress, meta }: { urlAddress: string; meta: RouteMeta }) {
+  const hit = remoteFor(urlAddress);
+  const name = hit?.remote.name ?? '?';
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let alive = true;
+    setState({ status: 'loading' });
+    if (!hit) {
+      setState({ status: 'error', error: `no remote claims ${urlAddress}` });
+      return;
+    }
+    loadRoutes(hit.remote.name, attempt > 0)
+      .then((table) => {
+        const loader = matchRemoteRoute(table.pages, urlAddress);
+        if (!loader) throw new Error(`${hit.remote.name} has no page for ${urlAddress}`);
+        return loader();
+      })
+      .then((mod) => alive && setState({ status: 'ready', Page: mod.default }))
+      .catch((e: unknown) => alive && setState({ status: 'error', error: e instanceof Error ? e.message : String(e) }));
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- hit derives from urlAddress
+  }, [urlAddress, attempt]);
+
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+
+  if (state.status === 'loading') {
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <Spin />
+      </div>
+    );
+  }
+  if (state.status === 'error') return <ErrorPanel name={name} error={state.error} onRetry={retry} />;
+  const { Page } = state;
+  return (
+    <Boundary key={attempt} fallback={(error) => <ErrorPanel name={name} error={error} onRetry={retry} />}>
+      <RouteMetaProvider value={meta}>
+        <div data-remote={name} style={{ height: '100%' }}>
+          <Page urlAddress={urlAddress} meta={meta} />
+        </div>
+      </RouteMetaProvider>
+    </Boundary>
+  );
+}

@@ -1,0 +1,65 @@
+// /home at this stage: the signed-in user, the last sign-in, and the modules the menu grants,
+// each linking to its first page. The shell issue replaces it with the full dashboard.
+import { Link } from 'react-router-dom';
+import { Card, Col, Descriptions, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDate, useSession, type MenuNode } from '@lighting/shared';
+import { preload } from '../federation/registry';
+
+function firstPage(n: MenuNode): MenuNode | undefined {
+  if (n.path && !n.children?.length) return n;
+  for (const c of n.children ?? []) {
+    const hit = firstPage(c);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+export function Home({ menu }: { menu: MenuNode[] }) {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.userInfo);
+  return (
+    <div data-testid="home">
+      <Typography.Title level={4}>
+        {t('host:welcome')}，{user?.userName}
+      </Typography.Title>
+      {user?.prevLogin ? (
+        <Descriptions size="small" column={3} title={t('host:lastLogin')}>
+          <Descriptions.Item label="time">{formatDate(user.prevLoginTime ?? '', 'YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+          <Descriptions.Item label="IP">{user.prevLoginIpAddress}</Descriptions.Item>
+          <Descriptions.Item label="place">{user.prevLoginIpAddressName}</Descriptions.Item>
+        </Descriptions>
+      ) : null}
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('host:modules')}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        {menu.map((section) => {
+          const page = firstPage(section);
+          return (
+            <Col key={section.id} xs={24} sm={12} md={8} lg={6}>
+              <Card size="small" title={section.title}>
+                {(section.children ?? []).map((c) => (
+                  <div key={c.id}>
+                    {c.path ? (
+                      <Link to={c.path} onMouseEnter={() => c.path && preload(c.path.slice(1))}>
+                        {c.title}
+                      </Link>
+                    ) : c.href ? (
+                      <a href={c.href} target="_blank" rel="noopener noreferrer">
+                        {c.title}
+                      </a>
+                    ) : (
+                      c.title
+                    )}
+                  </div>
+                ))}
+                {!page && !section.children?.length ? <Typography.Text type="secondary">—</Typography.Text> : null}
+              </Card>
+            </Col>
+          );
+        })}
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// Async boundary before the standalone app boots (federation.md).
+import('./bootstrap');

@@ -1,0 +1,62 @@
+// One realtime socket per tab (spec §7 realtime), as an RxJS stream every remote subscribes to.
+// Connects with the token, reconnects with exponential backoff, carries the server-pushed logout.
+import { Subject, Subscription, timer, retry, share, filter, type Observable } from 'rxjs';
+import { webSocket, type WebSocketSubject } from 'rxjs/webSocket';
+import { socketAddress } from '../config/runtime';
+import { useSession } from '../session/store';
+import { toast } from '../ui/toast';
+
+export interface SocketMessage {
+  method: string;
+  [k: string]: unknown;
+}
+
+export const LOGOUT_PUSH_MESSAGE = '登录过期,请重新登录';
+
+/** Backoff for reconnect attempt n (1-based): 1 s, 2 s, 4 s … capped at 30 s. */
+export const backoffMs = (attempt: number): number => Math.min(30000, 1000 * 2 ** Math.max(0, attempt - 1));
+
+const incoming = new Subject<SocketMessage>();
+/** Every message the server pushes, for whoever listens (shell, chat, map…). */
+export const messages$: Observable<SocketMessage> = incoming.asObservable().pipe(share());
+export const on = (method: string): Observable<SocketMessage> => messages$.pipe(filter((m) => m.method === method));
+
+let subject: WebSocketSubject<SocketMessage> | null = null;
+let sub: Subscription | null = null;
+let connectedToken: string | null = null;
+
+export function send(msg: SocketMessage): void {
+  subject?.next(msg);
+}
+
+export function disconnect(): void {
+  sub?.unsubscribe();
+  sub = null;
+  subject?.complete();
+  subject = null;
+  connectedToken = null;
+}
+
+/** Opens the tab's socket for `token` (no-op when already open for it). */
+export function connect(token: string): void {
+  if (subject && connectedToken === token) return;
+  disconnect();
+  connectedToken = token;
+  const ws = webSocket<SocketMessage>({
+    url: socketAddress(),
+    openObserver: { next: () => ws.next({ method: 'OnConnection', token, mobileDevice: false }) },
+  });
+  subject = ws;
+  sub = ws
+    .pipe(retry({ delay: (_err, attempt) => timer(backoffMs(attempt)), resetOnSuccess: true }))
+    .subscribe({ next: (m) => incoming.next(m) });
+  useSession.setState({ socket: { close: disconnect } });
+}
+
+// Server-pushed logout: toast, token reset, reload (spec §4, §8).
+on('logout').subscribe((m) => {
+  toast('error', typeof m.msg === 'string' && m.msg ? m.msg : LOGOUT_PUSH_MESSAGE, 1.5);
+  disconnect();
+  useSession.getState().resetToken();
+  setTimeout(() => window.location.reload(), 300);
+});

@@ -1,0 +1,143 @@
+// A remote's own app (its `./App` expose and its index.html): a minimal sign-in and the remote's
+// pages, without the host's chrome. This is the kiosk mode; the same build serves the host.
+import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Button, Card, Layout, Menu, Result, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../session/store';
+import { getConfig, loadConfig } from '../config/runtime';
+import { generateRoutes } from '../core/menuRoutes';
+import { guardErrorMessage } from '../core/guard';
+import { matchRemoteRoute } from '../core/remotes';
+import { RouteMetaProvider } from '../auth/Auth';
+import { LoginForm } from '../ui/LoginForm';
+import { AppProviders } from '../ui/AppProviders';
+import { connect } from '../realtime/socket';
+import type { RemoteRoutes } from './types';
+
+/** '/remotes/map' when served under the console's server, '' when deployed at an origin's root. */
+export function standaloneBasename(name: string, pathname = window.location.pathname): string {
+  const marker = `/remotes/${name}`;
+  const i = pathname.indexOf(marker);
+  return i >= 0 ? pathname.slice(0, i + marker.length) : '';
+}
+
+const matchesPrefix = (prefixes: string[], url: string) => prefixes.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
+
+class PageBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
+  override state = { error: null as string | null };
+  static getDerivedStateFromError(e: unknown) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+  override render() {
+    return this.state.error ? <Result status="error" title={this.state.error} /> : this.props.children;
+  }
+}
+
+function Pages({ name, title, routes }: { name: string; title: string; routes: RemoteRoutes }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { menuList, token, userInfo } = useSession();
+  const mine = useMemo(
+    () =>
+      generateRoutes(menuList, { dashboardUrl: getConfig().dashboardUrl, token: token ?? '' }).routes.filter(
+        (r) => (r.kind === 'page' || r.kind === 'model') && r.meta.urlAddress && matchesPrefix(routes.prefixes, r.meta.urlAddress),
+      ),
+    [menuList, token, routes.prefixes],
+  );
+  const pages = useMemo(
+    () =>
+      mine.flatMap((r) => {
+        const loader = matchRemoteRoute(routes.pages, r.meta.urlAddress!);
+        return loader ? [{ route: r, Page: lazy(loader) }] : [];
+      }),
+    [mine, routes.pages],
+  );
+  const signOut = async () => {
+    await useSession.getState().logout();
+  };
+  return (
+    <Layout style={{ height: '100%' }} data-testid={`standalone-${name}`}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#0b1f3a' }}>
+        <Typography.Text style={{ color: '#fff', fontWeight: 600, whiteSpace: 'nowrap' }}>{title}</Typography.Text>
+        <Menu
+          theme="dark"
+          mode="horizontal"
+          selectedKeys={[pathname]}
+          style={{ flex: 1, background: 'transparent' }}
+          items={pages.map(({ route }) => ({ key: route.path, label: <Link to={route.path}>{route.meta.title}</Link> }))}
+        />
+        <Typography.Text style={{ color: '#ccc' }}>{userInfo?.userName}</Typography.Text>
+        <Button size="small" onClick={() => void signOut()} data-testid="standalone-logout">
+          {t('logout')}
+        </Button>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 16, overflow: 'auto', background: '#fff' }}>
+        <PageBoundary>
+          <Suspense fallback={<Spin />}>
+            <Routes>
+              {pages.map(({ route, Page }) => (
+                <Route
+                  key={route.path}
+                  path={route.path}
+                  element={
+                    <RouteMetaProvider value={route.meta}>
+                      <Page urlAddress={route.meta.urlAddress!} meta={route.meta} />
+                    </RouteMetaProvider>
+                  }
+                />
+              ))}
+              <Route
+                path="*"
+                element={pages[0] ? <Navigate to={pages[0].route.path} replace /> : <Result status="403" title={t('noData')} />}
+              />
+            </Routes>
+          </Suspense>
+        </PageBoundary>
+      </Layout.Content>
+    </Layout>
+  );
+}
+
+function Gate({ name, title, routes }: { name: string; title: string; routes: RemoteRoutes }) {
+  const { token, menuLoaded } = useSession();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!token || menuLoaded) return;
+    useSession
+      .getState()
+      .getInfo()
+      .then(() => connect(token))
+      .catch((e: unknown) => {
+        useSession.getState().resetToken();
+        setError(guardErrorMessage(e));
+      });
+  }, [token, menuLoaded]);
+  if (!token) {
+    return (
+      <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#0b1f3a' }}>
+        <Card style={{ width: 380 }} title={title}>
+          {error && <Typography.Paragraph type="danger">{error}</Typography.Paragraph>}
+          <LoginForm onSuccess={() => setError(null)} allowSubAccount={false} />
+        </Card>
+      </div>
+    );
+  }
+  if (!menuLoaded) return <Spin style={{ margin: 48 }} />;
+  return <Pages name={name} title={title} routes={routes} />;
+}
+
+export function StandaloneApp({ name, title, routes }: { name: string; title: string; routes: RemoteRoutes }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    void loadConfig().then(() => setReady(true));
+  }, []);
+  if (!ready) return null;
+  return (
+    <AppProviders>
+      <BrowserRouter basename={standaloneBasename(name)}>
+        <Gate name={name} title={title} routes={routes} />
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,62 @@
+// Calls the session makes (spec §7 Authentication and current user).
+import SparkMD5 from 'spark-md5';
+import { request } from '../http/client';
+import type { MenuEntry } from '../core/menuRoutes';
+import type { PermissionEntry } from '../core/permissions';
+
+/** Fixed OAuth client of the console (spec §9: fixed client id and secret). */
+export const OAUTH_CLIENT = { client_id: 'admin', client_secret: '123456', scope: 'all', grant_type: 'password' };
+
+export interface UserInfo {
+  userId: string;
+  userAccount: string;
+  userName: string;
+  headIcon: string;
+  portalId?: string;
+  theme?: string;
+  language?: string;
+  organizeName?: string;
+  positionName?: string;
+  isAdministrator?: boolean;
+  prevLogin?: number;
+  prevLoginTime?: number;
+  prevLoginIpAddress?: string;
+  prevLoginIpAddressName?: string;
+}
+
+export interface CurrentUser {
+  menuList: MenuEntry[];
+  userInfo: UserInfo;
+  permissionList: PermissionEntry[];
+}
+
+export interface LoginInput {
+  account: string;
+  password: string; // plain; hashed here before it leaves the browser
+  code?: string;
+  timestamp?: string;
+}
+
+export const md5 = (s: string): string => SparkMD5.hash(s);
+
+export function loginCall(input: LoginInput) {
+  return request<{ token: string; theme: string }>({
+    url: '/oauth/Login',
+    method: 'post',
+    params: OAUTH_CLIENT,
+    data: {
+      account: input.account.trim(),
+      password: md5(input.password),
+      ...(input.code ? { code: input.code, timestamp: input.timestamp } : {}),
+    },
+  });
+}
+
+export function loginConfigCall(account: string) {
+  return request<{ needCode: boolean }>({ url: '/oauth/LoginConfig', method: 'get', data: { account } });
+}
+
+export const currentUserCall = () => request<CurrentUser>({ url: '/oauth/CurrentUser', method: 'get' });
+export const logoutCall = () => request({ url: '/oauth/Logout', method: 'get' });
+export const lockScreenCall = (account: string, password: string) =>
+  request({ url: '/oauth/LockScreen', method: 'post', data: { account, password: md5(password) } });

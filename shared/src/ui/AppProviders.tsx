@@ -1,0 +1,42 @@
+// Providers every app root needs: antd theme + locale following the language, antd's App (for
+// contextual toasts, registered with the toast bridge), and i18next.
+import { useEffect, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
+import enUS from 'antd/locale/en_US';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18next, type Language } from '../i18n';
+import { setToaster } from './toast';
+
+const ANTD_LOCALES = { zh: zhCN, zhtw: zhTW, en: enUS } as const;
+export const DEFAULT_PRIMARY = '#1890ff';
+
+function ToastBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    setToaster((kind, text, seconds) => void message[kind]({ content: text, duration: seconds }));
+  }, [message]);
+  return null;
+}
+
+function Themed({ children, primary }: { children: ReactNode; primary: string }) {
+  const { i18n } = useTranslation();
+  const lang = (i18n.language in ANTD_LOCALES ? i18n.language : 'zh') as Language;
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={{ token: { colorPrimary: primary } }} componentSize="middle">
+      <AntApp style={{ height: '100%' }}>
+        <ToastBridge />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function AppProviders({ children, primary = DEFAULT_PRIMARY }: { children: ReactNode; primary?: string }) {
+  return (
+    <I18nextProvider i18n={i18next}>
+      <Themed primary={primary}>{children}</Themed>
+    </I18nextProvider>
+  );
+}
