@@ -31,7 +31,9 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title 
         path: path.join(dir, 'dist'),
         publicPath: 'auto',
         uniqueName: `lighting_${name}`,
-        filename: production ? '[name].[contenthash:10].js' : '[name].js',
+        // Entry files stay unhashed (served no-cache): MF's runtime module resolves the entry
+        // filename template before hashes exist. Every other chunk is content-hashed (long cache).
+        filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         clean: true,
       },
@@ -80,7 +82,13 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title 
         historyApiFallback: { index: htmlPublicPath + 'index.html' },
         devMiddleware: { publicPath: htmlPublicPath },
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api', '/config.json', '/remotes.json', '/remotes', '/help'], target: process.env.API_TARGET || 'http://127.0.0.1:8080', ws: true }],
+        proxy: [
+          {
+            context: ['/api', '/config.json', '/remotes.json', '/remotes', '/help'],
+            target: process.env.API_TARGET || 'http://127.0.0.1:8080',
+            ws: true,
+          },
+        ],
       },
       stats: 'errors-warnings',
     };

@@ -1,2 +1,2 @@
 const base = require('../jest.base.cjs');
-module.exports = { ...base, testEnvironment: 'node' };
+module.exports = { ...base, displayName: 'remote-workflow', rootDir: __dirname, testEnvironment: 'node' };

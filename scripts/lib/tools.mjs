@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PNPM_VERSION = '12.21.0';
-export const APPS = ['host', 'remote-map', 'remote-lowcode', 'remote-workflow', 'remote-system', 'remote-chat'];
+export const APPS = [
+  'host',
+  'remote-map',
+  'remote-lowcode',
+  'remote-workflow',
+  'remote-system',
+  'remote-chat',
+];
 
 export function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts });
@@ -24,9 +31,13 @@ export function ensurePnpm() {
   console.log(`• installing pnpm ${PNPM_VERSION} into .tools/ (one time)`);
   mkdirSync(tools, { recursive: true });
   writeFileSync(join(tools, 'package.json'), '{"name":"lighting-tools","private":true}\n');
-  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', `pnpm@${PNPM_VERSION}`], {
-    cwd: tools,
-  });
+  run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', `pnpm@${PNPM_VERSION}`],
+    {
+      cwd: tools,
+    },
+  );
   return bin;
 }
 
@@ -34,7 +45,8 @@ export function ensurePnpm() {
 export function ensureInstalled(pnpm) {
   const marker = join(ROOT, 'node_modules', '.modules.yaml');
   const lock = join(ROOT, 'pnpm-lock.yaml');
-  const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs);
+  const stale =
+    !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs);
   if (stale) {
     console.log('• installing dependencies (pnpm install)');
     run(pnpm, ['install', existsSync(lock) && process.env.CI ? '--frozen-lockfile' : '--prefer-offline']);

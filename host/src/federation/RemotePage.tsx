@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { matchRemoteRoute, RouteMetaProvider, type RemotePageProps, type RouteMeta } from '@lighting/shared';
 import { loadRoutes, remoteFor } from './registry';
 
-type State = { status: 'loading' } | { status: 'ready'; Page: ComponentType<RemotePageProps> } | { status: 'error'; error: string };
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; Page: ComponentType<RemotePageProps> }
+  | { status: 'error'; error: string };
 
 function ErrorPanel({ name, error, onRetry }: { name: string; error: string; onRetry: () => void }) {
   const { t } = useTranslation();
@@ -25,7 +28,10 @@ function ErrorPanel({ name, error, onRetry }: { name: string; error: string; onR
   );
 }
 
-class Boundary extends Component<{ children: ReactNode; fallback: (error: string) => ReactNode }, { error: string | null }> {
+class Boundary extends Component<
+  { children: ReactNode; fallback: (error: string) => ReactNode },
+  { error: string | null }
+> {
   override state = { error: null as string | null };
   static getDerivedStateFromError(e: unknown) {
     return { error: e instanceof Error ? e.message : String(e) };
@@ -58,7 +64,10 @@ export function RemotePage({ urlAddress, meta }: { urlAddress: string; meta: Rou
         return loader();
       })
       .then((mod) => alive && setState({ status: 'ready', Page: mod.default }))
-      .catch((e: unknown) => alive && setState({ status: 'error', error: e instanceof Error ? e.message : String(e) }));
+      .catch(
+        (e: unknown) =>
+          alive && setState({ status: 'error', error: e instanceof Error ? e.message : String(e) }),
+      );
     return () => {
       alive = false;
     };

@@ -49,7 +49,9 @@ export function loadRoutes(name: string, forceReload = false): Promise<RemoteRou
   if (!p) {
     p = loadRemote<{ default?: RemoteRoutes } & Record<string, unknown>>(`${name}/routes`).then((mod) => {
       if (!mod || typeof mod[REMOTE_ERROR] === 'string') {
-        throw new Error(typeof mod?.[REMOTE_ERROR] === 'string' ? (mod[REMOTE_ERROR] as string) : 'remote unavailable');
+        throw new Error(
+          typeof mod?.[REMOTE_ERROR] === 'string' ? (mod[REMOTE_ERROR] as string) : 'remote unavailable',
+        );
       }
       const table = (mod.default ?? mod) as RemoteRoutes;
       if (!table || typeof table.pages !== 'object') throw new Error(`${name}/routes has no pages table`);

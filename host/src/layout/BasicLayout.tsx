@@ -43,7 +43,10 @@ export function BasicLayout({ menu }: { menu: MenuNode[] }) {
   const navigate = useNavigate();
   const user = useSession((s) => s.userInfo);
   const items = useMemo(
-    () => [{ key: '/home', label: <Link to="/home">{t('home')}</Link>, icon: <HomeOutlined /> }, ...toItems(menu)],
+    () => [
+      { key: '/home', label: <Link to="/home">{t('home')}</Link>, icon: <HomeOutlined /> },
+      ...toItems(menu),
+    ],
     [menu, t],
   );
 
@@ -68,18 +71,32 @@ export function BasicLayout({ menu }: { menu: MenuNode[] }) {
   return (
     <Layout style={{ height: '100%' }}>
       <Layout.Sider width={260} theme="dark" style={{ overflow: 'auto' }}>
-        <div style={{ color: '#fff', padding: '16px 20px', fontWeight: 600, whiteSpace: 'nowrap' }}>{getConfig().title}</div>
+        <div style={{ color: '#fff', padding: '16px 20px', fontWeight: 600, whiteSpace: 'nowrap' }}>
+          {getConfig().title}
+        </div>
         <Menu theme="dark" mode="inline" selectedKeys={[pathname]} items={items} data-testid="side-menu" />
       </Layout.Sider>
       <Layout>
-        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', padding: '0 24px' }}>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            padding: '0 24px',
+          }}
+        >
           <Dropdown
             menu={{
               onClick: onUserMenu,
               items: [
                 { key: 'profile', icon: <UserOutlined />, label: t('profile') },
                 { key: 'lock', icon: <LockOutlined />, label: t('lockScreen') },
-                { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="menu-logout">{t('logout')}</span> },
+                {
+                  key: 'logout',
+                  icon: <LogoutOutlined />,
+                  label: <span data-testid="menu-logout">{t('logout')}</span>,
+                },
               ],
             }}
           >
@@ -89,7 +106,10 @@ export function BasicLayout({ menu }: { menu: MenuNode[] }) {
             </span>
           </Dropdown>
         </Layout.Header>
-        <Layout.Content style={{ margin: 16, padding: 16, background: '#fff', overflow: 'auto' }} data-testid="page-content">
+        <Layout.Content
+          style={{ margin: 16, padding: 16, background: '#fff', overflow: 'auto' }}
+          data-testid="page-content"
+        >
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -1,7 +1,15 @@
 // The console's router: fixed routes of spec §2, dynamic routes generated from the menu list, and
 // the guard of spec §2 as a pure decision (core/guard.ts) applied on every navigation.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  BrowserRouter,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from 'react-router-dom';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -49,7 +57,12 @@ function useDocumentTitle(routes: AppRoute[]) {
   const { t } = useTranslation();
   useEffect(() => {
     const r = routes.find((x) => x.path === pathname);
-    const fixed: Record<string, string> = { '/home': t('home'), '/login': t('login'), '/lockScreen': t('lockScreen'), '/404': t('notFound') };
+    const fixed: Record<string, string> = {
+      '/home': t('home'),
+      '/login': t('login'),
+      '/lockScreen': t('lockScreen'),
+      '/404': t('notFound'),
+    };
     document.title = pageTitle(r?.meta.title ?? fixed[pathname], getConfig().title, '');
   }, [pathname, routes, t]);
 }
@@ -142,13 +155,21 @@ function Guarded() {
           <Route path="/messageRecord" element={<HostPlanned which="messageRecord" />} />
           <Route path="/bt/article/more" element={<HostPlanned which="articleMore" />} />
           {Object.entries(REMOTE_FIXED).map(([path, urlAddress]) => (
-            <Route key={path} path={path} element={<RemotePage urlAddress={urlAddress} meta={metaFor(urlAddress)} />} />
+            <Route
+              key={path}
+              path={path}
+              element={<RemotePage urlAddress={urlAddress} meta={metaFor(urlAddress)} />}
+            />
           ))}
           {generated.routes
             .filter((r) => !(r.path in REMOTE_FIXED))
             .map((r) =>
               r.kind === 'frame' ? (
-                <Route key={r.path} path={r.path} element={<FramePage src={r.meta.frameUrl ?? ''} title={r.meta.title} />} />
+                <Route
+                  key={r.path}
+                  path={r.path}
+                  element={<FramePage src={r.meta.frameUrl ?? ''} title={r.meta.title} />}
+                />
               ) : r.kind === 'page' || r.kind === 'model' ? (
                 <Route
                   key={r.path}

@@ -25,7 +25,9 @@ export function Home({ menu }: { menu: MenuNode[] }) {
       </Typography.Title>
       {user?.prevLogin ? (
         <Descriptions size="small" column={3} title={t('host:lastLogin')}>
-          <Descriptions.Item label="time">{formatDate(user.prevLoginTime ?? '', 'YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+          <Descriptions.Item label="time">
+            {formatDate(user.prevLoginTime ?? '', 'YYYY-MM-DD HH:mm:ss')}
+          </Descriptions.Item>
           <Descriptions.Item label="IP">{user.prevLoginIpAddress}</Descriptions.Item>
           <Descriptions.Item label="place">{user.prevLoginIpAddressName}</Descriptions.Item>
         </Descriptions>
@@ -54,7 +56,9 @@ export function Home({ menu }: { menu: MenuNode[] }) {
                     )}
                   </div>
                 ))}
-                {!page && !section.children?.length ? <Typography.Text type="secondary">—</Typography.Text> : null}
+                {!page && !section.children?.length ? (
+                  <Typography.Text type="secondary">—</Typography.Text>
+                ) : null}
               </Card>
             </Col>
           );

@@ -27,7 +27,15 @@ export function LockScreen() {
     }
   };
   return (
-    <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#0b1f3a' }}>
+    <div
+      style={{
+        height: '100%',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: '#0b1f3a',
+      }}
+    >
       <Card style={{ width: 360, textAlign: 'center' }}>
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <Avatar size={64} src={userInfo?.headIcon || undefined} icon={<UserOutlined />} />
@@ -40,7 +48,13 @@ export function LockScreen() {
             placeholder={t('passwordPlaceholder')}
             data-testid="unlock-password"
           />
-          <Button type="primary" block loading={busy} onClick={() => void submit()} data-testid="unlock-submit">
+          <Button
+            type="primary"
+            block
+            loading={busy}
+            onClick={() => void submit()}
+            data-testid="unlock-submit"
+          >
             {t('unlock')}
           </Button>
         </Space>

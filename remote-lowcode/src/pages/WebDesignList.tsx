@@ -3,7 +3,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Input, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, request, tablePagination, type Paged, type RemotePageProps } from '@lighting/shared';
+import {
+  DEFAULT_PAGE_SIZE,
+  request,
+  tablePagination,
+  type Paged,
+  type RemotePageProps,
+} from '@lighting/shared';
 
 interface Model {
   id: string;
@@ -44,11 +50,16 @@ export default function WebDesignList(_props: RemotePageProps) {
           {
             dataIndex: 'state',
             title: t('state'),
-            render: (s: number) => (s === 1 ? <Tag color="success">{t('released')}</Tag> : <Tag>{t('draft')}</Tag>),
+            render: (s: number) =>
+              s === 1 ? <Tag color="success">{t('released')}</Tag> : <Tag>{t('draft')}</Tag>,
           },
         ]}
         pagination={
-          data ? tablePagination(data.pagination, (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize }))) : false
+          data
+            ? tablePagination(data.pagination, (currentPage, pageSize) =>
+                setQuery((q) => ({ ...q, currentPage, pageSize })),
+              )
+            : false
         }
       />
     </Space>

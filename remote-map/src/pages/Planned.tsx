@@ -7,5 +7,10 @@ const WHAT: Record<string, string> = {
 
 /** Pages the lighting map issue (#5) builds; each says what it will be. */
 export default function Planned({ urlAddress, meta }: RemotePageProps) {
-  return <PlannedPage title={meta.title} description={`${WHAT[urlAddress] ?? '照明地图页面'} 由照明地图议题（#5）实现。`} />;
+  return (
+    <PlannedPage
+      title={meta.title}
+      description={`${WHAT[urlAddress] ?? '照明地图页面'} 由照明地图议题（#5）实现。`}
+    />
+  );
 }

@@ -3,7 +3,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Input, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, request, tablePagination, useColumnAuth, type Paged, type RemotePageProps } from '@lighting/shared';
+import {
+  DEFAULT_PAGE_SIZE,
+  request,
+  tablePagination,
+  useColumnAuth,
+  type Paged,
+  type RemotePageProps,
+} from '@lighting/shared';
 
 interface UserRow {
   id: string;
@@ -21,13 +28,20 @@ export default function UserList(_props: RemotePageProps) {
   const canSee = useColumnAuth();
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [data, setData] = useState<Paged<UserRow>>({ list: [], pagination: { currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, total: 0 } });
+  const [data, setData] = useState<Paged<UserRow>>({
+    list: [],
+    pagination: { currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, total: 0 },
+  });
   const [loading, setLoading] = useState(false);
 
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const res = await request<Paged<UserRow>>({ url: '/system/Permission/Users', method: 'get', data: query });
+      const res = await request<Paged<UserRow>>({
+        url: '/system/Permission/Users',
+        method: 'get',
+        data: query,
+      });
       setData(res.data);
     } catch {
       /* the client already showed the server's message */
@@ -43,7 +57,12 @@ export default function UserList(_props: RemotePageProps) {
   const all: TableColumnsType<UserRow> = [
     { key: 'account', dataIndex: 'account', title: t('account') },
     { key: 'realName', dataIndex: 'realName', title: t('realName') },
-    { key: 'gender', dataIndex: 'gender', title: t('gender'), render: (g) => (String(g) === '1' ? t('male') : String(g) === '2' ? t('female') : '') },
+    {
+      key: 'gender',
+      dataIndex: 'gender',
+      title: t('gender'),
+      render: (g) => (String(g) === '1' ? t('male') : String(g) === '2' ? t('female') : ''),
+    },
     { key: 'mobile', dataIndex: 'mobile', title: t('mobile') },
     { key: 'organize', dataIndex: 'organize', title: t('organize') },
     { key: 'position', dataIndex: 'position', title: t('position') },
@@ -51,7 +70,8 @@ export default function UserList(_props: RemotePageProps) {
       key: 'enabledMark',
       dataIndex: 'enabledMark',
       title: t('enabledMark'),
-      render: (v: number) => (v === 1 ? <Tag color="success">{t('enabled')}</Tag> : <Tag color="error">{t('disabled')}</Tag>),
+      render: (v: number) =>
+        v === 1 ? <Tag color="success">{t('enabled')}</Tag> : <Tag color="error">{t('disabled')}</Tag>,
     },
   ];
   const columns = all.filter((c) => canSee(String(c.key)));
@@ -74,7 +94,9 @@ export default function UserList(_props: RemotePageProps) {
         columns={columns}
         dataSource={data.list}
         locale={{ emptyText: '无数据' }}
-        pagination={tablePagination(data.pagination, (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })))}
+        pagination={tablePagination(data.pagination, (currentPage, pageSize) =>
+          setQuery((q) => ({ ...q, currentPage, pageSize })),
+        )}
       />
     </Space>
   );

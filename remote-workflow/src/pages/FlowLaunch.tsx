@@ -38,7 +38,12 @@ export default function FlowLaunch(_props: RemotePageProps) {
               <Col key={f.id} xs={24} sm={12} md={8} lg={6}>
                 <Card size="small">
                   <Card.Meta
-                    avatar={<Avatar style={{ background: f.iconBackground || '#1890ff' }} icon={<ApartmentOutlined />} />}
+                    avatar={
+                      <Avatar
+                        style={{ background: f.iconBackground || '#1890ff' }}
+                        icon={<ApartmentOutlined />}
+                      />
+                    }
                     title={f.fullName}
                     description={f.enCode}
                   />

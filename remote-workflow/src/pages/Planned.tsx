@@ -8,5 +8,10 @@ const WHAT: Record<string, string> = {
 
 /** Pages the workflow issue builds; each says what it will be. */
 export default function Planned({ urlAddress, meta }: RemotePageProps) {
-  return <PlannedPage title={meta.title} description={`${WHAT[urlAddress] ?? '工作流程页面'} 由工作流程议题实现。`} />;
+  return (
+    <PlannedPage
+      title={meta.title}
+      description={`${WHAT[urlAddress] ?? '工作流程页面'} 由工作流程议题实现。`}
+    />
+  );
 }

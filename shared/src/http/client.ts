@@ -1,6 +1,11 @@
 // The one HTTP client every app uses (spec §7, §8). Policy decisions are pure (core/http.ts);
 // this module wires them to axios, the session and the toast.
-import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  AxiosError,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { getConfig } from '../config/runtime';
 import {
   decideResponse,

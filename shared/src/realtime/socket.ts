@@ -19,7 +19,8 @@ export const backoffMs = (attempt: number): number => Math.min(30000, 1000 * 2 *
 const incoming = new Subject<SocketMessage>();
 /** Every message the server pushes, for whoever listens (shell, chat, map…). */
 export const messages$: Observable<SocketMessage> = incoming.asObservable().pipe(share());
-export const on = (method: string): Observable<SocketMessage> => messages$.pipe(filter((m) => m.method === method));
+export const on = (method: string): Observable<SocketMessage> =>
+  messages$.pipe(filter((m) => m.method === method));
 
 let subject: WebSocketSubject<SocketMessage> | null = null;
 let sub: Subscription | null = null;

@@ -22,7 +22,8 @@ export function standaloneBasename(name: string, pathname = window.location.path
   return i >= 0 ? pathname.slice(0, i + marker.length) : '';
 }
 
-const matchesPrefix = (prefixes: string[], url: string) => prefixes.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
+const matchesPrefix = (prefixes: string[], url: string) =>
+  prefixes.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
 
 class PageBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
   override state = { error: null as string | null };
@@ -41,7 +42,10 @@ function Pages({ name, title, routes }: { name: string; title: string; routes: R
   const mine = useMemo(
     () =>
       generateRoutes(menuList, { dashboardUrl: getConfig().dashboardUrl, token: token ?? '' }).routes.filter(
-        (r) => (r.kind === 'page' || r.kind === 'model') && r.meta.urlAddress && matchesPrefix(routes.prefixes, r.meta.urlAddress),
+        (r) =>
+          (r.kind === 'page' || r.kind === 'model') &&
+          r.meta.urlAddress &&
+          matchesPrefix(routes.prefixes, r.meta.urlAddress),
       ),
     [menuList, token, routes.prefixes],
   );
@@ -59,13 +63,18 @@ function Pages({ name, title, routes }: { name: string; title: string; routes: R
   return (
     <Layout style={{ height: '100%' }} data-testid={`standalone-${name}`}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#0b1f3a' }}>
-        <Typography.Text style={{ color: '#fff', fontWeight: 600, whiteSpace: 'nowrap' }}>{title}</Typography.Text>
+        <Typography.Text style={{ color: '#fff', fontWeight: 600, whiteSpace: 'nowrap' }}>
+          {title}
+        </Typography.Text>
         <Menu
           theme="dark"
           mode="horizontal"
           selectedKeys={[pathname]}
           style={{ flex: 1, background: 'transparent' }}
-          items={pages.map(({ route }) => ({ key: route.path, label: <Link to={route.path}>{route.meta.title}</Link> }))}
+          items={pages.map(({ route }) => ({
+            key: route.path,
+            label: <Link to={route.path}>{route.meta.title}</Link>,
+          }))}
         />
         <Typography.Text style={{ color: '#ccc' }}>{userInfo?.userName}</Typography.Text>
         <Button size="small" onClick={() => void signOut()} data-testid="standalone-logout">
@@ -89,7 +98,13 @@ function Pages({ name, title, routes }: { name: string; title: string; routes: R
               ))}
               <Route
                 path="*"
-                element={pages[0] ? <Navigate to={pages[0].route.path} replace /> : <Result status="403" title={t('noData')} />}
+                element={
+                  pages[0] ? (
+                    <Navigate to={pages[0].route.path} replace />
+                  ) : (
+                    <Result status="403" title={t('noData')} />
+                  )
+                }
               />
             </Routes>
           </Suspense>
@@ -115,7 +130,15 @@ function Gate({ name, title, routes }: { name: string; title: string; routes: Re
   }, [token, menuLoaded]);
   if (!token) {
     return (
-      <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#0b1f3a' }}>
+      <div
+        style={{
+          height: '100%',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          background: '#0b1f3a',
+        }}
+      >
         <Card style={{ width: 380 }} title={title}>
           {error && <Typography.Paragraph type="danger">{error}</Typography.Paragraph>}
           <LoginForm onSuccess={() => setError(null)} allowSubAccount={false} />
@@ -127,7 +150,15 @@ function Gate({ name, title, routes }: { name: string; title: string; routes: Re
   return <Pages name={name} title={title} routes={routes} />;
 }
 
-export function StandaloneApp({ name, title, routes }: { name: string; title: string; routes: RemoteRoutes }) {
+export function StandaloneApp({
+  name,
+  title,
+  routes,
+}: {
+  name: string;
+  title: string;
+  routes: RemoteRoutes;
+}) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     void loadConfig().then(() => setReady(true));

@@ -5,7 +5,12 @@ import type { MenuEntry } from '../core/menuRoutes';
 import type { PermissionEntry } from '../core/permissions';
 
 /** Fixed OAuth client of the console (spec §9: fixed client id and secret). */
-export const OAUTH_CLIENT = { client_id: 'admin', client_secret: '123456', scope: 'all', grant_type: 'password' };
+export const OAUTH_CLIENT = {
+  client_id: 'admin',
+  client_secret: '123456',
+  scope: 'all',
+  grant_type: 'password',
+};
 
 export interface UserInfo {
   userId: string;

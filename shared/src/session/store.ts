@@ -3,7 +3,15 @@
 import { create } from 'zustand';
 import { configureHttp } from '../http/client';
 import { storage } from './storage';
-import { currentUserCall, lockScreenCall, loginCall, logoutCall, type CurrentUser, type LoginInput, type UserInfo } from './api';
+import {
+  currentUserCall,
+  lockScreenCall,
+  loginCall,
+  logoutCall,
+  type CurrentUser,
+  type LoginInput,
+  type UserInfo,
+} from './api';
 import type { MenuEntry } from '../core/menuRoutes';
 import type { PermissionEntry } from '../core/permissions';
 

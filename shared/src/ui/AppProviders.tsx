@@ -24,7 +24,11 @@ function Themed({ children, primary }: { children: ReactNode; primary: string })
   const { i18n } = useTranslation();
   const lang = (i18n.language in ANTD_LOCALES ? i18n.language : 'zh') as Language;
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={{ token: { colorPrimary: primary } }} componentSize="middle">
+    <ConfigProvider
+      locale={ANTD_LOCALES[lang]}
+      theme={{ token: { colorPrimary: primary } }}
+      componentSize="middle"
+    >
       <AntApp style={{ height: '100%' }}>
         <ToastBridge />
         {children}
@@ -33,7 +37,13 @@ function Themed({ children, primary }: { children: ReactNode; primary: string })
   );
 }
 
-export function AppProviders({ children, primary = DEFAULT_PRIMARY }: { children: ReactNode; primary?: string }) {
+export function AppProviders({
+  children,
+  primary = DEFAULT_PRIMARY,
+}: {
+  children: ReactNode;
+  primary?: string;
+}) {
   return (
     <I18nextProvider i18n={i18next}>
       <Themed primary={primary}>{children}</Themed>

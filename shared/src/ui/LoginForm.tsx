@@ -17,7 +17,13 @@ interface Values {
   code?: string;
 }
 
-export function LoginForm({ onSuccess, allowSubAccount = true }: { onSuccess: () => void; allowSubAccount?: boolean }) {
+export function LoginForm({
+  onSuccess,
+  allowSubAccount = true,
+}: {
+  onSuccess: () => void;
+  allowSubAccount?: boolean;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const login = useSession((s) => s.login);
@@ -39,7 +45,8 @@ export function LoginForm({ onSuccess, allowSubAccount = true }: { onSuccess: ()
   };
 
   const submit = async (v: Values) => {
-    const account = mode === 'sub' ? `${(v.mobile ?? '').trim()}@${(v.subAccount ?? '').trim()}` : (v.account ?? '');
+    const account =
+      mode === 'sub' ? `${(v.mobile ?? '').trim()}@${(v.subAccount ?? '').trim()}` : (v.account ?? '');
     try {
       await login({ account, password: v.password, code: v.code, timestamp });
       onSuccess();
@@ -80,7 +87,10 @@ export function LoginForm({ onSuccess, allowSubAccount = true }: { onSuccess: ()
         />
       )}
       {mode === 'account' ? (
-        <Form.Item name="account" rules={[{ required: true, whitespace: true, message: t('accountPlaceholder') }]}>
+        <Form.Item
+          name="account"
+          rules={[{ required: true, whitespace: true, message: t('accountPlaceholder') }]}
+        >
           <Input
             prefix={<UserOutlined />}
             placeholder={t('accountPlaceholder')}
@@ -90,16 +100,30 @@ export function LoginForm({ onSuccess, allowSubAccount = true }: { onSuccess: ()
         </Form.Item>
       ) : (
         <>
-          <Form.Item name="mobile" rules={[{ required: true, message: t('mobilePlaceholder') }, rule('mobile')]}>
-            <Input prefix={<MobileOutlined />} placeholder={t('mobilePlaceholder')} data-testid="login-mobile" />
+          <Form.Item
+            name="mobile"
+            rules={[{ required: true, message: t('mobilePlaceholder') }, rule('mobile')]}
+          >
+            <Input
+              prefix={<MobileOutlined />}
+              placeholder={t('mobilePlaceholder')}
+              data-testid="login-mobile"
+            />
           </Form.Item>
-          <Form.Item name="subAccount" rules={[{ required: true, message: t('accountPlaceholder') }, rule('account')]}>
+          <Form.Item
+            name="subAccount"
+            rules={[{ required: true, message: t('accountPlaceholder') }, rule('account')]}
+          >
             <Input prefix={<UserOutlined />} placeholder={t('account')} data-testid="login-subaccount" />
           </Form.Item>
         </>
       )}
       <Form.Item name="password" rules={[{ required: true, message: t('passwordPlaceholder') }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('passwordPlaceholder')} data-testid="login-password" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('passwordPlaceholder')}
+          data-testid="login-password"
+        />
       </Form.Item>
       {codeItem}
       <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">

@@ -9,7 +9,9 @@ export function PlannedPage({ title, description }: { title: string; description
     <Result
       status="info"
       title={`${title} — ${t('plannedTitle')}`}
-      subTitle={<Typography.Paragraph style={{ maxWidth: 640, margin: '0 auto' }}>{description}</Typography.Paragraph>}
+      subTitle={
+        <Typography.Paragraph style={{ maxWidth: 640, margin: '0 auto' }}>{description}</Typography.Paragraph>
+      }
       data-testid="planned-page"
     />
   );

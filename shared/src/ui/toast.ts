@@ -1,6 +1,10 @@
 // A bridge so non-React code (the HTTP client, the socket) can show antd toasts that follow the
 // app's theme: the provider registers antd's contextual message API here.
-export type Toaster = (kind: 'error' | 'warning' | 'success' | 'info', text: string, seconds?: number) => void;
+export type Toaster = (
+  kind: 'error' | 'warning' | 'success' | 'info',
+  text: string,
+  seconds?: number,
+) => void;
 
 let toaster: Toaster = (kind, text) => {
   // Before the provider mounts (or in tests) fall back to the console.

@@ -1,0 +1,223 @@
+// The figures of the platform issue:
+// - JavaScript bytes (raw and transferred/gzip) to show /login and to reach /home signed in
+// - React renderers on the page after visiting every remote
+// - menu click → remote page painted in the host vs the same page in the remote's standalone app
+// - requests per second of GET /api/oauth/CurrentUser vs GET /api/health on the same server
+import { chromium } from '@playwright/test';
+import autocannon from 'autocannon';
+import SparkMD5 from 'spark-md5';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../scripts/lib/server.mjs';
+
+const PAGES = [
+  ['system', '/permission/user', 'user-list'],
+  ['map', '/bt/map/assets', 'asset-kinds'],
+  ['lowcode', '/onlineDev/webDesign', 'webdesign-list'],
+  ['workflow', '/workFlow/flowLaunch', 'flow-launch'],
+  ['chat', '/chat/contacts', 'chat-contacts'],
+];
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
+
+const data = mkdtempSync(join(tmpdir(), 'lighting-bench-'));
+const port = Number(process.env.BENCH_PORT || 8191);
+const server = await startServer({ PORT: String(port), DATA_DIR: data, DATABASE_URL: '' });
+const base = server.url.replace(/\/$/, '');
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+});
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : null;
+};
+
+async function token() {
+  const res = await fetch(
+    `${base}/api/oauth/Login?client_id=admin&client_secret=123456&scope=all&grant_type=password`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'admin', password: SparkMD5.hash('admin123') }),
+    },
+  );
+  return (await res.json()).data.token;
+}
+
+/** Counts script bytes: raw (decoded) and transferred (encoded body, gzip/brotli as served). */
+function scriptMeter(page) {
+  const m = { raw: 0, transferred: 0, files: 0 };
+  page.on('requestfinished', async (req) => {
+    if (req.resourceType() !== 'script') return;
+    try {
+      const sizes = await req.sizes();
+      const res = await req.response();
+      const body = res ? await res.body() : Buffer.alloc(0);
+      m.raw += body.length;
+      m.transferred += sizes.responseBodySize;
+      m.files += 1;
+    } catch {
+      /* ignore */
+    }
+  });
+  return m;
+}
+
+async function newPage(withCounter = false) {
+  const ctx = await browser.newContext({ baseURL: base });
+  const page = await ctx.newPage();
+  if (withCounter) {
+    await page.addInitScript(() => {
+      const list = [];
+      window.__reactRenderers = list;
+      window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: (r) => list.push(r.version ?? '?'),
+        onCommitFiberRoot() {},
+        onCommitFiberUnmount() {},
+        onPostCommitFiberRoot() {},
+        checkDCE() {},
+      };
+    });
+  }
+  return { ctx, page };
+}
+
+const settle = (page) => page.waitForLoadState('networkidle');
+const kb = (n) => Math.round((n / 1024) * 10) / 10;
+
+async function bytesFigures() {
+  const { ctx, page } = await newPage();
+  const login = scriptMeter(page);
+  await page.goto('/login');
+  await page.getByTestId('login-submit').waitFor();
+  await settle(page);
+  const loginFig = { ...login };
+  // continue in the same page: sign in and reach /home
+  await page.getByTestId('login-account').fill('admin');
+  await page.getByTestId('login-password').fill('admin123');
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('home').waitFor();
+  await settle(page);
+  const home = { ...login };
+  await ctx.close();
+  return {
+    loginJs: { rawKB: kb(loginFig.raw), gzipKB: kb(loginFig.transferred), files: loginFig.files },
+    signedInHomeJs: { rawKB: kb(home.raw), gzipKB: kb(home.transferred), files: home.files },
+  };
+}
+
+async function reactInstances(tk) {
+  const { ctx, page } = await newPage(true);
+  await page.addInitScript((t) => localStorage.setItem('lighting_token__String', t), tk);
+  await page.goto('/home');
+  await page.getByTestId('home').waitFor();
+  for (const [, path, testId] of PAGES) {
+    await page
+      .getByTestId('side-menu')
+      .locator(`a[href="${path}"]`)
+      .evaluate((a) => a.click());
+    await page.getByTestId(testId).waitFor();
+  }
+  const n = await page.evaluate(() => window.__reactRenderers.length);
+  await ctx.close();
+  return n;
+}
+
+async function hostVsStandalone(tk) {
+  const out = {};
+  for (const [name, path, testId] of PAGES) {
+    const host = [];
+    const alone = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      // host: signed in on /home, the remote not loaded yet; menu click → page painted
+      {
+        const { ctx, page } = await newPage();
+        await page.addInitScript((t) => localStorage.setItem('lighting_token__String', t), tk);
+        await page.goto('/home');
+        await page.getByTestId('home').waitFor();
+        await settle(page);
+        const ms = await page.evaluate(
+          ({ path, testId }) =>
+            new Promise((resolve) => {
+              const t0 = performance.now();
+              const link = document.querySelector(`[data-testid="side-menu"] a[href="${path}"]`);
+              const obs = new MutationObserver(() => {
+                if (document.querySelector(`[data-testid="${testId}"]`)) {
+                  obs.disconnect();
+                  requestAnimationFrame(() => resolve(performance.now() - t0));
+                }
+              });
+              obs.observe(document.body, { childList: true, subtree: true });
+              link.click();
+            }),
+          { path, testId },
+        );
+        host.push(ms);
+        await ctx.close();
+      }
+      // standalone: navigation start → the same page painted in the remote's own app
+      {
+        const { ctx, page } = await newPage();
+        await page.addInitScript((t) => localStorage.setItem('lighting_token__String', t), tk);
+        await page.goto(`/remotes/${name}${path}`);
+        await page.getByTestId(testId).waitFor();
+        const ms = await page.evaluate(() => performance.now());
+        alone.push(ms);
+        await ctx.close();
+      }
+    }
+    const h = median(host);
+    const s = median(alone);
+    out[name] = {
+      hostMenuClickMs: Math.round(h),
+      standaloneLoadMs: Math.round(s),
+      ratio: Math.round((h / s) * 100) / 100,
+    };
+  }
+  return out;
+}
+
+async function rps(tk) {
+  const run = (path, headers) =>
+    new Promise((resolve, reject) =>
+      autocannon({ url: `${base}${path}`, connections: 20, duration: 5, headers }, (err, res) =>
+        err ? reject(err) : resolve(res),
+      ),
+    );
+  const health = await run('/api/health', {});
+  const current = await run('/api/oauth/CurrentUser', { authorization: tk });
+  return {
+    healthRps: Math.round(health.requests.average),
+    currentUserRps: Math.round(current.requests.average),
+    ratio: Math.round((current.requests.average / health.requests.average) * 100) / 100,
+    non2xx: { health: health.non2xx, currentUser: current.non2xx },
+  };
+}
+
+try {
+  const tk = await token();
+  const result = {
+    when: new Date().toISOString(),
+    rounds: ROUNDS,
+    bytes: await bytesFigures(),
+    reactInstances: await reactInstances(tk),
+    hostVsStandalone: await hostVsStandalone(tk),
+    api: await rps(tk),
+  };
+  console.log(JSON.stringify(result, null, 2));
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(data, { recursive: true, force: true });
+}

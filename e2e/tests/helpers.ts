@@ -1,0 +1,64 @@
+import { expect, type Page } from '@playwright/test';
+import SparkMD5 from 'spark-md5';
+
+export const ACCOUNTS = {
+  admin: 'admin123',
+  operator: 'operator123',
+  manager: 'manager123',
+} as const;
+export type Account = keyof typeof ACCOUNTS;
+
+/** Signs in through the real login form. */
+export async function signIn(page: Page, account: Account = 'admin', path = '/login') {
+  await page.goto(path);
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(ACCOUNTS[account]);
+  await page.getByTestId('login-submit').click();
+}
+
+/** A token obtained from the API directly (for the query-token sign-in). */
+export async function apiToken(page: Page, account: Account = 'admin'): Promise<string> {
+  const res = await page.request.post(
+    '/api/oauth/Login?client_id=admin&client_secret=123456&scope=all&grant_type=password',
+    {
+      data: { account, password: SparkMD5.hash(ACCOUNTS[account]) },
+    },
+  );
+  const body = (await res.json()) as { code: number; data: { token: string } };
+  expect(body.code).toBe(200);
+  return body.data.token;
+}
+
+/** Opens a side-menu entry by its section and page titles. */
+export async function openMenu(page: Page, section: string, item: string) {
+  const menu = page.getByTestId('side-menu');
+  const link = menu.getByRole('link', { name: item, exact: true });
+  if (!(await link.isVisible())) await menu.getByText(section, { exact: true }).click();
+  await link.click();
+}
+
+/**
+ * Counts React renderers on the page: every react-dom copy registers itself with the DevTools
+ * hook, so a stub hook installed before any script runs sees each copy once.
+ */
+export async function installReactCounter(page: Page) {
+  await page.addInitScript(() => {
+    const renderers: string[] = [];
+    (window as unknown as { __reactRenderers: string[] }).__reactRenderers = renderers;
+    (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject(renderer: { version?: string }) {
+        renderers.push(renderer.version ?? '?');
+        return renderers.length;
+      },
+      onCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      checkDCE() {},
+    };
+  });
+}
+
+export const reactRenderers = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __reactRenderers?: string[] }).__reactRenderers ?? []);

@@ -1,0 +1,129 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, installReactCounter, openMenu, reactRenderers, signIn } from './helpers';
+
+/** One real page of each remote, reached through the menu: [section, item, testid]. */
+const REMOTE_PAGES = [
+  ['权限管理', '用户管理', 'user-list', '/permission/user'],
+  ['照明地图', '资产类型与状态', 'asset-kinds', '/bt/map/assets'],
+  ['在线开发', '功能设计', 'webdesign-list', '/onlineDev/webDesign'],
+  ['工作流程', '发起流程', 'flow-launch', '/workFlow/flowLaunch'],
+  ['即时通讯', '通讯录', 'chat-contacts', '/chat/contacts'],
+] as const;
+
+test('sign in lands on /home with the user and the menu', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('home')).toBeVisible();
+  await expect(page.getByTestId('side-menu')).toContainText('权限管理');
+});
+
+test('wrong password shows the server message and stays on /login', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('login-account').fill('admin');
+  await page.getByTestId('login-password').fill('wrong1234');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('账户或密码错误')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('each remote page opens through the menu, reload keeps it, one React on the page', async ({ page }) => {
+  await installReactCounter(page);
+  await signIn(page);
+  await expect(page.getByTestId('home')).toBeVisible();
+  for (const [section, item, testId, path] of REMOTE_PAGES) {
+    await openMenu(page, section, item);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByTestId(testId)).toBeVisible();
+  }
+  // real data reached the pages
+  await openMenu(page, '权限管理', '用户管理');
+  await expect(page.getByTestId('user-list').getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+  expect(await reactRenderers(page)).toHaveLength(1);
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/permission\/user$/);
+  await expect(page.getByTestId('user-list')).toBeVisible();
+});
+
+test('a page a later issue builds says so plainly', async ({ page }) => {
+  await signIn(page);
+  await openMenu(page, '权限管理', '角色管理');
+  await expect(page.getByTestId('planned-page')).toContainText('此页面尚未建成');
+});
+
+test('/home with a query token signs in with it', async ({ page }) => {
+  const token = await apiToken(page, 'operator');
+  await page.goto(`/home?token=${token}`);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('home')).toBeVisible();
+  await expect(page.getByTestId('side-menu')).not.toContainText('权限管理');
+});
+
+test('/login?redirect round trip and unknown paths go to /404', async ({ page }) => {
+  await page.goto('/workFlow/flowLaunch');
+  await expect(page).toHaveURL(/\/login\?redirect=%2FworkFlow%2FflowLaunch$/);
+  await page.getByTestId('login-account').fill('admin');
+  await page.getByTestId('login-password').fill('admin123');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/workFlow\/flowLaunch$/);
+  await expect(page.getByTestId('flow-launch')).toBeVisible();
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/404$/);
+});
+
+test('an operator without administration has no such menu and the server refuses the call', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await expect(page.getByTestId('side-menu')).not.toContainText('权限管理');
+  const token = await apiToken(page, 'operator');
+  const res = await page.request.get('/api/system/Permission/Users', { headers: { Authorization: token } });
+  expect((await res.json()).code).toBe(403);
+});
+
+test('sign out clears the session and a reload stays signed out', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByTestId('home')).toBeVisible();
+  await page.getByTestId('user-menu').hover();
+  await page.getByTestId('menu-logout').click();
+  await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('with one remote unreachable the console keeps working and that page offers Retry', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByTestId('home')).toBeVisible();
+  await page.route('**/remotes/system/**', (r) => r.abort());
+  await openMenu(page, '权限管理', '用户管理');
+  await expect(page.getByTestId('remote-error')).toBeVisible();
+  await expect(page.getByTestId('remote-retry')).toBeVisible();
+  // the rest of the console still works
+  await openMenu(page, '工作流程', '发起流程');
+  await expect(page.getByTestId('flow-launch')).toBeVisible();
+  // the remote comes back: Retry loads it
+  await page.unroute('**/remotes/system/**');
+  await openMenu(page, '权限管理', '用户管理');
+  await page.getByTestId('remote-retry').click();
+  await expect(page.getByTestId('user-list')).toBeVisible();
+});
+
+test('lock screen survives a reload and unlocks with the password', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByTestId('home')).toBeVisible();
+  await page.getByTestId('user-menu').hover();
+  await page.getByText('锁定屏幕').click();
+  await expect(page).toHaveURL(/\/lockScreen$/);
+  await page.reload();
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/lockScreen$/);
+  await page.getByTestId('unlock-password').fill('wrong1234');
+  await page.getByTestId('unlock-submit').click();
+  await expect(page.getByText('账户或密码错误')).toBeVisible();
+  await expect(page).toHaveURL(/\/lockScreen$/);
+  await page.getByTestId('unlock-password').fill('admin123');
+  await page.getByTestId('unlock-submit').click();
+  await expect(page).toHaveURL(/\/home$/);
+});

@@ -1,0 +1,49 @@
+// Starting and probing the built server from the root scripts (start, test, bench).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from './tools.mjs';
+
+export const DEMO_ACCOUNTS = [
+  { account: 'admin', password: 'admin123', role: 'administrator: every menu, button and column' },
+  {
+    account: 'operator',
+    password: 'operator123',
+    role: 'operator: map, workflow, online development, chat; no administration',
+  },
+  { account: 'manager', password: 'manager123', role: 'manager: workflow, map, chat, user list read-only' },
+];
+
+export async function waitForHealth(baseUrl, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(new URL('/api/health', baseUrl));
+      if (res.ok) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+/** Starts server/dist/main.js with env; resolves once healthy. Returns { url, stop }. */
+export async function startServer(env) {
+  const port = Number(env.PORT);
+  const child = spawn(process.execPath, [join(ROOT, 'server', 'dist', 'main.js')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  if (!(await waitForHealth(url, 60000))) {
+    child.kill('SIGKILL');
+    throw new Error(`server did not start on ${url}`);
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, stop, child };
+}

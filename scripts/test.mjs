@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// npm test: every test. Type check, unit tests (jest, all packages), server tests against a real
+// SQLite file and — when a PostgreSQL server answers — against PostgreSQL, then a production build
+// and Playwright in Chromium against the started system. Ends with one 'N passed, N failed' line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, ensureInstalled, ensurePnpm } from './lib/tools.mjs';
+import { buildAll } from './build.mjs';
+
+const pnpm = ensurePnpm();
+ensureInstalled(pnpm);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function step(name, cmd, args, { env = {}, jestJson, playwrightJson } = {}) {
+  console.log(`\n━━ ${name}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, env: { ...process.env, ...env } });
+  if (jestJson && existsSync(jestJson)) {
+    const j = JSON.parse(readFileSync(jestJson, 'utf8'));
+    totals.passed += j.numPassedTests;
+    totals.failed += j.numFailedTests;
+    totals.skipped += j.numPendingTests;
+    rmSync(jestJson, { force: true });
+  }
+  if (playwrightJson && existsSync(playwrightJson)) {
+    const s = JSON.parse(readFileSync(playwrightJson, 'utf8')).stats ?? {};
+    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    totals.failed += s.unexpected ?? 0;
+    totals.skipped += s.skipped ?? 0;
+    rmSync(playwrightJson, { force: true });
+  }
+  if (r.status !== 0) failures.push(name);
+  return r.status === 0;
+}
+
+const canConnect = (port, host = '127.0.0.1') =>
+  new Promise((resolve) => {
+    const s = createConnection({ port, host, timeout: 1000 }, () => (s.end(), resolve(true)));
+    s.on('error', () => resolve(false));
+    s.on('timeout', () => (s.destroy(), resolve(false)));
+  });
+
+const tmp = mkdtempSync(join(tmpdir(), 'lighting-test-'));
+const jest = join(ROOT, 'node_modules', '.bin', 'jest');
+
+step('type check (tsc --noEmit, every package)', pnpm, [
+  '-r',
+  '--workspace-concurrency=1',
+  'run',
+  'typecheck',
+]);
+step(
+  'unit tests (jest: shared, host, remotes)',
+  jest,
+  ['-c', 'jest.config.cjs', '--json', `--outputFile=${join(tmp, 'unit.json')}`],
+  {
+    jestJson: join(tmp, 'unit.json'),
+  },
+);
+step(
+  'server tests on SQLite',
+  jest,
+  [
+    '-c',
+    'server/jest.config.cjs',
+    '--rootDir',
+    'server',
+    '--runInBand',
+    '--json',
+    `--outputFile=${join(tmp, 'sqlite.json')}`,
+  ],
+  {
+    env: { DATABASE_URL: '' },
+    jestJson: join(tmp, 'sqlite.json'),
+  },
+);
+const pgUrl =
+  process.env.TEST_DATABASE_URL ||
+  ((await canConnect(5432)) ? 'postgres://postgres@127.0.0.1:5432/test' : '');
+if (pgUrl) {
+  step(
+    'server tests on PostgreSQL',
+    jest,
+    [
+      '-c',
+      'server/jest.config.cjs',
+      '--rootDir',
+      'server',
+      '--runInBand',
+      '--json',
+      `--outputFile=${join(tmp, 'pg.json')}`,
+    ],
+    {
+      env: { DATABASE_URL: pgUrl },
+      jestJson: join(tmp, 'pg.json'),
+    },
+  );
+} else {
+  console.log(
+    '\n━━ server tests on PostgreSQL: SKIPPED — no server on 127.0.0.1:5432 and TEST_DATABASE_URL not set',
+  );
+}
+const redisUp = await canConnect(6379);
+if (!redisUp) console.log('   (Redis fan-out tests skip themselves: nothing on 127.0.0.1:6379)');
+
+console.log('\n━━ production build (reused when up to date)');
+buildAll();
+step(
+  'end-to-end (Playwright in Chromium against the started system)',
+  pnpm,
+  ['--filter', '@lighting/e2e', 'test'],
+  {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(tmp, 'e2e.json') },
+    playwrightJson: join(tmp, 'e2e.json'),
+  },
+);
+
+rmSync(tmp, { recursive: true, force: true });
+console.log(`\n${failures.length ? '✖ failed: ' + failures.join(', ') : '✔ all steps passed'}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);
