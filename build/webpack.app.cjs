@@ -74,7 +74,9 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title 
         }),
       ],
       optimization: {
-        minimizer: [new EsbuildPlugin({ target: 'es2020', css: true })],
+        // target esnext: the loader already lowered our code; a lower target makes esbuild-loader
+        // wrap each file in an IIFE, which hides remoteEntry's container global (RUNTIME-001).
+        minimizer: [new EsbuildPlugin({ target: 'esnext', css: true })],
       },
       performance: { hints: false },
       devServer: {

@@ -4,7 +4,10 @@
 import { useMemo } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, Dropdown, Layout, Menu, Modal, Typography, type MenuProps } from 'antd';
-import { HomeOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import HomeOutlined from '@ant-design/icons/es/icons/HomeOutlined';
+import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
+import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { getConfig, useSession, type MenuNode } from '@lighting/shared';
 import { preload } from '../federation/registry';

@@ -2,7 +2,7 @@
 // of real name, account or quick-query initials (spec §5 chat user search).
 import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Input, List, Typography } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { request, useSession, type RemotePageProps } from '@lighting/shared';
 import { filterContacts, type Contact } from '../contacts';

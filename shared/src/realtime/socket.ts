@@ -56,6 +56,7 @@ export function connect(token: string): void {
 
 // Server-pushed logout: toast, token reset, reload (spec §4, §8).
 on('logout').subscribe((m) => {
+  if (!useSession.getState().token) return; // we signed out ourselves
   toast('error', typeof m.msg === 'string' && m.msg ? m.msg : LOGOUT_PUSH_MESSAGE, 1.5);
   disconnect();
   useSession.getState().resetToken();

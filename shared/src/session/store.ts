@@ -86,6 +86,8 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   async logout() {
+    // Close this tab's socket first: the server pushes 'logout' to the token's sockets.
+    get().socket?.close();
     try {
       await logoutCall();
     } finally {

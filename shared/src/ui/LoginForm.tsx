@@ -2,7 +2,10 @@
 // remote's standalone (kiosk) app, so there is one sign-in behaviour.
 import { useState } from 'react';
 import { Button, Form, Input, Tabs, Space } from 'antd';
-import { LockOutlined, UserOutlined, SafetyOutlined, MobileOutlined } from '@ant-design/icons';
+import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
+import SafetyOutlined from '@ant-design/icons/es/icons/SafetyOutlined';
+import MobileOutlined from '@ant-design/icons/es/icons/MobileOutlined';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/store';
 import { loginConfigCall } from '../session/api';
