@@ -1,2 +1,14 @@
 const base = require('../jest.base.cjs');
-module.exports = { ...base, testEnvironment: 'node' };
+
+const ESM_ONLY = ['content-disposition', 'cookie'];
+module.exports = {
+  ...base,
+  displayName: 'server',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  // A few fastify dependencies are ESM-only (content-disposition 3, cookie 2). Node 20.19+ loads them
+  // with require(esm) at run time, but Jest's module runtime cannot before Node 24.9: let SWC compile them.
+  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/)?(${ESM_ONLY.join('|')})[@/])`],
+  // Says once which optional back ends (PostgreSQL, Redis) the run covers and which it skips.
+  globalSetup: '<rootDir>/test/global-setup.cjs',
+};

@@ -12,12 +12,19 @@ import { join } from 'node:path';
 import { startServer } from '../../scripts/lib/server.mjs';
 
 const PAGES = [
-  ['system', '/permission/user', 'user-list'],
-  ['map', '/bt/map/assets', 'asset-kinds'],
-  ['lowcode', '/onlineDev/webDesign', 'webdesign-list'],
-  ['workflow', '/workFlow/flowLaunch', 'flow-launch'],
-  ['chat', '/chat/contacts', 'chat-contacts'],
+  ['system', '/permission/user', 'user-list', '权限管理'],
+  ['map', '/bt/map/assets', 'asset-kinds', '照明地图'],
+  ['lowcode', '/onlineDev/webDesign', 'webdesign-list', '在线开发'],
+  ['workflow', '/workFlow/flowLaunch', 'flow-launch', '工作流程'],
+  ['chat', '/chat/contacts', 'chat-contacts', '即时通讯'],
 ];
+
+/** Opens the menu section holding `path` (collapsed sections do not render their links). */
+async function openSection(page, path, section) {
+  const link = page.getByTestId('side-menu').locator(`a[href="${path}"]`);
+  if (!(await link.isVisible())) await page.getByTestId('side-menu').getByText(section, { exact: true }).click();
+  await link.waitFor();
+}
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 
 const data = mkdtempSync(join(tmpdir(), 'lighting-bench-'));
@@ -73,7 +80,7 @@ function scriptMeter(page) {
 }
 
 async function newPage(withCounter = false) {
-  const ctx = await browser.newContext({ baseURL: base });
+  const ctx = await browser.newContext({ baseURL: base, locale: 'zh-CN' });
   const page = await ctx.newPage();
   if (withCounter) {
     await page.addInitScript(() => {
@@ -122,11 +129,9 @@ async function reactInstances(tk) {
   await page.addInitScript((t) => localStorage.setItem('lighting_token__String', t), tk);
   await page.goto('/home');
   await page.getByTestId('home').waitFor();
-  for (const [, path, testId] of PAGES) {
-    await page
-      .getByTestId('side-menu')
-      .locator(`a[href="${path}"]`)
-      .evaluate((a) => a.click());
+  for (const [, path, testId, section] of PAGES) {
+    await openSection(page, path, section);
+    await page.getByTestId('side-menu').locator(`a[href="${path}"]`).click();
     await page.getByTestId(testId).waitFor();
   }
   const n = await page.evaluate(() => window.__reactRenderers.length);
@@ -136,7 +141,7 @@ async function reactInstances(tk) {
 
 async function hostVsStandalone(tk) {
   const out = {};
-  for (const [name, path, testId] of PAGES) {
+  for (const [name, path, testId, section] of PAGES) {
     const host = [];
     const alone = [];
     for (let i = 0; i < ROUNDS; i++) {
@@ -146,6 +151,7 @@ async function hostVsStandalone(tk) {
         await page.addInitScript((t) => localStorage.setItem('lighting_token__String', t), tk);
         await page.goto('/home');
         await page.getByTestId('home').waitFor();
+        await openSection(page, path, section);
         await settle(page);
         const ms = await page.evaluate(
           ({ path, testId }) =>

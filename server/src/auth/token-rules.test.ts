@@ -1,0 +1,34 @@
+import { extractToken, newToken, slidExpiry, tokenStatus, TOKEN_FORMAT } from './token-rules';
+
+describe('token rules', () => {
+  it('makes random 32-byte hex tokens', () => {
+    const a = newToken();
+    expect(a).toMatch(TOKEN_FORMAT);
+    expect(newToken()).not.toBe(a);
+  });
+
+  it('classifies tokens; revocation wins over expiry', () => {
+    expect(tokenStatus(undefined, 10)).toBe('unknown');
+    expect(tokenStatus({ expiresAt: 20, revokedAt: null }, 10)).toBe('ok');
+    expect(tokenStatus({ expiresAt: 10, revokedAt: null }, 10)).toBe('expired');
+    expect(tokenStatus({ expiresAt: 5, revokedAt: 3 }, 10)).toBe('revoked');
+  });
+
+  it('slides the expiry at most once a minute', () => {
+    const ttl = 3600;
+    const now = 1_000_000;
+    expect(slidExpiry(now + ttl * 1000 - 30_000, now, ttl)).toBeNull();
+    expect(slidExpiry(now + ttl * 1000 - 60_000, now, ttl)).toBe(now + ttl * 1000);
+    // A TTL shorter than a minute still slides.
+    expect(slidExpiry(now + 500, now, 1)).toBe(now + 1000);
+  });
+
+  it('accepts the header, Bearer and ?token=', () => {
+    expect(extractToken('abc', undefined)).toBe('abc');
+    expect(extractToken('Bearer abc', undefined)).toBe('abc');
+    expect(extractToken('bearer   abc ', undefined)).toBe('abc');
+    expect(extractToken(undefined, 'q')).toBe('q');
+    expect(extractToken('', ['x'])).toBeNull();
+    expect(extractToken(undefined, undefined)).toBeNull();
+  });
+});

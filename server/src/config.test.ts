@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { ConfigError, isPostgresUrl, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  const base = '/srv/app/server';
+
+  it('has the documented defaults', () => {
+    const c = loadConfig({}, base);
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/server/data',
+      databaseUrl: null,
+      redisUrl: null,
+      tokenTtlSeconds: 28800,
+      staticRoot: '/srv/app',
+      remotesFile: '/srv/app/server/remotes.json',
+      publicDir: '/srv/app/server/public',
+      loginCaptcha: 'auto',
+      logLevel: 'info',
+      corsOrigins: ['*'],
+    });
+  });
+
+  it('reads the environment; relative paths are from the working directory', () => {
+    const c = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'tmp/d',
+        TOKEN_TTL_SECONDS: '60',
+        LOGIN_CAPTCHA: 'always',
+        CORS_ORIGINS: 'http://a, http://b',
+        LOG_LEVEL: 'silent',
+      },
+      base,
+    );
+    expect(c).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('tmp/d'),
+      tokenTtlSeconds: 60,
+      loginCaptcha: 'always',
+      logLevel: 'silent',
+    });
+    expect(c.corsOrigins).toEqual(['http://a', 'http://b']);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ TOKEN_TTL_SECONDS: '0' }, 'TOKEN_TTL_SECONDS'],
+    [{ LOGIN_CAPTCHA: 'never' }, 'LOGIN_CAPTCHA'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ DATABASE_SCHEMA: 'Bad-Name' }, 'DATABASE_SCHEMA'],
+  ])('rejects %j naming %s', (env, name) => {
+    expect(() => loadConfig(env, base)).toThrow(ConfigError);
+    expect(() => loadConfig(env, base)).toThrow(new RegExp(`^${name}:`));
+  });
+
+  it('recognises PostgreSQL URLs', () => {
+    expect(isPostgresUrl('postgres://u@h/db')).toBe(true);
+    expect(isPostgresUrl('postgresql://u@h/db')).toBe(true);
+    expect(isPostgresUrl('file:x.db')).toBe(false);
+    expect(isPostgresUrl(null)).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Runtime configuration, read once from the environment. Pure: `loadConfig(env, baseDir)` has no side
+ * effects, so tests build configs without touching process.env.
+ */
+import path from 'node:path';
+
+export type CaptchaMode = 'always' | 'auto';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder holding the SQLite file and uploads. */
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; anything else (or empty) selects SQLite in dataDir. */
+  databaseUrl: string | null;
+  /** PostgreSQL only: schema to use (search_path). Tests use one fresh schema per run. */
+  databaseSchema: string | null;
+  redisUrl: string | null;
+  /** Prefix of Redis channel and key names (several deployments can share one Redis). */
+  redisPrefix: string;
+  tokenTtlSeconds: number;
+  /** Folder holding host/dist and remote-<name>/dist. */
+  staticRoot: string;
+  remotesFile: string;
+  /** Folder with the server's own static pages (help). */
+  publicDir: string;
+  loginCaptcha: CaptchaMode;
+  logLevel: LogLevel;
+  /** Origins allowed to fetch /remotes/** assets; ['*'] allows any. */
+  corsOrigins: string[];
+  trustProxy: boolean;
+}
+
+/** Where the package folder (server/) is, seen from this file both as TS source (src/) and bundled (dist/). */
+export function serverDir(): string {
+  return path.resolve(__dirname, '..');
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export class ConfigError extends Error {}
+
+function intFrom(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`${name}: must be an integer between ${min} and ${max}`);
+  return n;
+}
+
+export function isPostgresUrl(url: string | null): boolean {
+  return url !== null && /^postgres(ql)?:\/\//i.test(url);
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  baseDir: string = serverDir(),
+): Config {
+  const str = (name: string): string | null => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? null : v.trim();
+  };
+  const captcha = str('LOGIN_CAPTCHA') ?? 'auto';
+  if (captcha !== 'always' && captcha !== 'auto')
+    throw new ConfigError("LOGIN_CAPTCHA: must be 'always' or 'auto'");
+  const logLevel = (str('LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
+  const schema = str('DATABASE_SCHEMA');
+  if (schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+    throw new ConfigError('DATABASE_SCHEMA: lower-case letters, digits and _ only');
+  // Values from the environment are relative to the working directory; defaults to the package folder.
+  const dir = (name: string, fallback: string): string => {
+    const v = str(name);
+    return v === null ? path.resolve(baseDir, fallback) : path.resolve(v);
+  };
+  const dataDir = dir('DATA_DIR', 'data');
+  return {
+    port: intFrom(env, 'PORT', 8080, 0, 65535),
+    host: str('HOST') ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: str('DATABASE_URL'),
+    databaseSchema: schema,
+    redisUrl: str('REDIS_URL'),
+    redisPrefix: str('REDIS_PREFIX') ?? 'lighting',
+    tokenTtlSeconds: intFrom(env, 'TOKEN_TTL_SECONDS', 8 * 3600, 1, 365 * 24 * 3600),
+    staticRoot: dir('STATIC_ROOT', '..'),
+    remotesFile: dir('REMOTES_FILE', 'remotes.json'),
+    publicDir: path.resolve(baseDir, 'public'),
+    loginCaptcha: captcha,
+    logLevel,
+    corsOrigins: (str('CORS_ORIGINS') ?? '*')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    trustProxy: str('TRUST_PROXY') === 'true' || str('TRUST_PROXY') === '1',
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Everything a handler needs, built once per app: config, database, stores and realtime.
+ * Also the fastify type augmentations (request.auth, route config.public, app.ctx).
+ */
+import type { Config } from './config';
+import type { Db, Dialect } from './db';
+import type { User } from './db/schema';
+import type { AccessService } from './auth/access';
+import type { CaptchaStore } from './auth/captcha';
+import type { LoginAttempts } from './auth/throttle';
+import type { TokenStore } from './auth/tokens';
+import type { Realtime } from './realtime';
+import type { SystemLog } from './services/system-log';
+import type { FileStore } from './services/files';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  clock: () => number;
+  tokens: TokenStore;
+  attempts: LoginAttempts;
+  captcha: CaptchaStore;
+  access: AccessService;
+  realtime: Realtime;
+  systemLog: SystemLog;
+  files: FileStore;
+}
+
+export interface AuthInfo {
+  token: string;
+  user: User;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** Set by the token check for guarded /api routes; null on public routes. */
+    auth: AuthInfo | null;
+  }
+  interface FastifyContextConfig {
+    /** Route answers without a token (login, image code, health, images, socket, static). */
+    public?: boolean;
+  }
+}
+
+/** The signed-in caller; only call on routes that are not public (the token hook has run). */
+export function authOf(req: { auth: AuthInfo | null }): AuthInfo {
+  if (!req.auth) throw new Error('authOf called on a public route');
+  return req.auth;
+}

@@ -1,0 +1,112 @@
+/**
+ * Opens the one query layer (kysely) on SQLite (libsql, synchronous, embedded default) or PostgreSQL
+ * (pg pool, when DATABASE_URL is postgres://…).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import Database from 'libsql';
+import pg from 'pg';
+import { isPostgresUrl, type Config } from '../config';
+import type { Database as Schema } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Schema>;
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  /** Human-readable location (file path or URL without password) for logs. */
+  location: string;
+  close(): Promise<void>;
+}
+
+const PG_INT8 = 20;
+
+function openSqlite(file: string): DbHandle {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const raw = new Database(file, { timeout: 5000 });
+  raw.exec('PRAGMA journal_mode = WAL');
+  raw.exec('PRAGMA synchronous = FULL');
+  raw.exec('PRAGMA foreign_keys = ON');
+  raw.exec('PRAGMA busy_timeout = 5000');
+  // libsql's Database is better-sqlite3 compatible, which is the shape SqliteDialect expects.
+  const db = new Kysely<Schema>({
+    dialect: new SqliteDialect({ database: raw as unknown as SqliteDatabase }),
+  });
+  let closed = false;
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+async function openPostgres(url: string, schema: string | null): Promise<DbHandle> {
+  if (schema) {
+    // Create the schema first with a short-lived client, so the pool's search_path finds it.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+    // bigint columns hold millisecond times and counts: all far below 2^53, so read them as numbers.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8
+          ? (v: string) => Number(v)
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  // Fail early (and clearly) when the server is unreachable.
+  await sql`select 1`.execute(db);
+  let closed = false;
+  return {
+    db,
+    dialect: 'postgres',
+    location: url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@') + (schema ? ` (schema ${schema})` : ''),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
+): Promise<DbHandle> {
+  if (config.databaseUrl && isPostgresUrl(config.databaseUrl))
+    return openPostgres(config.databaseUrl, config.databaseSchema);
+  return openSqlite(path.join(config.dataDir, 'lighting.db'));
+}
+
+/** Inserts rows in chunks (one statement per chunk), inside whatever transaction `db` is. */
+export async function insertChunked<T extends keyof Schema & string>(
+  db: Kysely<Schema>,
+  table: T,
+  rows: ReadonlyArray<import('kysely').Insertable<Schema[T]>>,
+  chunk = 200,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunk) {
+    const part = rows.slice(i, i + chunk);
+    // kysely cannot narrow a generic table name to its row type; the signature above keeps callers typed.
+    await db
+      .insertInto(table)
+      .values(part as never)
+      .execute();
+  }
+}

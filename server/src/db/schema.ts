@@ -1,0 +1,262 @@
+/**
+ * Row types of every table, as kysely sees them. Ids are text; flags are integers 0/1; times are
+ * milliseconds since the epoch (bigint columns, read back as numbers on both SQLite and PostgreSQL).
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type MenuType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+export interface OrganizeTable {
+  id: string;
+  parentId: string | null;
+  category: 'company' | 'department';
+  fullName: string;
+  enCode: string;
+  managerId: string | null;
+  sortCode: number;
+  enabledMark: number;
+  createdAt: number;
+}
+
+export interface PositionTable {
+  id: string;
+  fullName: string;
+  enCode: string;
+  organizeId: string | null;
+  sortCode: number;
+  enabledMark: number;
+  createdAt: number;
+}
+
+export interface UserTable {
+  id: string;
+  account: string;
+  realName: string;
+  /** argon2id of the client's lowercase hex MD5; '!' means no password set (sign-in impossible). */
+  passwordHash: string;
+  /** 1 male, 2 female, 3 not said. */
+  gender: Generated<number>;
+  mobile: Generated<string>;
+  email: Generated<string>;
+  telePhone: Generated<string>;
+  postalAddress: Generated<string>;
+  signature: Generated<string>;
+  birthday: number | null;
+  /** Stored file name of the avatar (type userAvatar) or ''. */
+  headIcon: Generated<string>;
+  organizeId: string | null;
+  positionId: string | null;
+  managerId: string | null;
+  quickQuery: Generated<string>;
+  theme: Generated<string>;
+  language: Generated<string>;
+  enabledMark: Generated<number>;
+  isAdministrator: Generated<number>;
+  sortCode: Generated<number>;
+  prevLogin: Generated<number>;
+  prevLoginTime: number | null;
+  prevLoginIpAddress: string | null;
+  prevLoginIpAddressName: string | null;
+  lastLogin: Generated<number>;
+  lastLoginTime: number | null;
+  lastLoginIpAddress: string | null;
+  lastLoginIpAddressName: string | null;
+  createdAt: number;
+}
+
+export interface RoleTable {
+  id: string;
+  fullName: string;
+  enCode: string;
+  description: string;
+  sortCode: number;
+  enabledMark: number;
+  createdAt: number;
+}
+
+export interface UserRoleTable {
+  userId: string;
+  roleId: string;
+}
+
+export interface MenuTable {
+  id: string;
+  parentId: string | null;
+  type: number;
+  enCode: string;
+  fullName: string;
+  urlAddress: string;
+  icon: string;
+  propertyJson: string;
+  linkTarget: string;
+  sortCode: number;
+  enabledMark: number;
+}
+
+/** Catalogue of the buttons each page offers (what an administrator gets). */
+export interface MenuButtonTable {
+  id: string;
+  menuId: string;
+  enCode: string;
+  fullName: string;
+  sortCode: number;
+}
+
+/** Catalogue of the list columns each page offers. */
+export interface MenuColumnTable {
+  id: string;
+  menuId: string;
+  enCode: string;
+  fullName: string;
+  sortCode: number;
+}
+
+export interface RoleMenuTable {
+  roleId: string;
+  menuId: string;
+}
+
+export interface RoleButtonTable {
+  roleId: string;
+  menuId: string;
+  enCode: string;
+  fullName: string;
+}
+
+export interface RoleColumnTable {
+  roleId: string;
+  menuId: string;
+  enCode: string;
+  fullName: string;
+}
+
+export interface TokenTable {
+  token: string;
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  revokeReason: string | null;
+  ip: string;
+}
+
+export interface LoginAttemptTable {
+  id: string;
+  account: string;
+  ip: string;
+  success: number;
+  createdAt: number;
+}
+
+export interface CaptchaTable {
+  timestamp: string;
+  code: string;
+  expiresAt: number;
+}
+
+export interface SystemLogTable {
+  id: string;
+  userId: string | null;
+  userName: string | null;
+  /** 1 login, 4 error, 5 request. */
+  category: number;
+  ipAddress: string;
+  ipAddressName: string;
+  requestUrl: string;
+  requestMethod: string;
+  duration: number;
+  abstracts: string;
+  json: string;
+  createdAt: number;
+}
+
+export interface DictionaryTypeTable {
+  id: string;
+  parentId: string | null;
+  fullName: string;
+  enCode: string;
+  isTree: number;
+  sortCode: number;
+  enabledMark: number;
+}
+
+export interface DictionaryDataTable {
+  id: string;
+  dictionaryTypeId: string;
+  parentId: string | null;
+  fullName: string;
+  enCode: string;
+  sortCode: number;
+  enabledMark: number;
+}
+
+export interface FlowEngineTable {
+  id: string;
+  fullName: string;
+  enCode: string;
+  category: string;
+  /** 0 launch flow, 1 function flow. */
+  type: number;
+  icon: string;
+  iconBackground: string;
+  description: string;
+  sortCode: number;
+  enabledMark: number;
+  createdAt: number;
+}
+
+export interface VisualdevBaseTable {
+  id: string;
+  fullName: string;
+  enCode: string;
+  /** 1 form, 2 list, 3 report, 4 screen. */
+  type: number;
+  category: string;
+  /** 0 draft, 1 released. */
+  state: number;
+  description: string;
+  sortCode: number;
+  createdAt: number;
+}
+
+export interface FileTable {
+  id: string;
+  type: string;
+  /** Stored (random) file name, unique within its type. */
+  name: string;
+  originalName: string;
+  mime: string;
+  size: number;
+  ownerId: string;
+  createdAt: number;
+}
+
+export interface Database {
+  organize: OrganizeTable;
+  position: PositionTable;
+  user: UserTable;
+  role: RoleTable;
+  user_role: UserRoleTable;
+  menu: MenuTable;
+  menu_button: MenuButtonTable;
+  menu_column: MenuColumnTable;
+  role_menu: RoleMenuTable;
+  role_button: RoleButtonTable;
+  role_column: RoleColumnTable;
+  token: TokenTable;
+  login_attempt: LoginAttemptTable;
+  captcha: CaptchaTable;
+  system_log: SystemLogTable;
+  dictionary_type: DictionaryTypeTable;
+  dictionary_data: DictionaryDataTable;
+  flow_engine: FlowEngineTable;
+  visualdev_base: VisualdevBaseTable;
+  file: FileTable;
+}
+
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type Menu = Selectable<MenuTable>;
+export type Token = Selectable<TokenTable>;
+export type Organize = Selectable<OrganizeTable>;

@@ -1,0 +1,852 @@
+/**
+ * The demo city, as plain data (pure: no database, no clock, no hashing). `seed.ts` writes it.
+ *
+ * The menu urlAddress values are a contract with the front end (remotes.json routes map them to remotes).
+ */
+import type { MenuType } from './schema';
+
+export interface ButtonSeed {
+  enCode: string;
+  fullName: string;
+}
+export interface ColumnSeed {
+  enCode: string;
+  fullName: string;
+}
+export interface MenuSeed {
+  enCode: string;
+  fullName: string;
+  type: MenuType;
+  icon: string;
+  urlAddress?: string;
+  propertyJson?: string;
+  linkTarget?: string;
+  buttons?: ButtonSeed[];
+  columns?: ColumnSeed[];
+  children?: MenuSeed[];
+}
+
+const ADD = { enCode: 'btn_add', fullName: '新增' };
+const EDIT = { enCode: 'btn_edit', fullName: '编辑' };
+const REMOVE = { enCode: 'btn_remove', fullName: '删除' };
+const EXPORT = { enCode: 'btn_export', fullName: '导出' };
+const CRUD = [ADD, EDIT, REMOVE];
+const CRUDX = [ADD, EDIT, REMOVE, EXPORT];
+
+const col = (pairs: Array<[string, string]>): ColumnSeed[] =>
+  pairs.map(([enCode, fullName]) => ({ enCode, fullName }));
+
+export const MENUS: MenuSeed[] = [
+  {
+    enCode: 'lighting',
+    fullName: '照明地图',
+    type: 1,
+    icon: 'icon-ym icon-ym-map',
+    children: [
+      {
+        enCode: 'bt.map.assets',
+        fullName: '资产类型与状态',
+        type: 2,
+        icon: 'icon-ym icon-ym-extend-map',
+        urlAddress: 'bt/map/assets',
+        buttons: CRUDX,
+        columns: col([
+          ['assetKind', '资产类型'],
+          ['status', '状态'],
+          ['address', '位置'],
+          ['updateTime', '更新时间'],
+        ]),
+      },
+      {
+        enCode: 'bt.gzyp.statistic',
+        fullName: '统计一张图',
+        type: 2,
+        icon: 'icon-ym icon-ym-report-icon-chart',
+        urlAddress: 'bt/gzyp/statistic',
+        buttons: [EXPORT],
+      },
+      {
+        enCode: 'bt.map.fault',
+        fullName: '故障研判',
+        type: 2,
+        icon: 'icon-ym icon-ym-flow-node-condition',
+        urlAddress: 'bt/map/fault',
+        buttons: CRUDX,
+        columns: col([
+          ['faultType', '故障类型'],
+          ['urgency', '紧急程度'],
+          ['assetName', '资产'],
+          ['reportTime', '上报时间'],
+          ['status', '状态'],
+        ]),
+      },
+    ],
+  },
+  {
+    enCode: 'onlineDev',
+    fullName: '在线开发',
+    type: 1,
+    icon: 'icon-ym icon-ym-onlineDev',
+    children: [
+      {
+        enCode: 'onlineDev.webDesign',
+        fullName: '功能设计',
+        type: 2,
+        icon: 'icon-ym icon-ym-webDesign',
+        urlAddress: 'onlineDev/webDesign',
+        buttons: CRUDX,
+        columns: col([
+          ['fullName', '名称'],
+          ['enCode', '编码'],
+          ['category', '分类'],
+          ['state', '状态'],
+          ['creatorTime', '创建时间'],
+        ]),
+      },
+      {
+        enCode: 'dynamicModel.repairReport',
+        fullName: '报修登记',
+        type: 3,
+        icon: 'icon-ym icon-ym-generator-form',
+        urlAddress: 'dynamicModel/repairReport',
+        propertyJson: '{"moduleId":"vd-repair","isTree":0}',
+        buttons: CRUDX,
+        columns: col([
+          ['reporter', '报修人'],
+          ['mobile', '联系电话'],
+          ['address', '报修地址'],
+          ['faultType', '故障类型'],
+          ['urgency', '紧急程度'],
+          ['creatorTime', '登记时间'],
+        ]),
+      },
+      {
+        enCode: 'dynamicModel.assetKind',
+        fullName: '资产字典',
+        type: 4,
+        icon: 'icon-ym icon-ym-dictionary',
+        urlAddress: 'dynamicModel/assetKind',
+        propertyJson: '{"moduleId":"dt-assetKind","isTree":0}',
+        buttons: CRUD,
+        columns: col([
+          ['fullName', '名称'],
+          ['enCode', '编码'],
+          ['sortCode', '排序'],
+          ['enabledMark', '状态'],
+        ]),
+      },
+      {
+        enCode: 'dynamicModel.faultReport',
+        fullName: '故障月报',
+        type: 5,
+        icon: 'icon-ym icon-ym-report',
+        urlAddress: 'dynamicModel/faultReport',
+        propertyJson: '{"moduleId":"rp-fault","isTree":0}',
+        buttons: [EXPORT],
+        columns: col([
+          ['month', '月份'],
+          ['faultType', '故障类型'],
+          ['count', '故障数'],
+          ['repaired', '已修复'],
+        ]),
+      },
+      {
+        enCode: 'dashboard.city',
+        fullName: '城市照明大屏',
+        type: 6,
+        icon: 'icon-ym icon-ym-screen',
+        propertyJson: '{"moduleId":"screen-city"}',
+        linkTarget: '_blank',
+      },
+      {
+        enCode: 'extend.manual',
+        fullName: '操作手册',
+        type: 7,
+        icon: 'icon-ym icon-ym-help',
+        urlAddress: '/help/index.html',
+        linkTarget: '_self',
+      },
+      {
+        enCode: 'extend.manualTab',
+        fullName: '操作手册(新窗口)',
+        type: 7,
+        icon: 'icon-ym icon-ym-help',
+        urlAddress: '/help/index.html',
+        linkTarget: '_blank',
+      },
+    ],
+  },
+  {
+    enCode: 'workFlow',
+    fullName: '工作流程',
+    type: 1,
+    icon: 'icon-ym icon-ym-workFlow',
+    children: [
+      {
+        enCode: 'workFlow.flowLaunch',
+        fullName: '发起流程',
+        type: 2,
+        icon: 'icon-ym icon-ym-flowLaunch',
+        urlAddress: 'workFlow/flowLaunch',
+        buttons: CRUD,
+        columns: col([
+          ['fullName', '流程标题'],
+          ['flowName', '所属流程'],
+          ['startTime', '发起时间'],
+          ['status', '流程状态'],
+        ]),
+      },
+      {
+        enCode: 'workFlow.flowTodo',
+        fullName: '待办事宜',
+        type: 2,
+        icon: 'icon-ym icon-ym-flowTodo',
+        urlAddress: 'workFlow/flowTodo',
+        buttons: [EDIT],
+        columns: col([
+          ['fullName', '流程标题'],
+          ['flowName', '所属流程'],
+          ['creatorUser', '发起人'],
+          ['urgent', '紧急程度'],
+        ]),
+      },
+      {
+        enCode: 'workFlow.flowCirculate',
+        fullName: '抄送事宜',
+        type: 2,
+        icon: 'icon-ym icon-ym-flowCirculate',
+        urlAddress: 'workFlow/flowCirculate',
+        buttons: [REMOVE],
+        columns: col([
+          ['fullName', '流程标题'],
+          ['flowName', '所属流程'],
+          ['creatorUser', '发起人'],
+          ['creatorTime', '抄送时间'],
+        ]),
+      },
+      {
+        enCode: 'workFlow.flowEngine',
+        fullName: '流程设计',
+        type: 2,
+        icon: 'icon-ym icon-ym-flowDesign',
+        urlAddress: 'workFlow/flowEngine',
+        buttons: CRUDX,
+        columns: col([
+          ['fullName', '流程名称'],
+          ['enCode', '流程编码'],
+          ['category', '分类'],
+          ['enabledMark', '状态'],
+        ]),
+      },
+    ],
+  },
+  {
+    enCode: 'permission',
+    fullName: '权限管理',
+    type: 1,
+    icon: 'icon-ym icon-ym-permission',
+    children: [
+      {
+        enCode: 'permission.user',
+        fullName: '用户管理',
+        type: 2,
+        icon: 'icon-ym icon-ym-user',
+        urlAddress: 'permission/user',
+        buttons: CRUDX,
+        columns: col([
+          ['account', '账号'],
+          ['realName', '姓名'],
+          ['gender', '性别'],
+          ['mobile', '手机'],
+          ['organize', '所属组织'],
+          ['position', '岗位'],
+          ['enabledMark', '状态'],
+        ]),
+      },
+      {
+        enCode: 'permission.organize',
+        fullName: '组织管理',
+        type: 2,
+        icon: 'icon-ym icon-ym-organization',
+        urlAddress: 'permission/organize',
+        buttons: CRUD,
+        columns: col([
+          ['fullName', '名称'],
+          ['enCode', '编码'],
+          ['category', '类型'],
+          ['sortCode', '排序'],
+        ]),
+      },
+      {
+        enCode: 'permission.role',
+        fullName: '角色管理',
+        type: 2,
+        icon: 'icon-ym icon-ym-role',
+        urlAddress: 'permission/role',
+        buttons: CRUD,
+        columns: col([
+          ['fullName', '角色名称'],
+          ['enCode', '角色编码'],
+          ['enabledMark', '状态'],
+          ['creatorTime', '创建时间'],
+        ]),
+      },
+    ],
+  },
+  {
+    enCode: 'system',
+    fullName: '系统管理',
+    type: 1,
+    icon: 'icon-ym icon-ym-system',
+    children: [
+      {
+        enCode: 'system.area',
+        fullName: '行政区划',
+        type: 2,
+        icon: 'icon-ym icon-ym-sysArea',
+        urlAddress: 'system/area',
+        buttons: CRUD,
+        columns: col([
+          ['fullName', '区划名称'],
+          ['enCode', '区划编码'],
+          ['enabledMark', '状态'],
+        ]),
+      },
+      {
+        enCode: 'system.billRule',
+        fullName: '单据规则',
+        type: 2,
+        icon: 'icon-ym icon-ym-billRule',
+        urlAddress: 'system/billRule',
+        buttons: CRUD,
+        columns: col([
+          ['fullName', '业务名称'],
+          ['enCode', '业务编码'],
+          ['outputNumber', '当前流水号'],
+          ['enabledMark', '状态'],
+        ]),
+      },
+      {
+        enCode: 'system.notice',
+        fullName: '系统公告',
+        type: 2,
+        icon: 'icon-ym icon-ym-sysNotice',
+        urlAddress: 'system/notice',
+        buttons: CRUD,
+        columns: col([
+          ['title', '标题'],
+          ['creatorUser', '发布人'],
+          ['creatorTime', '发布时间'],
+          ['enabledMark', '状态'],
+        ]),
+      },
+    ],
+  },
+  {
+    enCode: 'systemData',
+    fullName: '系统数据',
+    type: 1,
+    icon: 'icon-ym icon-ym-systemData',
+    children: [
+      {
+        enCode: 'systemData.dictionary',
+        fullName: '数据字典',
+        type: 2,
+        icon: 'icon-ym icon-ym-dictionary',
+        urlAddress: 'systemData/dictionary',
+        buttons: CRUDX,
+        columns: col([
+          ['fullName', '名称'],
+          ['enCode', '编码'],
+          ['sortCode', '排序'],
+          ['enabledMark', '状态'],
+        ]),
+      },
+    ],
+  },
+  {
+    enCode: 'chat',
+    fullName: '即时通讯',
+    type: 1,
+    icon: 'icon-ym icon-ym-chat',
+    children: [
+      {
+        enCode: 'chat.contacts',
+        fullName: '通讯录',
+        type: 2,
+        icon: 'icon-ym icon-ym-contacts',
+        urlAddress: 'chat/contacts',
+        columns: col([
+          ['realName', '姓名'],
+          ['department', '部门'],
+          ['mobile', '手机'],
+        ]),
+      },
+    ],
+  },
+];
+
+export const menuId = (enCode: string): string => `menu-${enCode}`;
+
+export interface FlatMenu {
+  id: string;
+  parentId: string | null;
+  seed: MenuSeed;
+  sortCode: number;
+}
+
+/** Depth-first list of every menu with its parent id and a sort code reflecting its position. */
+export function flattenMenus(menus: MenuSeed[] = MENUS, parentId: string | null = null): FlatMenu[] {
+  const out: FlatMenu[] = [];
+  menus.forEach((seed, i) => {
+    const id = menuId(seed.enCode);
+    out.push({ id, parentId, seed, sortCode: (i + 1) * 10 });
+    if (seed.children) out.push(...flattenMenus(seed.children, id));
+  });
+  return out;
+}
+
+/** Every enCode under (and including) the given top-level directories. */
+export function menuCodesUnder(roots: string[], menus: MenuSeed[] = MENUS): string[] {
+  const out: string[] = [];
+  const walk = (m: MenuSeed, take: boolean): void => {
+    const t = take || roots.includes(m.enCode);
+    if (t) out.push(m.enCode);
+    m.children?.forEach((c) => walk(c, t));
+  };
+  menus.forEach((m) => walk(m, false));
+  return out;
+}
+
+export interface RoleSeed {
+  id: string;
+  enCode: string;
+  fullName: string;
+  description: string;
+  /** Menu enCodes this role may see. */
+  menus: string[];
+  /** Per menu enCode, the buttons granted; a menu missing here gets every button of its catalogue. */
+  buttonOverrides: Record<string, string[]>;
+}
+
+export const ROLES: RoleSeed[] = [
+  {
+    id: 'role-admin',
+    enCode: 'admin',
+    fullName: '系统管理员',
+    description: '全部菜单、按钮与列表列',
+    menus: flattenMenus().map((m) => m.seed.enCode),
+    buttonOverrides: {},
+  },
+  {
+    id: 'role-operator',
+    enCode: 'operator',
+    fullName: '运维操作员',
+    description: '照明地图、在线开发、工作流程、即时通讯',
+    menus: menuCodesUnder(['lighting', 'onlineDev', 'workFlow', 'chat']),
+    buttonOverrides: {},
+  },
+  {
+    id: 'role-manager',
+    enCode: 'manager',
+    fullName: '管理人员',
+    description: '工作流程、照明地图、即时通讯，用户管理只读',
+    menus: [...menuCodesUnder(['workFlow', 'lighting', 'chat']), 'permission', 'permission.user'],
+    buttonOverrides: { 'permission.user': ['btn_export'] },
+  },
+];
+
+export interface OrganizeSeed {
+  id: string;
+  parentId: string | null;
+  category: 'company' | 'department';
+  fullName: string;
+  enCode: string;
+}
+
+export const ORGANIZES: OrganizeSeed[] = [
+  { id: 'org-root', parentId: null, category: 'company', fullName: '城市照明管理处', enCode: 'CSZMGLC' },
+  { id: 'dept-office', parentId: 'org-root', category: 'department', fullName: '办公室', enCode: 'BGS' },
+  {
+    id: 'dept-dispatch',
+    parentId: 'org-root',
+    category: 'department',
+    fullName: '调度指挥中心',
+    enCode: 'DDZHZX',
+  },
+  { id: 'dept-info', parentId: 'org-root', category: 'department', fullName: '信息中心', enCode: 'XXZX' },
+  {
+    id: 'org-lighting',
+    parentId: 'org-root',
+    category: 'company',
+    fullName: '照明工程公司',
+    enCode: 'ZMGCGS',
+  },
+  { id: 'dept-eng1', parentId: 'org-lighting', category: 'department', fullName: '工程一部', enCode: 'GCYB' },
+  { id: 'dept-eng2', parentId: 'org-lighting', category: 'department', fullName: '工程二部', enCode: 'GCEB' },
+  {
+    id: 'dept-maint',
+    parentId: 'org-lighting',
+    category: 'department',
+    fullName: '运维班组',
+    enCode: 'YWBZ',
+  },
+  {
+    id: 'org-drainage',
+    parentId: 'org-root',
+    category: 'company',
+    fullName: '排水管线公司',
+    enCode: 'PSGXGS',
+  },
+  {
+    id: 'dept-patrol',
+    parentId: 'org-drainage',
+    category: 'department',
+    fullName: '管网巡查部',
+    enCode: 'GWXCB',
+  },
+  {
+    id: 'dept-upkeep',
+    parentId: 'org-drainage',
+    category: 'department',
+    fullName: '管网养护部',
+    enCode: 'GWYHB',
+  },
+];
+
+export interface PositionSeed {
+  id: string;
+  fullName: string;
+  enCode: string;
+  organizeId: string;
+}
+
+export const POSITIONS: PositionSeed[] = [
+  { id: 'pos-director', fullName: '处长', enCode: 'director', organizeId: 'org-root' },
+  { id: 'pos-head', fullName: '主任', enCode: 'head', organizeId: 'org-root' },
+  { id: 'pos-clerk', fullName: '文员', enCode: 'clerk', organizeId: 'dept-office' },
+  { id: 'pos-dispatcher', fullName: '调度员', enCode: 'dispatcher', organizeId: 'dept-dispatch' },
+  { id: 'pos-it', fullName: '信息管理员', enCode: 'itAdmin', organizeId: 'dept-info' },
+  { id: 'pos-engineer', fullName: '工程师', enCode: 'engineer', organizeId: 'org-lighting' },
+  { id: 'pos-maintainer', fullName: '运维员', enCode: 'maintainer', organizeId: 'dept-maint' },
+  { id: 'pos-inspector', fullName: '巡查员', enCode: 'inspector', organizeId: 'org-drainage' },
+];
+
+/** The default position of ordinary members of each department. */
+const DEPT_POSITION: Record<string, string> = {
+  'dept-office': 'pos-clerk',
+  'dept-dispatch': 'pos-dispatcher',
+  'dept-info': 'pos-it',
+  'dept-eng1': 'pos-engineer',
+  'dept-eng2': 'pos-engineer',
+  'dept-maint': 'pos-maintainer',
+  'dept-patrol': 'pos-inspector',
+  'dept-upkeep': 'pos-inspector',
+};
+
+export interface UserSeed {
+  id: string;
+  account: string;
+  realName: string;
+  /** Plain demo password, or null for users who cannot sign in until an administrator sets one. */
+  password: string | null;
+  gender: 1 | 2;
+  mobile: string;
+  email: string;
+  organizeId: string;
+  positionId: string;
+  managerId: string | null;
+  quickQuery: string;
+  isAdministrator: boolean;
+  roleIds: string[];
+}
+
+/** Name, pinyin syllables, gender (1 male, 2 female). */
+const PEOPLE: Array<[string, string[], 1 | 2]> = [
+  ['张建国', ['zhang', 'jian', 'guo'], 1],
+  ['李秀英', ['li', 'xiu', 'ying'], 2],
+  ['王伟', ['wang', 'wei'], 1],
+  ['刘洋', ['liu', 'yang'], 1],
+  ['陈静', ['chen', 'jing'], 2],
+  ['杨帆', ['yang', 'fan'], 1],
+  ['赵磊', ['zhao', 'lei'], 1],
+  ['黄敏', ['huang', 'min'], 2],
+  ['周杰', ['zhou', 'jie'], 1],
+  ['吴芳', ['wu', 'fang'], 2],
+  ['徐强', ['xu', 'qiang'], 1],
+  ['孙丽', ['sun', 'li'], 2],
+  ['胡军', ['hu', 'jun'], 1],
+  ['朱婷', ['zhu', 'ting'], 2],
+  ['高峰', ['gao', 'feng'], 1],
+  ['林娜', ['lin', 'na'], 2],
+  ['何勇', ['he', 'yong'], 1],
+  ['郭晶', ['guo', 'jing'], 2],
+  ['马超', ['ma', 'chao'], 1],
+  ['罗霞', ['luo', 'xia'], 2],
+  ['梁斌', ['liang', 'bin'], 1],
+  ['宋佳', ['song', 'jia'], 2],
+  ['郑浩', ['zheng', 'hao'], 1],
+  ['谢丹', ['xie', 'dan'], 2],
+  ['韩冰', ['han', 'bing'], 2],
+  ['唐亮', ['tang', 'liang'], 1],
+  ['冯雪', ['feng', 'xue'], 2],
+  ['于波', ['yu', 'bo'], 1],
+  ['董明', ['dong', 'ming'], 1],
+  ['萧红', ['xiao', 'hong'], 2],
+  ['程刚', ['cheng', 'gang'], 1],
+  ['曹阳', ['cao', 'yang'], 1],
+  ['袁媛', ['yuan', 'yuan'], 2],
+  ['邓辉', ['deng', 'hui'], 1],
+  ['许晨', ['xu', 'chen'], 1],
+  ['傅磊', ['fu', 'lei'], 1],
+  ['沈燕', ['shen', 'yan'], 2],
+  ['曾志', ['zeng', 'zhi'], 1],
+  ['彭涛', ['peng', 'tao'], 1],
+  ['吕琳', ['lv', 'lin'], 2],
+];
+
+const MOBILE_PREFIXES = ['138', '139', '150', '151', '186', '187', '135', '158'];
+
+function mobileFor(i: number): string {
+  const prefix = MOBILE_PREFIXES[i % MOBILE_PREFIXES.length] ?? '138';
+  return (
+    prefix +
+    String(10000000 + ((i * 7919 + 1234567) % 90000000))
+      .padStart(8, '0')
+      .slice(-8)
+  );
+}
+
+export const DEMO_ACCOUNTS = [
+  { account: 'admin', password: 'admin123', role: '系统管理员' },
+  { account: 'operator', password: 'operator123', role: '运维操作员' },
+  { account: 'manager', password: 'manager123', role: '管理人员（用户管理只读）' },
+] as const;
+
+export function buildUsers(): UserSeed[] {
+  const depts = Object.keys(DEPT_POSITION);
+  const users: UserSeed[] = [
+    {
+      id: 'u-admin',
+      account: 'admin',
+      realName: '系统管理员',
+      password: 'admin123',
+      gender: 1,
+      mobile: '13800000001',
+      email: 'admin@example.com',
+      organizeId: 'dept-info',
+      positionId: 'pos-it',
+      managerId: null,
+      quickQuery: 'xtgly',
+      isAdministrator: true,
+      roleIds: ['role-admin'],
+    },
+    {
+      id: 'u-manager',
+      account: 'manager',
+      realName: '王志刚',
+      password: 'manager123',
+      gender: 1,
+      mobile: '13800000003',
+      email: 'manager@example.com',
+      organizeId: 'dept-dispatch',
+      positionId: 'pos-head',
+      managerId: null,
+      quickQuery: 'wzg',
+      isAdministrator: false,
+      roleIds: ['role-manager'],
+    },
+    {
+      id: 'u-operator',
+      account: 'operator',
+      realName: '李明',
+      password: 'operator123',
+      gender: 1,
+      mobile: '13800000002',
+      email: 'operator@example.com',
+      organizeId: 'dept-maint',
+      positionId: 'pos-maintainer',
+      managerId: 'u-manager',
+      quickQuery: 'lm',
+      isAdministrator: false,
+      roleIds: ['role-operator'],
+    },
+  ];
+  const heads = new Map<string, string>([['dept-dispatch', 'u-manager']]);
+  PEOPLE.forEach(([realName, syllables, gender], i) => {
+    const organizeId = depts[i % depts.length] ?? 'dept-office';
+    const id = `u-${String(i + 1).padStart(4, '0')}`;
+    const head = heads.get(organizeId);
+    if (!head) heads.set(organizeId, id);
+    const account = syllables.join('');
+    users.push({
+      id,
+      account,
+      realName,
+      password: null,
+      gender,
+      mobile: mobileFor(i),
+      email: `${account}@example.com`,
+      organizeId,
+      positionId: head ? (DEPT_POSITION[organizeId] ?? 'pos-clerk') : 'pos-head',
+      managerId: head ?? null,
+      quickQuery: syllables.map((s) => s[0]).join(''),
+      isAdministrator: false,
+      roleIds: [head ? 'role-operator' : 'role-manager'],
+    });
+  });
+  return users;
+}
+
+export interface DictionarySeed {
+  id: string;
+  enCode: string;
+  fullName: string;
+  items: Array<[enCode: string, fullName: string]>;
+}
+
+export const DICTIONARIES: DictionarySeed[] = [
+  {
+    id: 'dt-assetKind',
+    enCode: 'assetKind',
+    fullName: '资产类型',
+    items: [
+      ['streetLamp', '路灯'],
+      ['wallLamp', '壁灯'],
+      ['floodLight', '投光灯'],
+      ['courtyardLamp', '庭院灯'],
+      ['pole', '灯杆'],
+      ['transformer', '变压器'],
+      ['manhole', '检查井'],
+      ['handHole', '手孔井'],
+      ['meter', '电表'],
+      ['controlBox', '控制箱'],
+      ['junctionBox', '分线箱'],
+      ['sharedWell', '共井'],
+    ],
+  },
+  {
+    id: 'dt-assetStatus',
+    enCode: 'assetStatus',
+    fullName: '资产状态',
+    items: [
+      ['completed', '已完成'],
+      ['pendingUpload', '待上传'],
+      ['pendingAttributes', '待录入属性'],
+      ['pendingLabel', '待标注'],
+      ['offline', '离线'],
+      ['fault', '故障'],
+      ['lightOn', '亮灯'],
+      ['lightOff', '灭灯'],
+    ],
+  },
+  {
+    id: 'dt-faultType',
+    enCode: 'faultType',
+    fullName: '故障类型',
+    items: [
+      ['lampOff', '灯具不亮'],
+      ['dayBurning', '白天亮灯'],
+      ['flicker', '灯光闪烁'],
+      ['poleTilt', '灯杆倾斜'],
+      ['cableFault', '线缆故障'],
+      ['boxFault', '控制箱故障'],
+      ['coverMissing', '井盖缺失'],
+      ['leakage', '漏电'],
+      ['other', '其他'],
+    ],
+  },
+  {
+    id: 'dt-urgency',
+    enCode: 'urgency',
+    fullName: '紧急程度',
+    items: [
+      ['1', '普通'],
+      ['2', '重要'],
+      ['3', '紧急'],
+    ],
+  },
+  {
+    id: 'dt-sex',
+    enCode: 'sex',
+    fullName: '性别',
+    items: [
+      ['1', '男'],
+      ['2', '女'],
+      ['3', '保密'],
+    ],
+  },
+];
+
+export const FLOW_ENGINES = [
+  {
+    id: 'fe-repair',
+    fullName: '故障维修工单',
+    enCode: 'repairOrder',
+    category: '运维',
+    type: 0,
+    icon: 'icon-ym icon-ym-flow-repair',
+    iconBackground: '#f5811c',
+    description: '故障研判后派发维修，维修完成后验收',
+  },
+  {
+    id: 'fe-install',
+    fullName: '路灯新装申请',
+    enCode: 'lampInstall',
+    category: '工程',
+    type: 0,
+    icon: 'icon-ym icon-ym-flow-install',
+    iconBackground: '#1890ff',
+    description: '新装路灯的申请、审批与验收',
+  },
+  {
+    id: 'fe-inspect',
+    fullName: '巡检整改单',
+    enCode: 'inspectionFix',
+    category: '运维',
+    type: 0,
+    icon: 'icon-ym icon-ym-flow-inspect',
+    iconBackground: '#13c2c2',
+    description: '巡检发现问题的整改流转',
+  },
+  {
+    id: 'fe-leave',
+    fullName: '请假申请',
+    enCode: 'leaveApply',
+    category: '办公',
+    type: 0,
+    icon: 'icon-ym icon-ym-flow-leave',
+    iconBackground: '#3eac12',
+    description: '员工请假审批',
+  },
+];
+
+export const VISUALDEV_BASES = [
+  {
+    id: 'vd-repair',
+    fullName: '报修登记',
+    enCode: 'repairReport',
+    type: 2,
+    category: '运维',
+    state: 1,
+    description: '市民与巡查员报修登记',
+  },
+  {
+    id: 'vd-inspection',
+    fullName: '巡检记录',
+    enCode: 'inspectionRecord',
+    type: 2,
+    category: '运维',
+    state: 1,
+    description: '日常巡检记录表',
+  },
+  {
+    id: 'vd-asset',
+    fullName: '资产台账',
+    enCode: 'assetLedger',
+    type: 2,
+    category: '资产',
+    state: 0,
+    description: '路灯、灯杆、井等资产台账',
+  },
+];

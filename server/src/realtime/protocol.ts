@@ -1,0 +1,65 @@
+/** The socket's JSON messages (spec §7 "Realtime socket"). Pure. */
+
+export const LOGOUT_MSG = '登录过期,请重新登录';
+
+export interface OnConnection {
+  method: 'OnConnection';
+  token: string;
+  mobileDevice: boolean;
+}
+
+export interface OtherClientMessage {
+  method: string;
+  [key: string]: unknown;
+}
+
+export type ClientMessage = OnConnection | OtherClientMessage;
+
+/** Parses one text frame; null for anything that is not a JSON object with a string `method`. */
+export function parseClientMessage(raw: string): ClientMessage | null {
+  if (raw.length > 64 * 1024) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
+  const o = v as Record<string, unknown>;
+  if (typeof o.method !== 'string') return null;
+  if (o.method === 'OnConnection') {
+    return {
+      method: 'OnConnection',
+      token: typeof o.token === 'string' ? o.token : '',
+      mobileDevice: o.mobileDevice === true,
+    };
+  }
+  return { ...o, method: o.method };
+}
+
+export function isOnConnection(m: ClientMessage): m is OnConnection {
+  return m.method === 'OnConnection';
+}
+
+export interface ServerMessage {
+  method: string;
+  [key: string]: unknown;
+}
+
+export const logoutMessage = (msg: string = LOGOUT_MSG): ServerMessage => ({ method: 'logout', msg });
+
+export function initMessage(onlineUsers: string[], socketId: string): ServerMessage {
+  return {
+    method: 'initMessage',
+    unreadMessageCount: 0,
+    unreadNoticeCount: 0,
+    unreadNums: [],
+    onlineUsers,
+    // Lets a tab name its own socket when it signs out (GET /api/oauth/Logout?socketId=…), so the
+    // logout push reaches only the OTHER tabs of that token.
+    socketId,
+  };
+}
+
+export const onlineMessage = (userId: string): ServerMessage => ({ method: 'Online', userId });
+export const offlineMessage = (userId: string): ServerMessage => ({ method: 'Offline', userId });

@@ -1,0 +1,92 @@
+/**
+ * The socket at /api/message/websocket. A client authenticates with its first message
+ * {method:'OnConnection', token}; a bad token gets {method:'logout'} and the socket closes.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Peer } from './hub';
+import { initMessage, isOnConnection, logoutMessage, parseClientMessage } from './protocol';
+
+export const SOCKET_PATH = '/api/message/websocket';
+const HEARTBEAT_MS = 30_000;
+const CONNECT_TIMEOUT_MS = 30_000;
+
+function peerOf(socket: WebSocket, id: string): Peer {
+  return {
+    id,
+    send(data) {
+      if (socket.readyState === socket.OPEN) socket.send(data);
+    },
+    close(code, reason) {
+      if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
+        socket.close(code, reason);
+    },
+  };
+}
+
+export function registerSocketRoute(app: FastifyInstance): void {
+  const { tokens, realtime } = app.ctx;
+
+  app.get(SOCKET_PATH, { websocket: true, config: { public: true } }, (socket, req) => {
+    const peer = peerOf(socket, randomUUID());
+    let attached = false;
+    let busy = false;
+    let alive = true;
+
+    const connectTimer = setTimeout(() => {
+      if (!attached) peer.close(4000, 'OnConnection expected');
+    }, CONNECT_TIMEOUT_MS);
+    const heartbeat = setInterval(() => {
+      if (!alive) {
+        socket.terminate();
+        return;
+      }
+      alive = false;
+      socket.ping();
+    }, HEARTBEAT_MS);
+    socket.on('pong', () => {
+      alive = true;
+    });
+
+    socket.on('message', (raw, isBinary) => {
+      alive = true;
+      if (isBinary) return;
+      const msg = parseClientMessage(raw.toString());
+      if (!msg) return;
+      if (isOnConnection(msg)) {
+        if (attached || busy) return;
+        busy = true;
+        void (async () => {
+          const check = await tokens.check(msg.token);
+          if (check.status !== 'ok' || !check.row) {
+            peer.send(JSON.stringify(logoutMessage()));
+            peer.close(4001, 'invalid token');
+            return;
+          }
+          if (socket.readyState !== socket.OPEN) return;
+          attached = true;
+          clearTimeout(connectTimer);
+          await realtime.attach(peer, check.row.userId, check.row.token);
+          peer.send(JSON.stringify(initMessage(await realtime.onlineUsers(), peer.id)));
+        })()
+          .catch((err: unknown) => {
+            req.log.error({ err }, 'socket OnConnection failed');
+            peer.close(1011, 'server error');
+          })
+          .finally(() => {
+            busy = false;
+          });
+      }
+      // SendMessage, MessageList, UpdateReadMessage: chat is not implemented yet (no message store).
+    });
+
+    socket.on('close', () => {
+      clearTimeout(connectTimer);
+      clearInterval(heartbeat);
+      if (attached)
+        void realtime.detach(peer.id).catch((err: unknown) => req.log.error({ err }, 'socket detach failed'));
+    });
+    socket.on('error', (err) => req.log.warn({ err }, 'socket error'));
+  });
+}

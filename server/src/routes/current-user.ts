@@ -1,0 +1,315 @@
+/**
+ * /api/system/Permission/Users/Current/*: the signed-in user's own settings and views.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildMenuTree } from '../auth/access-model';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { authOf } from '../context';
+import type { UserUpdate } from '../db/schema';
+import { badRequest, notFound, ok, page } from '../http/envelope';
+import { keywordQuery, pagingQuery } from '../http/validation';
+import { logoutMessage } from '../realtime/protocol';
+import { STORED_NAME } from '../services/upload-rules';
+import { avatarUrl, contains, loadUserInfo } from './users-shared';
+
+const BASE = '/api/system/Permission/Users/Current';
+
+export const THEMES = ['classic', 'functional', 'plain'] as const;
+export const LANGUAGES = ['zh', 'zhtw', 'en'] as const;
+
+interface BaseInfoBody {
+  realName: string;
+  gender?: number;
+  mobile?: string;
+  email?: string;
+  telePhone?: string;
+  postalAddress?: string;
+  signature?: string;
+  birthday?: number | null;
+}
+
+const baseInfoSchema = {
+  type: 'object',
+  required: ['realName'],
+  additionalProperties: false,
+  properties: {
+    realName: { type: 'string', minLength: 1, maxLength: 50, format: 'fullName' },
+    gender: { type: 'integer', enum: [1, 2, 3] },
+    mobile: { type: 'string', maxLength: 11, format: 'mobile' },
+    email: { type: 'string', maxLength: 100, format: 'email' },
+    telePhone: {
+      type: 'string',
+      maxLength: 30,
+      pattern: '^[0-9+() -]*$',
+      'x-msg': 'digits, spaces and + - ( ) only',
+    },
+    postalAddress: { type: 'string', maxLength: 200 },
+    signature: { type: 'string', maxLength: 200 },
+    birthday: { type: ['integer', 'null'], minimum: -2208988800000, maximum: 4102444800000 },
+  },
+} as const;
+
+interface LogQuery {
+  currentPage: number;
+  pageSize: number;
+  category?: number;
+  keyword?: string;
+  startTime?: number;
+  endTime?: number;
+}
+
+export function registerCurrentUserRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+
+  app.put<{ Params: { name: string } }>(
+    `${BASE}/Avatar/:name`,
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['name'],
+          properties: {
+            name: { type: 'string', pattern: STORED_NAME.source, 'x-msg': 'not an uploaded file name' },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const file = await ctx.files.find('userAvatar', req.params.name);
+      if (!file || file.ownerId !== user.id) throw notFound('文件不存在');
+      await ctx.db.updateTable('user').set({ headIcon: file.name }).where('id', '=', user.id).execute();
+      return ok({ headIcon: avatarUrl(file.name) }, '修改成功');
+    },
+  );
+
+  app.get(`${BASE}/BaseInfo`, { schema: { querystring: { type: 'object' } } }, async (req) => {
+    const { user } = authOf(req);
+    const info = await loadUserInfo(ctx.db, user.id);
+    const manager = user.managerId
+      ? await ctx.db
+          .selectFrom('user')
+          .select(['realName', 'account'])
+          .where('id', '=', user.managerId)
+          .executeTakeFirst()
+      : undefined;
+    const roles = await ctx.db
+      .selectFrom('user_role')
+      .innerJoin('role', 'role.id', 'user_role.roleId')
+      .select('role.fullName')
+      .where('user_role.userId', '=', user.id)
+      .orderBy('role.sortCode')
+      .execute();
+    return ok({
+      id: user.id,
+      account: user.account,
+      realName: user.realName,
+      gender: user.gender,
+      mobile: user.mobile,
+      email: user.email,
+      telePhone: user.telePhone,
+      postalAddress: user.postalAddress,
+      signature: user.signature,
+      birthday: user.birthday,
+      headIcon: avatarUrl(user.headIcon),
+      organize: info?.organize ?? '',
+      position: info?.position ?? '',
+      manager: manager ? `${manager.realName}/${manager.account}` : '',
+      roleName: roles.map((r) => r.fullName).join(','),
+      theme: user.theme,
+      language: user.language,
+      creatorTime: user.createdAt,
+      prevLoginTime: user.prevLoginTime,
+      prevLoginIpAddress: user.prevLoginIpAddress ?? '',
+      prevLoginIpAddressName: user.prevLoginIpAddressName ?? '',
+    });
+  });
+
+  app.put<{ Body: BaseInfoBody }>(`${BASE}/BaseInfo`, { schema: { body: baseInfoSchema } }, async (req) => {
+    const { user } = authOf(req);
+    const b = req.body;
+    const set: UserUpdate = { realName: b.realName };
+    if (b.gender !== undefined) set.gender = b.gender;
+    if (b.mobile !== undefined) set.mobile = b.mobile;
+    if (b.email !== undefined) set.email = b.email;
+    if (b.telePhone !== undefined) set.telePhone = b.telePhone;
+    if (b.postalAddress !== undefined) set.postalAddress = b.postalAddress;
+    if (b.signature !== undefined) set.signature = b.signature;
+    if (b.birthday !== undefined) set.birthday = b.birthday;
+    await ctx.db.updateTable('user').set(set).where('id', '=', user.id).execute();
+    return ok(null, '修改成功');
+  });
+
+  app.post<{ Body: { oldPassword: string; password: string } }>(
+    `${BASE}/Actions/ModifyPassword`,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['oldPassword', 'password'],
+          additionalProperties: false,
+          properties: {
+            oldPassword: { type: 'string', format: 'md5' },
+            password: { type: 'string', format: 'md5' },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const { user, token } = authOf(req);
+      if (!(await verifyPassword(user.passwordHash, req.body.oldPassword)))
+        throw badRequest('oldPassword: 原密码错误');
+      if (req.body.password === req.body.oldPassword) throw badRequest('password: 新密码不能与原密码相同');
+      const passwordHash = await hashPassword(req.body.password);
+      await ctx.db.updateTable('user').set({ passwordHash }).where('id', '=', user.id).execute();
+      const revoked = await ctx.tokens.revokeUserTokens(user.id, 'passwordChanged', token);
+      await Promise.all(revoked.map((t) => ctx.realtime.disconnectToken(t, undefined, logoutMessage())));
+      return ok(null, '修改成功');
+    },
+  );
+
+  app.put<{ Body: { theme: (typeof THEMES)[number] } }>(
+    `${BASE}/SystemTheme`,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['theme'],
+          additionalProperties: false,
+          properties: { theme: { type: 'string', enum: THEMES } },
+        },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      await ctx.db.updateTable('user').set({ theme: req.body.theme }).where('id', '=', user.id).execute();
+      return ok(null, '修改成功');
+    },
+  );
+
+  app.put<{ Body: { language: (typeof LANGUAGES)[number] } }>(
+    `${BASE}/SystemLanguage`,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['language'],
+          additionalProperties: false,
+          properties: { language: { type: 'string', enum: LANGUAGES } },
+        },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      await ctx.db
+        .updateTable('user')
+        .set({ language: req.body.language })
+        .where('id', '=', user.id)
+        .execute();
+      return ok(null, '修改成功');
+    },
+  );
+
+  app.get(`${BASE}/Subordinate`, { schema: { querystring: { type: 'object' } } }, async (req) => {
+    const { user } = authOf(req);
+    const rows = await ctx.db
+      .selectFrom('user')
+      .leftJoin('organize', 'organize.id', 'user.organizeId')
+      .leftJoin('position', 'position.id', 'user.positionId')
+      .select([
+        'user.id',
+        'user.account',
+        'user.realName',
+        'user.headIcon',
+        'user.mobile',
+        'organize.fullName as organize',
+        'position.fullName as position',
+      ])
+      .where('user.managerId', '=', user.id)
+      .where('user.enabledMark', '=', 1)
+      .orderBy('user.sortCode')
+      .execute();
+    return ok({
+      list: rows.map((r) => ({
+        ...r,
+        headIcon: avatarUrl(r.headIcon),
+        organize: r.organize ?? '',
+        position: r.position ?? '',
+      })),
+    });
+  });
+
+  app.get(`${BASE}/Authorize`, { schema: { querystring: { type: 'object' } } }, async (req) => {
+    const { user } = authOf(req);
+    const access = await ctx.access.forUser(user);
+    const codeOf = new Map(access.menus.map((m) => [m.id, m.enCode]));
+    return ok({
+      module: buildMenuTree(access.menus),
+      button: access.buttons.map((b) => ({
+        menuId: b.menuId,
+        menuCode: codeOf.get(b.menuId) ?? '',
+        enCode: b.enCode,
+        fullName: b.fullName,
+      })),
+      column: access.columns.map((c) => ({
+        menuId: c.menuId,
+        menuCode: codeOf.get(c.menuId) ?? '',
+        enCode: c.enCode,
+        fullName: c.fullName,
+      })),
+    });
+  });
+
+  app.get<{ Querystring: LogQuery }>(
+    `${BASE}/SystemLog`,
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            ...pagingQuery,
+            category: { type: 'integer', enum: [1, 4, 5] },
+            keyword: keywordQuery,
+            startTime: { type: 'integer', minimum: 0 },
+            endTime: { type: 'integer', minimum: 0 },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const q = req.query;
+      let base = ctx.db.selectFrom('system_log').where('userId', '=', user.id);
+      if (q.category !== undefined) base = base.where('category', '=', q.category);
+      if (q.startTime !== undefined) base = base.where('createdAt', '>=', q.startTime);
+      if (q.endTime !== undefined) base = base.where('createdAt', '<=', q.endTime);
+      if (q.keyword) {
+        const kw = q.keyword;
+        base = base.where((eb) => eb.or([contains('abstracts', kw), contains('requestUrl', kw)]));
+      }
+      const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const rows = await base
+        .select([
+          'id',
+          'category',
+          'ipAddress',
+          'ipAddressName',
+          'requestUrl',
+          'requestMethod',
+          'duration',
+          'abstracts',
+          'userName',
+          'createdAt',
+        ])
+        .orderBy('createdAt', 'desc')
+        .orderBy('id')
+        .limit(q.pageSize)
+        .offset((q.currentPage - 1) * q.pageSize)
+        .execute();
+      return page(
+        rows.map(({ createdAt, ...r }) => ({ ...r, creatorTime: createdAt })),
+        { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(total?.n ?? 0) },
+      );
+    },
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * Static serving (registered after /api): runtime config, the remote registry, each remote's bundle
+ * under /remotes/<name>/, the help pages, and the host bundle with history fallback.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config';
+
+export const RUNTIME_CONFIG = {
+  apiBase: '/api',
+  socketUrl: '/api/message/websocket',
+  timeout: 60000,
+  title: '城市照明综合管理平台',
+  dashboardUrl: '/dv',
+  version: '1.0',
+} as const;
+
+const NO_CACHE_NAMES = new Set([
+  'index.html',
+  'mf-manifest.json',
+  'mf-stats.json',
+  'remoteEntry.js',
+  'config.json',
+  'remotes.json',
+]);
+const HASHED = /[.-][0-9a-f]{8,}\.[A-Za-z0-9]+$/;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Cache-Control for a served file name. Pure. */
+export function cacheControlFor(fileName: string): string {
+  const base = path.basename(fileName);
+  if (NO_CACHE_NAMES.has(base)) return 'no-cache';
+  if (HASHED.test(base)) return IMMUTABLE;
+  return 'no-cache';
+}
+
+/** A request path that names a file (last segment has an extension) rather than a client route. Pure. */
+export function looksLikeFile(urlPath: string): boolean {
+  const last = urlPath.split('/').pop() ?? '';
+  return /\.[A-Za-z0-9]+$/.test(last);
+}
+
+/** The path part of a URL, decoded; null when malformed or it tries to climb out. Pure. */
+export function safeRelativePath(rawPath: string): string | null {
+  let p: string;
+  try {
+    p = decodeURIComponent(rawPath.split('?')[0] ?? '');
+  } catch {
+    return null;
+  }
+  if (p.includes('\0') || p.includes('\\')) return null;
+  if (p.split('/').some((s) => s === '..')) return null;
+  return path.posix.normalize('/' + p).replace(/^\/+/, '');
+}
+
+/** Access-Control-Allow-Origin value for a remote asset request, or null. Pure. */
+export function corsOriginFor(allowed: readonly string[], origin: string | undefined): string | null {
+  if (allowed.includes('*')) return '*';
+  if (origin && allowed.includes(origin)) return origin;
+  return null;
+}
+
+function notBuilt(reply: FastifyReply, what: string): FastifyReply {
+  return reply
+    .code(503)
+    .type('text/plain; charset=utf-8')
+    .header('Cache-Control', 'no-cache')
+    .send(
+      `503 Service Unavailable: ${what} has not been built yet. Run \`npm run build\` in the repository root, then reload.\n`,
+    );
+}
+
+export async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: config.staticRoot,
+    serve: false,
+    cacheControl: false,
+    index: false,
+    dotfiles: 'deny',
+    setHeaders(reply: FastifyReply, filePath: string) {
+      reply.header('Cache-Control', cacheControlFor(filePath));
+    },
+  });
+
+  const hostDist = path.join(config.staticRoot, 'host', 'dist');
+  const helpDir = path.join(config.publicDir, 'help');
+
+  /** Serves rel from root; for non-file paths falls back to root/index.html (history routing). */
+  const serveFrom = async (
+    reply: FastifyReply,
+    root: string,
+    rel: string,
+    label: string,
+  ): Promise<FastifyReply> => {
+    if (!fs.existsSync(path.join(root, 'index.html'))) return notBuilt(reply, label);
+    const file = rel === '' || !looksLikeFile(rel) ? 'index.html' : rel;
+    return reply.sendFile(file, root);
+  };
+
+  app.get('/config.json', { config: { public: true } }, async (_req, reply) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(RUNTIME_CONFIG)),
+  );
+
+  // Re-read on every request, so the registry can be edited without a restart.
+  app.get('/remotes.json', { config: { public: true } }, async (req, reply) => {
+    let text: string;
+    try {
+      text = await fsp.readFile(config.remotesFile, 'utf8');
+    } catch {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(`503: remote registry ${path.basename(config.remotesFile)} not found\n`);
+    }
+    try {
+      JSON.parse(text);
+    } catch {
+      req.log.error({ file: config.remotesFile }, 'remotes.json is not valid JSON');
+      return reply
+        .code(500)
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send('500: remotes.json is not valid JSON\n');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(text);
+  });
+
+  const remoteCors = (req: FastifyRequest, reply: FastifyReply): void => {
+    const origin = corsOriginFor(config.corsOrigins, req.headers.origin);
+    if (origin) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      if (origin !== '*') reply.header('Vary', 'Origin');
+    }
+  };
+
+  const remoteParams = {
+    type: 'object',
+    required: ['name'],
+    properties: {
+      name: {
+        type: 'string',
+        pattern: '^[a-z0-9][a-z0-9-]{0,40}$',
+        'x-msg': 'lower-case letters, digits and - only',
+      },
+    },
+  } as const;
+
+  app.get<{ Params: { name: string } }>(
+    '/remotes/:name',
+    { config: { public: true }, schema: { params: remoteParams } },
+    async (req, reply) => reply.redirect(`/remotes/${req.params.name}/`),
+  );
+
+  app.get<{ Params: { name: string; '*': string } }>(
+    '/remotes/:name/*',
+    { config: { public: true }, schema: { params: remoteParams } },
+    async (req, reply) => {
+      remoteCors(req, reply);
+      const rel = safeRelativePath(req.params['*']);
+      if (rel === null) return reply.code(400).type('text/plain').send('400: bad path\n');
+      const pkg = path.join(config.staticRoot, `remote-${req.params.name}`);
+      // No such remote package at all: 404. A package without its build: 503 saying how to build it.
+      if (!fs.existsSync(pkg)) return reply.callNotFound();
+      return serveFrom(reply, path.join(pkg, 'dist'), rel, `remote-${req.params.name}/dist`);
+    },
+  );
+
+  app.options<{ Params: { name: string; '*': string } }>(
+    '/remotes/:name/*',
+    { config: { public: true }, schema: { params: remoteParams } },
+    async (req, reply) => {
+      remoteCors(req, reply);
+      return reply
+        .code(204)
+        .header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
+        .header('Access-Control-Allow-Headers', String(req.headers['access-control-request-headers'] ?? '*'))
+        .header('Access-Control-Max-Age', '86400')
+        .send();
+    },
+  );
+
+  app.get('/help', { config: { public: true } }, async (_req, reply) => reply.redirect('/help/'));
+  app.get<{ Params: { '*': string } }>('/help/*', { config: { public: true } }, async (req, reply) => {
+    const rel = safeRelativePath(req.params['*']);
+    if (rel === null) return reply.code(400).type('text/plain').send('400: bad path\n');
+    return serveFrom(reply, helpDir, rel, 'server/public/help');
+  });
+
+  app.get<{ Params: { '*': string } }>('/*', { config: { public: true } }, async (req, reply) => {
+    if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?'))
+      return reply.callNotFound();
+    const rel = safeRelativePath(req.params['*']);
+    if (rel === null) return reply.code(400).type('text/plain').send('400: bad path\n');
+    return serveFrom(reply, hostDist, rel, 'host/dist');
+  });
+}

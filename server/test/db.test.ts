@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { loadConfig } from '../src/config';
+import { openDatabase, type DbHandle } from '../src/db';
+import { migrateToLatest } from '../src/db/migrations';
+import { seedIfEmpty } from '../src/db/seed';
+import { TARGETS } from './helpers';
+
+describe.each(TARGETS)('database (%s)', (target) => {
+  let handle: DbHandle;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighting-db-'));
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+
+  beforeAll(async () => {
+    const env: Record<string, string> =
+      target === 'postgres'
+        ? { DATABASE_URL: process.env.DATABASE_URL ?? '', DATABASE_SCHEMA: schema }
+        : { DATA_DIR: dir };
+    handle = await openDatabase(loadConfig(env));
+  });
+  afterAll(async () => {
+    await handle.close();
+    if (target === 'postgres') {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await c.end();
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('migrates, and migrating again does nothing', async () => {
+    const first = await migrateToLatest(handle.db);
+    expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual([['0001_init', 'Success']]);
+    const again = await migrateToLatest(handle.db);
+    expect(again.results).toEqual([]);
+  });
+
+  it('seeds an empty database quickly, once', async () => {
+    const t = Date.now();
+    expect(await seedIfEmpty(handle.db)).toBe(true);
+    expect(Date.now() - t).toBeLessThan(5000);
+    expect(await seedIfEmpty(handle.db)).toBe(false);
+    const count = async (table: 'user' | 'menu' | 'role_menu' | 'dictionary_data') =>
+      Number(
+        (
+          await handle.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('user')).toBe(43);
+    expect(await count('menu')).toBe(29);
+    expect(await count('dictionary_data')).toBeGreaterThan(30);
+  });
+
+  it('reads bigint times back as numbers', async () => {
+    const u = await handle.db
+      .selectFrom('user')
+      .select(['createdAt'])
+      .where('account', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect(typeof u.createdAt).toBe('number');
+    expect(u.createdAt).toBeGreaterThan(1.6e12);
+  });
+
+  it('enforces foreign keys and unique accounts', async () => {
+    await expect(
+      handle.db.insertInto('user_role').values({ userId: 'nobody', roleId: 'role-admin' }).execute(),
+    ).rejects.toThrow();
+    await expect(
+      handle.db
+        .insertInto('user')
+        .values({ id: 'dup', account: 'admin', realName: 'x', passwordHash: '!', createdAt: Date.now() })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  if (target === 'sqlite') {
+    it('runs SQLite in WAL mode with full sync and foreign keys', async () => {
+      const one = async (p: string) =>
+        Object.values(
+          (await sql.raw(`PRAGMA ${p}`).execute(handle.db)).rows[0] as Record<string, unknown>,
+        )[0];
+      expect(await one('journal_mode')).toBe('wal');
+      expect(await one('synchronous')).toBe(2);
+      expect(await one('foreign_keys')).toBe(1);
+      expect(await one('busy_timeout')).toBe(5000);
+    });
+  }
+});

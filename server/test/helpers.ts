@@ -1,0 +1,159 @@
+/**
+ * Test harness: a fresh database per app (SQLite file in a temp dir, or a fresh PostgreSQL schema when
+ * DATABASE_URL is set), an app built on it, and small request helpers.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../src/app';
+import { md5Hex } from '../src/auth/md5';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase } from '../src/db';
+import { migrateToLatest } from '../src/db/migrations';
+import { seedIfEmpty } from '../src/db/seed';
+
+export type Target = 'sqlite' | 'postgres';
+
+/** The back ends this run covers: SQLite always, PostgreSQL when DATABASE_URL is set. */
+export const TARGETS: Target[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const REDIS_URL = process.env.LIGHTING_TEST_REDIS ?? '';
+
+export interface TestEnv {
+  target: Target;
+  config: Config;
+  dir: string;
+  /** Builds another app on the same database (e.g. a second instance, or different settings). */
+  makeApp(over?: Record<string, string>, opts?: BuildOptions): Promise<FastifyInstance>;
+  app: FastifyInstance;
+  cleanup(): Promise<void>;
+}
+
+/** Creates a fresh database (migrated and seeded) and an app on it. */
+export async function createEnv(
+  target: Target,
+  env: Record<string, string> = {},
+  opts: BuildOptions = {},
+): Promise<TestEnv> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighting-test-'));
+  const schema = target === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : '';
+  const baseEnv: Record<string, string> = {
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    STATIC_ROOT: path.join(dir, 'static'),
+    REMOTES_FILE: path.join(dir, 'remotes.json'),
+    ...(target === 'postgres'
+      ? { DATABASE_URL: process.env.DATABASE_URL ?? '', DATABASE_SCHEMA: schema }
+      : { DATABASE_URL: '' }),
+  };
+  const configFor = (over: Record<string, string>): Config => loadConfig({ ...baseEnv, ...env, ...over });
+  const config = configFor({});
+  const apps: FastifyInstance[] = [];
+  const makeApp = async (
+    over: Record<string, string> = {},
+    o: BuildOptions = opts,
+  ): Promise<FastifyInstance> => {
+    const c = configFor(over);
+    const database = await openDatabase(c);
+    await migrateToLatest(database.db);
+    await seedIfEmpty(database.db);
+    const app = await buildApp(c, { ...o, database });
+    apps.push(app);
+    return app;
+  };
+  const app = await makeApp();
+  return {
+    target,
+    config,
+    dir,
+    app,
+    makeApp,
+    async cleanup() {
+      for (const a of apps) await a.close();
+      if (target === 'postgres' && schema) {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const LOGIN_QUERY = 'client_id=admin&client_secret=123456&scope=all&grant_type=password';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect response bodies loosely
+export interface Envelope<T = any> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect response bodies loosely
+export function body<T = any>(res: LightMyRequestResponse): Envelope<T> {
+  return res.json() as Envelope<T>;
+}
+
+export async function loginRaw(
+  app: FastifyInstance,
+  account: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+  opts: Partial<InjectOptions> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/api/oauth/Login?${LOGIN_QUERY}`,
+    payload: { account, password: md5Hex(password), ...extra },
+    ...opts,
+  } as InjectOptions);
+}
+
+export async function login(
+  app: FastifyInstance,
+  account: string,
+  password: string,
+  opts: Partial<InjectOptions> = {},
+): Promise<string> {
+  const res = await loginRaw(app, account, password, {}, opts);
+  const b = body<{ token: string }>(res);
+  if (b.code !== 200) throw new Error(`login ${account} failed: ${b.code} ${b.msg}`);
+  return b.data.token;
+}
+
+export function authed(token: string, o: InjectOptions): InjectOptions {
+  return { ...o, headers: { ...(o.headers ?? {}), authorization: token } };
+}
+
+/** A multipart/form-data body with one file field. */
+export function multipart(
+  filename: string,
+  mime: string,
+  data: Buffer,
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----lighting${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A real 1×1 PNG, optionally padded to a size (the padding is after IEND: still sniffed as PNG). */
+export function png(size = 0): Buffer {
+  const b = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+    'hex',
+  );
+  return size > b.length ? Buffer.concat([b, Buffer.alloc(size - b.length)]) : b;
+}
+
+export { md5Hex };

@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import { RedisBus } from '../src/realtime/bus';
+import { REDIS_URL, TARGETS, authed, body, createEnv, login, type TestEnv } from './helpers';
+
+interface Msg {
+  method: string;
+  [k: string]: unknown;
+}
+
+/** A socket client that records every message and close, with waits for them. */
+class Client {
+  readonly messages: Msg[] = [];
+  closeCode: number | null = null;
+  private waiters: Array<() => void> = [];
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.messages.push(JSON.parse(String(data)) as Msg);
+      this.wake();
+    });
+    ws.on('close', (code) => {
+      this.closeCode = code;
+      this.wake();
+    });
+  }
+
+  static open(url: string): Promise<Client> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url);
+      const c = new Client(ws);
+      ws.once('open', () => resolve(c));
+      ws.once('error', reject);
+    });
+  }
+
+  private wake(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    w.forEach((f) => f());
+  }
+
+  private async until<T>(check: () => T | undefined, what: string, ms = 3000): Promise<T> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const v = check();
+      if (v !== undefined) return v;
+      const left = deadline - Date.now();
+      if (left <= 0)
+        throw new Error(
+          `timed out waiting for ${what}; got ${JSON.stringify(this.messages)} close=${this.closeCode}`,
+        );
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          r();
+        });
+      });
+    }
+  }
+
+  next(method: string, ms?: number): Promise<Msg> {
+    return this.until(() => this.messages.find((m) => m.method === method), `"${method}"`, ms);
+  }
+
+  closed(ms?: number): Promise<number> {
+    return this.until(() => this.closeCode ?? undefined, 'close', ms);
+  }
+
+  send(m: unknown): void {
+    this.ws.send(JSON.stringify(m));
+  }
+
+  async connect(token: string): Promise<Msg> {
+    this.send({ method: 'OnConnection', token, mobileDevice: false });
+    return this.next('initMessage');
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+const wsUrl = (app: FastifyInstance): string =>
+  `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/message/websocket`;
+const tick = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+
+describe.each(TARGETS)('realtime socket (%s)', (target) => {
+  let env: TestEnv;
+  let app: FastifyInstance;
+  let url: string;
+  const clients: Client[] = [];
+  const open = async (): Promise<Client> => {
+    const c = await Client.open(url);
+    clients.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    env = await createEnv(target);
+    app = env.app;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = wsUrl(app);
+  });
+  afterEach(() => {
+    clients.splice(0).forEach((c) => c.close());
+  });
+  afterAll(async () => {
+    await env.cleanup();
+  });
+
+  it('OnConnection with a valid token → initMessage with the online users', async () => {
+    const token = await login(app, 'operator', 'operator123');
+    const c = await open();
+    const init = await c.connect(token);
+    expect(init).toMatchObject({
+      method: 'initMessage',
+      unreadMessageCount: 0,
+      unreadNoticeCount: 0,
+      unreadNums: [],
+    });
+    expect(init.onlineUsers).toEqual(['u-operator']);
+    expect(typeof init.socketId).toBe('string');
+  });
+
+  it('a bad token gets logout and the socket closes', async () => {
+    const c = await open();
+    c.send({ method: 'OnConnection', token: 'nope', mobileDevice: false });
+    expect(await c.next('logout')).toEqual({ method: 'logout', msg: '登录过期,请重新登录' });
+    expect(await c.closed()).toBe(4001);
+  });
+
+  it('a revoked token is refused too', async () => {
+    const token = await login(app, 'manager', 'manager123');
+    await app.inject(authed(token, { method: 'GET', url: '/api/oauth/Logout' }));
+    const c = await open();
+    c.send({ method: 'OnConnection', token, mobileDevice: false });
+    await c.next('logout');
+  });
+
+  it('ignores garbage frames and keeps the socket', async () => {
+    const token = await login(app, 'admin', 'admin123');
+    const c = await open();
+    c.ws.send('not json');
+    c.send({ nomethod: true });
+    await c.connect(token);
+    expect(c.closeCode).toBeNull();
+  });
+
+  it("Logout in one tab pushes logout to the token's OTHER sockets and closes them", async () => {
+    const token = await login(app, 'operator', 'operator123');
+    const other = await login(app, 'operator', 'operator123');
+    const [mine, sameToken, otherToken] = [await open(), await open(), await open()];
+    const init = await mine.connect(token);
+    await sameToken.connect(token);
+    await otherToken.connect(other);
+
+    const res = await app.inject(
+      authed(token, { method: 'GET', url: `/api/oauth/Logout?socketId=${String(init.socketId)}` }),
+    );
+    expect(body(res).code).toBe(200);
+
+    expect(await sameToken.next('logout')).toEqual({ method: 'logout', msg: '登录过期,请重新登录' });
+    expect(await sameToken.closed()).toBe(4001);
+    expect(await mine.closed()).toBe(4001);
+    expect(mine.messages.some((m) => m.method === 'logout')).toBe(false);
+    await tick();
+    expect(otherToken.closeCode).toBeNull();
+    expect(otherToken.messages.some((m) => m.method === 'logout')).toBe(false);
+  });
+
+  it('pushToUser reaches every socket of the user; Online/Offline are broadcast', async () => {
+    const adminToken = await login(app, 'admin', 'admin123');
+    const opToken = await login(app, 'operator', 'operator123');
+    const watcher = await open();
+    await watcher.connect(adminToken);
+    const [a, b] = [await open(), await open()];
+    await a.connect(opToken);
+    expect(await watcher.next('Online')).toEqual({ method: 'Online', userId: 'u-operator' });
+    await b.connect(opToken);
+
+    await app.ctx.realtime.pushToUser('u-operator', { method: 'messagePush', title: '测试' });
+    expect(await a.next('messagePush')).toMatchObject({ title: '测试' });
+    expect(await b.next('messagePush')).toMatchObject({ title: '测试' });
+    expect(watcher.messages.some((m) => m.method === 'messagePush')).toBe(false);
+
+    a.close();
+    b.close();
+    expect(await watcher.next('Offline')).toEqual({ method: 'Offline', userId: 'u-operator' });
+  });
+
+  it('forgets closed sockets', async () => {
+    const token = await login(app, 'manager', 'manager123');
+    const c = await open();
+    await c.connect(token);
+    expect(app.ctx.realtime.hub.userIds()).toContain('u-manager');
+    c.close();
+    await c.closed();
+    await tick();
+    expect(app.ctx.realtime.hub.userIds()).not.toContain('u-manager');
+  });
+});
+
+const describeRedis = REDIS_URL ? describe : describe.skip;
+if (!REDIS_URL) process.stdout.write('  • Redis fan-out tests skipped: 127.0.0.1:6379 not reachable\n');
+
+describeRedis('realtime fan-out through Redis (sqlite, two instances)', () => {
+  let env: TestEnv;
+  let one: FastifyInstance;
+  let two: FastifyInstance;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    const prefix = `lighting-test-${randomBytes(4).toString('hex')}`;
+    env = await createEnv('sqlite', { REDIS_URL, REDIS_PREFIX: prefix });
+    one = env.app;
+    two = await env.makeApp();
+    await (one.ctx.realtime.bus as RedisBus).whenReady();
+    await (two.ctx.realtime.bus as RedisBus).whenReady();
+    await one.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    await env.cleanup();
+  });
+
+  it('a push or a Logout on instance two reaches a socket on instance one', async () => {
+    const token = await login(two, 'operator', 'operator123');
+    const c = await Client.open(wsUrl(one));
+    clients.push(c);
+    await c.connect(token);
+
+    expect(await two.ctx.realtime.onlineUsers()).toContain('u-operator');
+
+    await two.ctx.realtime.pushToUser('u-operator', { method: 'messagePush', title: 'via redis' });
+    expect(await c.next('messagePush')).toMatchObject({ title: 'via redis' });
+
+    expect(body(await two.inject(authed(token, { method: 'GET', url: '/api/oauth/Logout' }))).code).toBe(200);
+    expect(await c.next('logout')).toEqual({ method: 'logout', msg: '登录过期,请重新登录' });
+    expect(await c.closed()).toBe(4001);
+  });
+});
