@@ -29,6 +29,11 @@ export default tseslint.config(
         {
           paths: [
             {
+              name: 'react-router-dom',
+              message:
+                "Import the router API from '@lighting/shared' (one router on the page: shared/src/router.ts).",
+            },
+            {
               name: '@ant-design/icons',
               message:
                 "Import each icon by deep path ('@ant-design/icons/es/icons/UserOutlined'): the barrel ships every icon (build/shared.cjs).",
@@ -38,5 +43,9 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['shared/src/router.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

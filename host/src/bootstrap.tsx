@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { loadConfig, AppProviders } from '@lighting/shared';
+import { loadConfig } from '@lighting/shared';
 import { loadRegistry } from './federation/registry';
 import { AppRouter } from './router/AppRouter';
 import './i18n';
@@ -7,11 +7,7 @@ import './i18n';
 async function start() {
   // Runtime configuration and the remote registry come from the server, never from the build.
   await Promise.all([loadConfig(), loadRegistry()]);
-  createRoot(document.getElementById('root')!).render(
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>,
-  );
+  createRoot(document.getElementById('root')!).render(<AppRouter />);
 }
 
 void start();

@@ -1,5 +1,5 @@
 // The remote's standalone (kiosk) app: minimal sign-in and its own pages, no console chrome.
-import { StandaloneApp } from '@lighting/shared';
+import { StandaloneApp } from '@lighting/shared/ui';
 import routes from './routes';
 
 export default function App() {

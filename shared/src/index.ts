@@ -1,5 +1,8 @@
-// @lighting/shared — the contract every app imports. Apps import only from this root so that the
-// federation singleton covers everything (deep imports would bypass the shared copy).
+// @lighting/shared — the contract every app imports. Three federation singletons:
+//   '@lighting/shared'          this entry: no antd, no rxjs, so the sign-in page stays small
+//   '@lighting/shared/ui'       antd-based views (providers, standalone shell, planned pages)
+//   '@lighting/shared/realtime' the socket stream (rxjs)
+// Apps import only these three names (never deep paths) so every copy on the page is the same.
 export * from './core';
 export * from './config/runtime';
 export * from './session/storage';
@@ -8,11 +11,8 @@ export * from './session/store';
 export * from './http/client';
 export * from './i18n';
 export * from './auth/Auth';
-export * from './realtime/socket';
 export * from './ui/toast';
-export * from './ui/AppProviders';
-export * from './ui/PlannedPage';
-export * from './ui/LoginForm';
-export * from './remote/types';
-export * from './remote/StandaloneApp';
 export * from './ui/pagination';
+export * from './login/LoginPanel';
+export * from './remote/types';
+export * from './router';

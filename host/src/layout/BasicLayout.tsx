@@ -2,14 +2,21 @@
 // user menu (lock screen, sign out), and the page. The shell issue replaces it with the full
 // classic / functional / plain layouts, tabs and navbar.
 import { useMemo } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, Dropdown, Layout, Menu, Modal, Typography, type MenuProps } from 'antd';
 import HomeOutlined from '@ant-design/icons/es/icons/HomeOutlined';
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
-import { getConfig, useSession, type MenuNode } from '@lighting/shared';
+import {
+  getConfig,
+  Link,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useSession,
+  type MenuNode,
+} from '@lighting/shared';
 import { preload } from '../federation/registry';
 
 type Item = Required<MenuProps>['items'][number];

@@ -1,9 +1,8 @@
 // /home at this stage: the signed-in user, the last sign-in, and the modules the menu grants,
 // each linking to its first page. The shell issue replaces it with the full dashboard.
-import { Link } from 'react-router-dom';
 import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate, useSession, type MenuNode } from '@lighting/shared';
+import { formatDate, Link, useSession, type MenuNode } from '@lighting/shared';
 import { preload } from '../federation/registry';
 
 function firstPage(n: MenuNode): MenuNode | undefined {

@@ -1,4 +1,4 @@
-import { PlannedPage } from '@lighting/shared';
+import { PlannedPage } from '@lighting/shared/ui';
 
 const PLANNED = {
   profile: [

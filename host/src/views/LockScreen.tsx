@@ -1,10 +1,9 @@
 // Lock screen (spec §4): the lock flag is persisted; unlocking posts account and password.
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
 import { Avatar, Button, Card, Input, Space, Typography } from 'antd';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@lighting/shared';
+import { Navigate, useNavigate, useSession } from '@lighting/shared';
 
 export function LockScreen() {
   const { t } = useTranslation();

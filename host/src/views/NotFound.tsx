@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from '@lighting/shared';
 
 export function NotFound() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@lighting/shared';
 
 /** /redirect/{path*}: the refresh helper, re-mounts the page at {path}. */
 export function Redirect() {

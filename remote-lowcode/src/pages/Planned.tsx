@@ -1,4 +1,5 @@
-import { PlannedPage, type RemotePageProps } from '@lighting/shared';
+import type { RemotePageProps } from '@lighting/shared';
+import { PlannedPage } from '@lighting/shared/ui';
 
 /** Pages the low-code issue builds: online-development runtime for menu types 3, 4 and 5. */
 export default function Planned({ urlAddress, meta }: RemotePageProps) {

@@ -1,4 +1,5 @@
-import { PlannedPage, type RemotePageProps } from '@lighting/shared';
+import type { RemotePageProps } from '@lighting/shared';
+import { PlannedPage } from '@lighting/shared/ui';
 
 const WHAT: Record<string, string> = {
   'bt/gzyp/statistic': '统计一张图：按类型、状态、区县统计资产，亮灯率与设施完好率对照指标，图表与地图联动。',

@@ -1,4 +1,5 @@
-import { PlannedPage, type RemotePageProps } from '@lighting/shared';
+import type { RemotePageProps } from '@lighting/shared';
+import { PlannedPage } from '@lighting/shared/ui';
 
 const WHAT: Record<string, string> = {
   'permission/organize': '组织机构树：公司与部门的新建、编辑、删除（仍被引用时拒绝并说明原因）。',

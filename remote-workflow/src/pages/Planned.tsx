@@ -1,4 +1,5 @@
-import { PlannedPage, type RemotePageProps } from '@lighting/shared';
+import type { RemotePageProps } from '@lighting/shared';
+import { PlannedPage } from '@lighting/shared/ui';
 
 const WHAT: Record<string, string> = {
   'workFlow/flowTodo': '待办事宜：需要我审批的流程任务，审批、驳回、转办。',

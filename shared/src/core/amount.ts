@@ -2,7 +2,7 @@
  * Amount in figures → Chinese capital amount (大写金额), following the People's Bank of China writing rules
  * (《支付结算办法》附件 / 正确填写票据和结算凭证的基本规定):
  *
- * - Works on the decimal string (numbers are converted with String()); rounded to 分 half-up with decimal.js.
+ * - Works on the decimal string (numbers are converted with String()); rounded to 分 half-up with big.js.
  * - '' for negative or non-numeric input; AMOUNT_TOO_LARGE when the integer part exceeds 12 digits.
  * - 壹拾 is always written for a leading ten (10 → 壹拾元整, 110 → 壹佰壹拾元整).
  * - A run of zeros in the middle is written as one 零 (6007 → 陆仟零柒元; 100000001 → 壹亿零壹元).
@@ -14,7 +14,7 @@
  * - 角 0 and 分 non-zero: 零 after 元 (325.04 → 叁佰贰拾伍元零肆分).
  * - 整 after 元 when there are no 角/分; no 整 after 角 (1409.50 → 壹仟肆佰零玖元伍角, as in the required vectors).
  */
-import Decimal from 'decimal.js';
+import Big from 'big.js';
 
 export const AMOUNT_TOO_LARGE = '金额过大，无法转换';
 export const AMOUNT_MAX_INTEGER_DIGITS = 12;
@@ -60,9 +60,9 @@ export function amountToChinese(input: string | number): string {
   if (typeof input === 'number' && !Number.isFinite(input)) return '';
   const s = (typeof input === 'number' ? String(input) : typeof input === 'string' ? input : '').trim();
   if (!NUMERIC_RE.test(s)) return '';
-  const value = new Decimal(s);
-  if (value.isNegative() && !value.isZero()) return '';
-  const fixed = value.abs().toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  const value = new Big(s);
+  if (value.lt(0)) return '';
+  const fixed = value.abs().round(2, Big.roundHalfUp).toFixed(2);
   const [intPart = '0', fracPart = '00'] = fixed.split('.');
   if (intPart.length > AMOUNT_MAX_INTEGER_DIGITS) return AMOUNT_TOO_LARGE;
   const jiao = Number(fracPart.charAt(0));

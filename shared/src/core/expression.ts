@@ -16,11 +16,11 @@
  * The expression may also be given as a token list (the form designer stores `calculate` as a list of strings):
  * each element is then one token — an operator, a parenthesis, a number, or otherwise a field name (braces optional).
  *
- * Arithmetic uses decimal.js, so 0.1 + 0.2 = 0.3. Following the spec ("NaN becomes 0"), `evaluate` never throws:
+ * Arithmetic uses big.js (decimal, 20 places for division), so 0.1 + 0.2 = 0.3. Following the spec ("NaN becomes 0"), `evaluate` never throws:
  * an invalid expression, a division by zero, or a non-finite result yields 0; a missing or non-finite variable
  * counts as 0.
  */
-import Decimal from 'decimal.js';
+import Big from 'big.js';
 
 export type Operator = '+' | '-' | '*' | '/';
 
@@ -192,24 +192,24 @@ export function fieldsOf(expr: string | readonly string[]): string[] {
   return [...seen];
 }
 
-function toDecimal(v: number | undefined): Decimal {
-  return typeof v === 'number' && Number.isFinite(v) ? new Decimal(v) : new Decimal(0);
+function toDecimal(v: number | undefined): Big {
+  return typeof v === 'number' && Number.isFinite(v) ? new Big(v) : new Big(0);
 }
 
-/** Recursive-descent evaluation with decimal.js. Throws on grammar errors; division by zero yields a non-finite Decimal. */
+/** Recursive-descent evaluation with big.js. Throws on grammar errors and on division by zero. */
 export function evaluateDecimal(
   expr: string | readonly string[],
   vars: Readonly<Record<string, number>> = {},
-): Decimal {
+): Big {
   const tokens = tokenize(expr);
   checkTokens(tokens);
   let pos = 0;
 
-  const parseOperand = (): Decimal => {
+  const parseOperand = (): Big => {
     const t = tokens[pos];
     pos += 1;
     if (!t) throw new ExpressionError('unexpected end');
-    if (t.type === 'number') return new Decimal(t.value);
+    if (t.type === 'number') return new Big(t.value);
     if (t.type === 'field')
       return toDecimal(Object.prototype.hasOwnProperty.call(vars, t.name) ? vars[t.name] : undefined);
     if (t.type === 'lparen') {
@@ -220,17 +220,17 @@ export function evaluateDecimal(
     throw new ExpressionError('operand expected');
   };
 
-  const parseTerm = (): Decimal => {
+  const parseTerm = (): Big => {
     let left = parseOperand();
     for (let t = tokens[pos]; t && t.type === 'operator' && (t.op === '*' || t.op === '/'); t = tokens[pos]) {
       pos += 1;
       const right = parseOperand();
-      left = t.op === '*' ? left.times(right) : left.dividedBy(right);
+      left = t.op === '*' ? left.times(right) : left.div(right);
     }
     return left;
   };
 
-  function parseExpr(): Decimal {
+  function parseExpr(): Big {
     let left = parseTerm();
     for (let t = tokens[pos]; t && t.type === 'operator' && (t.op === '+' || t.op === '-'); t = tokens[pos]) {
       pos += 1;
@@ -252,9 +252,7 @@ export function evaluate(
   vars: Readonly<Record<string, number>> = {},
 ): number {
   try {
-    const d = evaluateDecimal(expr, vars);
-    if (!d.isFinite()) return 0;
-    const n = d.toNumber();
+    const n = evaluateDecimal(expr, vars).toNumber();
     return Number.isFinite(n) ? n : 0;
   } catch {
     return 0;

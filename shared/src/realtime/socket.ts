@@ -2,9 +2,7 @@
 // Connects with the token, reconnects with exponential backoff, carries the server-pushed logout.
 import { Subject, Subscription, timer, retry, share, filter, type Observable } from 'rxjs';
 import { webSocket, type WebSocketSubject } from 'rxjs/webSocket';
-import { socketAddress } from '../config/runtime';
-import { useSession } from '../session/store';
-import { toast } from '../ui/toast';
+import { socketAddress, toast, useSession } from '@lighting/shared';
 
 export interface SocketMessage {
   method: string;

@@ -1,19 +1,27 @@
 // A remote's own app (its `./App` expose and its index.html): a minimal sign-in and the remote's
 // pages, without the host's chrome. This is the kiosk mode; the same build serves the host.
 import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { Button, Card, Layout, Menu, Result, Spin, Typography } from 'antd';
+import { Button, Layout, Menu, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../session/store';
-import { getConfig, loadConfig } from '../config/runtime';
-import { generateRoutes } from '../core/menuRoutes';
-import { guardErrorMessage } from '../core/guard';
-import { matchRemoteRoute } from '../core/remotes';
-import { RouteMetaProvider } from '../auth/Auth';
-import { LoginForm } from '../ui/LoginForm';
+import {
+  BrowserRouter,
+  generateRoutes,
+  getConfig,
+  guardErrorMessage,
+  Link,
+  loadConfig,
+  LoginPanel,
+  matchRemoteRoute,
+  Navigate,
+  Route,
+  RouteMetaProvider,
+  Routes,
+  useLocation,
+  useSession,
+  type RemoteRoutes,
+} from '@lighting/shared';
+import { connect } from '@lighting/shared/realtime';
 import { AppProviders } from '../ui/AppProviders';
-import { connect } from '../realtime/socket';
-import type { RemoteRoutes } from './types';
 
 /** '/remotes/map' when served under the console's server, '' when deployed at an origin's root. */
 export function standaloneBasename(name: string, pathname = window.location.pathname): string {
@@ -139,10 +147,7 @@ function Gate({ name, title, routes }: { name: string; title: string; routes: Re
           background: '#0b1f3a',
         }}
       >
-        <Card style={{ width: 380 }} title={title}>
-          {error && <Typography.Paragraph type="danger">{error}</Typography.Paragraph>}
-          <LoginForm onSuccess={() => setError(null)} allowSubAccount={false} />
-        </Card>
+        <LoginPanel title={title} notice={error} onSuccess={() => setError(null)} />
       </div>
     );
   }

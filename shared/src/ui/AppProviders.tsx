@@ -6,8 +6,7 @@ import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import enUS from 'antd/locale/en_US';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18next, type Language } from '../i18n';
-import { setToaster } from './toast';
+import { i18next, setToaster, type Language } from '@lighting/shared';
 
 const ANTD_LOCALES = { zh: zhCN, zhtw: zhTW, en: enUS } as const;
 export const DEFAULT_PRIMARY = '#1890ff';

@@ -1,0 +1,2 @@
+// '@lighting/shared/realtime' — the tab's one socket as an RxJS stream.
+export * from './realtime/socket';

@@ -1,0 +1,5 @@
+// '@lighting/shared/ui' — views built on antd. Imports the root entry by package name so the
+// session store and the rest are the page's one shared copy.
+export * from './ui/AppProviders';
+export * from './ui/PlannedPage';
+export * from './remote/StandaloneApp';
