@@ -26,6 +26,7 @@ import { ApiError, Code, Msg, fail, httpStatusFor } from './http/envelope';
 import { redactUrl } from './http/redact';
 import { AJV_CUSTOM_OPTIONS, ValidationError, schemaErrorFormatter } from './http/validation';
 import { Realtime } from './realtime';
+import type { Invalidation } from './realtime/bus';
 import { registerSocketRoute } from './realtime/socket-route';
 import { registerBaseDataRoutes } from './routes/base-data';
 import { registerCurrentUserRoutes } from './routes/current-user';
@@ -40,8 +41,13 @@ export interface BuildOptions {
   /** An opened (and migrated) database; the app takes ownership and closes it. Opened from config when absent. */
   database?: DbHandle;
   clock?: () => number;
-  /** How long a user's permissions are cached (ms). */
+  /**
+   * How long a user's snapshot (row, permissions, CurrentUser body) is trusted without an invalidation
+   * (ms). Invalidations apply at once; this only bounds writes made behind the server's back.
+   */
   accessCacheMs?: number;
+  /** Same for a token's row (revocations apply at once). */
+  tokenCacheMs?: number;
 }
 
 const isApi = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -90,18 +96,38 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.log.error({ err }, 'realtime'),
   );
   const db = dbHandle.db;
+  // Cache invalidations reach the other instances through the bus. A failure is logged, not thrown:
+  // this instance has already applied the change, and the others re-read within their cache TTLs.
+  const publishInvalidation = (m: Invalidation): Promise<void> =>
+    realtime.bus
+      .publishInvalidation(m)
+      .catch((err: unknown) => app.log.error({ err }, 'invalidation publish'));
+  const tokens = new TokenStore(db, config.tokenTtlSeconds, clock, {
+    cacheMs: opts.tokenCacheMs,
+    publishRevoked: (list) => publishInvalidation({ kind: 'tokens', tokens: list }),
+  });
+  const access = new AccessService(db, { ttlMs: opts.accessCacheMs, publish: publishInvalidation }, clock);
+  realtime.bus.onInvalidation((m) => {
+    if (m.kind === 'tokens') tokens.forget(m.tokens);
+    else if (m.kind === 'access') access.forget(m.userId);
+    else {
+      tokens.forget();
+      access.forget();
+    }
+  });
   const ctx: AppContext = {
     config,
     db,
     dialect: dbHandle.dialect,
     clock,
-    tokens: new TokenStore(db, config.tokenTtlSeconds, clock),
+    tokens,
     attempts: new LoginAttempts(db, clock),
     captcha: new CaptchaStore(db, clock),
-    access: new AccessService(db, opts.accessCacheMs ?? 3000, clock),
+    access,
     realtime,
     systemLog: new SystemLog(db, clock),
     files: new FileStore(db, config.dataDir, clock),
+    invalidateAccess: (userId) => access.invalidate(userId),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);

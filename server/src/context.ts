@@ -25,11 +25,19 @@ export interface AppContext {
   realtime: Realtime;
   systemLog: SystemLog;
   files: FileStore;
+  /**
+   * Call after ANY write that changes what a user sees in CurrentUser or may do: a user row (enabled
+   * state, password, theme, language, avatar, names…) with its id; roles, role menus/buttons/columns,
+   * menus, buttons, columns, organizations or positions without. Applies on this instance at once and
+   * resolves once the other instances have been told (Redis bus).
+   */
+  invalidateAccess(userId?: string): Promise<void>;
 }
 
 export interface AuthInfo {
   token: string;
-  user: User;
+  /** Shared (cached, frozen) row: never mutate it. */
+  user: Readonly<User>;
 }
 
 declare module 'fastify' {

@@ -79,6 +79,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
       const file = await ctx.files.find('userAvatar', req.params.name);
       if (!file || file.ownerId !== user.id) throw notFound('文件不存在');
       await ctx.db.updateTable('user').set({ headIcon: file.name }).where('id', '=', user.id).execute();
+      await ctx.invalidateAccess(user.id);
       return ok({ headIcon: avatarUrl(file.name) }, '修改成功');
     },
   );
@@ -137,6 +138,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
     if (b.signature !== undefined) set.signature = b.signature;
     if (b.birthday !== undefined) set.birthday = b.birthday;
     await ctx.db.updateTable('user').set(set).where('id', '=', user.id).execute();
+    await ctx.invalidateAccess(user.id);
     return ok(null, '修改成功');
   });
 
@@ -162,6 +164,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
       if (req.body.password === req.body.oldPassword) throw badRequest('password: 新密码不能与原密码相同');
       const passwordHash = await hashPassword(req.body.password);
       await ctx.db.updateTable('user').set({ passwordHash }).where('id', '=', user.id).execute();
+      await ctx.invalidateAccess(user.id);
       const revoked = await ctx.tokens.revokeUserTokens(user.id, 'passwordChanged', token);
       await Promise.all(revoked.map((t) => ctx.realtime.disconnectToken(t, undefined, logoutMessage())));
       return ok(null, '修改成功');
@@ -183,6 +186,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
     async (req) => {
       const { user } = authOf(req);
       await ctx.db.updateTable('user').set({ theme: req.body.theme }).where('id', '=', user.id).execute();
+      await ctx.invalidateAccess(user.id);
       return ok(null, '修改成功');
     },
   );
@@ -206,6 +210,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
         .set({ language: req.body.language })
         .where('id', '=', user.id)
         .execute();
+      await ctx.invalidateAccess(user.id);
       return ok(null, '修改成功');
     },
   );

@@ -2,15 +2,17 @@
  * /api/oauth: sign-in (with image code and throttling), current user, logout, lock screen.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { buildMenuTree, buildPermissionList } from '../auth/access-model';
+import type { UserSnapshot } from '../auth/access';
+import { buildMenuTree, buildPermissionList, type Access } from '../auth/access-model';
 import { ipAddressName, normalizeIp } from '../auth/ip';
 import { verifyPassword } from '../auth/password';
 import { isBlocked, needsCaptcha, resolveLoginAccount } from '../auth/throttle-rules';
 import { authOf } from '../context';
-import { ApiError, Code, badRequest, ok } from '../http/envelope';
+import { ApiError, Code, Msg, badRequest, ok } from '../http/envelope';
+import { PreparedJson } from '../http/prepared';
 import { logoutMessage } from '../realtime/protocol';
 import { LogCategory } from '../services/system-log';
-import { avatarUrl, loadUserInfo } from './users-shared';
+import { avatarUrl } from './users-shared';
 
 export const LOGIN_FAILED = '账户或密码错误';
 export const CAPTCHA_FAILED = '验证码错误';
@@ -68,6 +70,35 @@ const md5Body = {
   },
 } as const;
 
+/** The CurrentUser answer, serialized once per snapshot. */
+export function currentUserBody(s: UserSnapshot, access: Access): PreparedJson {
+  const { user } = s;
+  return new PreparedJson(
+    ok({
+      menuList: buildMenuTree(access.menus),
+      permissionList: buildPermissionList(access.menus, access.buttons, access.columns),
+      userInfo: {
+        userId: user.id,
+        userAccount: user.account,
+        userName: user.realName,
+        headIcon: avatarUrl(user.headIcon),
+        portalId: '',
+        theme: user.theme,
+        language: user.language,
+        organizeId: user.organizeId ?? '',
+        organizeName: s.organizeName,
+        positionId: user.positionId ?? '',
+        positionName: s.positionName,
+        isAdministrator: user.isAdministrator === 1,
+        prevLogin: user.prevLogin,
+        prevLoginTime: user.prevLoginTime,
+        prevLoginIpAddress: user.prevLoginIpAddress ?? '',
+        prevLoginIpAddressName: user.prevLoginIpAddressName ?? '',
+      },
+    }),
+  );
+}
+
 export function clientIp(req: FastifyRequest): string {
   return normalizeIp(req.ip);
 }
@@ -124,6 +155,7 @@ export function registerOauthRoutes(app: FastifyInstance): void {
         })
         .where('id', '=', user.id)
         .execute();
+      await ctx.invalidateAccess(user.id);
       await ctx.systemLog.write({
         userId: user.id,
         userName: `${user.realName}/${user.account}`,
@@ -176,32 +208,13 @@ export function registerOauthRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get('/api/oauth/CurrentUser', { schema: { querystring: { type: 'object' } } }, async (req) => {
+  // Built once per user snapshot (see AccessService) and sent as the same serialized bytes until the
+  // user, their roles or the catalogue change.
+  app.get('/api/oauth/CurrentUser', { schema: { querystring: { type: 'object' } } }, async (req, reply) => {
     const { user } = authOf(req);
-    const access = await ctx.access.forUser(user);
-    const info = await loadUserInfo(ctx.db, user.id);
-    return ok({
-      menuList: buildMenuTree(access.menus),
-      permissionList: buildPermissionList(access.menus, access.buttons, access.columns),
-      userInfo: {
-        userId: user.id,
-        userAccount: user.account,
-        userName: user.realName,
-        headIcon: avatarUrl(user.headIcon),
-        portalId: '',
-        theme: user.theme,
-        language: user.language,
-        organizeId: user.organizeId ?? '',
-        organizeName: info?.organize ?? '',
-        positionId: user.positionId ?? '',
-        positionName: info?.position ?? '',
-        isAdministrator: user.isAdministrator === 1,
-        prevLogin: user.prevLogin,
-        prevLoginTime: user.prevLoginTime,
-        prevLoginIpAddress: user.prevLoginIpAddress ?? '',
-        prevLoginIpAddressName: user.prevLoginIpAddressName ?? '',
-      },
-    });
+    const body = await ctx.access.view(user.id, 'CurrentUser', currentUserBody);
+    if (!body) throw new ApiError(Code.REVOKED, Msg.REVOKED);
+    return body.send(req, reply);
   });
 
   app.get<{ Querystring: { socketId?: string } }>(
