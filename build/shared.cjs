@@ -21,14 +21,16 @@ function sharedConfig() {
   for (const name of SINGLETONS) {
     shared[name] = { singleton: true, requiredVersion: deps[name], strictVersion: false };
   }
-  // antd is large and not tree-shaken when shared whole (federation.md: 1.44 MB raw). Keep only
-  // the exports the workspace imports (a list generated from the sources of every app on each
+  // antd and rxjs are large and not tree-shaken when shared whole (federation.md: antd 1.44 MB
+  // raw; rxjs 15 KB gzip for six operators). Keep only the exports the workspace imports (a list generated from the sources of every app on each
   // build), measured in `npm run bench`.
   // react-router-dom is deliberately absent: it reaches every app through '@lighting/shared'
   // (shared/src/router.ts), one copy on the page, tree-shaken by webpack (62 KB gzip shared whole
   // vs what the bench reports now). ESLint forbids importing it anywhere else.
   if (process.env.MF_TREE_SHAKING !== '0') {
-    shared.antd.treeShaking = { mode: 'runtime-infer', usedExports: usedExports('antd') };
+    for (const name of ['antd', 'rxjs', 'react-i18next']) {
+      shared[name].treeShaking = { mode: 'runtime-infer', usedExports: usedExports(name) };
+    }
   }
   // Icons are imported by deep path ('@ant-design/icons/es/icons/X', as antd itself does) and
   // bundled where used: shared whole, the barrel keeps all 800+ icons (959 KB raw measured for 7

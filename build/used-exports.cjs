@@ -29,16 +29,22 @@ function files(dir) {
 function usedExports(pkg) {
   const names = new Set();
   const esc = pkg.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&');
-  const re = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+['"]${esc}['"]`, 'g');
+  const re = new RegExp(
+    `import\\s+(type\\s+)?(?:(\\w+)\\s*,\\s*)?\\{([^}]*)\\}\\s+from\\s+['"]${esc}['"]`,
+    'g',
+  );
+  const def = new RegExp(`import\\s+\\w+\\s+from\\s+['"]${esc}['"]`);
   const star = new RegExp(`import\\s+\\*\\s+as\\s+\\w+\\s+from\\s+['"]${esc}['"]`);
   for (const dir of SOURCES) {
     for (const f of files(path.join(ROOT, dir, 'src'))) {
       const src = fs.readFileSync(f, 'utf8');
       if (star.test(src))
         throw new Error(`${f}: 'import * from ${pkg}' defeats shared tree-shaking; import names`);
+      if (def.test(src)) names.add('default');
       for (const m of src.matchAll(re)) {
         if (m[1]) continue;
-        for (const part of m[2].split(',')) {
+        if (m[2]) names.add('default');
+        for (const part of m[3].split(',')) {
           const name = part.trim().replace(/^type\s+/, '');
           if (!name || part.trim().startsWith('type ')) continue;
           names.add(name.split(/\s+as\s+/)[0].trim());

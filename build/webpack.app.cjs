@@ -64,6 +64,8 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title 
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
           dev: false,
+          // Browser only: leaves out the runtime's Node loading code.
+          experiments: { optimization: { target: 'web' } },
         }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
