@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: every test. Type check, unit tests (jest, all packages), server tests against a real
+// npm test: every test. Type check, lint, unit tests (jest, all packages), server tests against a real
 // SQLite file and — when a PostgreSQL server answers — against PostgreSQL, then a production build
 // and Playwright in Chromium against the started system. Ends with one 'N passed, N failed' line.
 import { spawnSync } from 'node:child_process';

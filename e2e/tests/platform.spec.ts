@@ -127,3 +127,30 @@ test('lock screen survives a reload and unlocks with the password', async ({ pag
   await page.getByTestId('unlock-submit').click();
   await expect(page).toHaveURL(/\/home$/);
 });
+
+test('signing out in one tab logs the other tab of the session out through the socket', async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ locale: 'zh-CN' });
+  const a = await ctx.newPage();
+  const b = await ctx.newPage();
+  await signIn(a);
+  await expect(a.getByTestId('home')).toBeVisible();
+  await b.goto('/home'); // same token (same storage), its own socket
+  await expect(b.getByTestId('home')).toBeVisible();
+  await a.getByTestId('user-menu').hover();
+  await a.getByTestId('menu-logout').click();
+  await a.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(a).toHaveURL(/\/login$/);
+  // b did nothing: the server's logout push resets its session and it reloads onto /login
+  await expect(b).toHaveURL(/\/login/, { timeout: 15_000 });
+  await ctx.close();
+});
+
+test('the page title is the route name and the platform title', async ({ page }) => {
+  await signIn(page);
+  await openMenu(page, '权限管理', '用户管理');
+  await expect(page).toHaveTitle('用户管理 - 城市照明综合管理平台');
+  await page.goto('/home');
+  await expect(page).toHaveTitle('首页 - 城市照明综合管理平台');
+});

@@ -36,13 +36,19 @@ export interface RequestOptions extends AxiosRequestConfig {
 interface Hooks {
   getToken: () => string | null;
   onAuthReset: () => void;
+  /** How the page reloads after a session reset (tests replace it). */
+  reload: () => void;
 }
 
-let hooks: Hooks = { getToken: () => null, onAuthReset: () => undefined };
+let hooks: Hooks = {
+  getToken: () => null,
+  onAuthReset: () => undefined,
+  reload: () => window.location.reload(),
+};
 
 /** The session store registers how to read the token and how to reset the session. */
-export function configureHttp(h: Hooks): void {
-  hooks = h;
+export function configureHttp(h: Partial<Hooks>): void {
+  hooks = { ...hooks, ...h };
 }
 
 function onLoginPage(): boolean {
@@ -90,7 +96,7 @@ function settle(res: AxiosResponse, body: unknown): unknown {
     case 'resetAndReload':
       if (decision.toast) toast('error', decision.toast, TOAST_SECONDS);
       hooks.onAuthReset();
-      if (!onLoginPage()) window.location.reload();
+      if (decision.reload) hooks.reload();
       throw Object.assign(new Error(env.msg || NETWORK_ERROR_MESSAGE), { code: env.code });
   }
 }
