@@ -1,6 +1,7 @@
 // Playwright against the started system: the built server on its own port with a fresh database.
 // Chromium comes from the OS (Debian's chromium); point CHROMIUM_PATH elsewhere on other machines.
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunch } from './chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT || 8181);
 export const BASE_URL = process.env.E2E_BASE_URL || `http://127.0.0.1:${PORT}`;
@@ -17,18 +18,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
     locale: 'zh-CN',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   webServer: process.env.E2E_BASE_URL
     ? undefined

@@ -52,52 +52,20 @@ step('type check (tsc --noEmit, every package)', pnpm, [
   'run',
   'typecheck',
 ]);
-step(
-  'unit tests (jest: shared, host, remotes)',
-  jest,
-  ['-c', 'jest.config.cjs', '--json', `--outputFile=${join(tmp, 'unit.json')}`],
-  {
-    jestJson: join(tmp, 'unit.json'),
-  },
-);
-step(
-  'server tests on SQLite',
-  jest,
-  [
-    '-c',
-    'server/jest.config.cjs',
-    '--rootDir',
-    'server',
-    '--runInBand',
-    '--json',
-    `--outputFile=${join(tmp, 'sqlite.json')}`,
-  ],
-  {
-    env: { DATABASE_URL: '' },
-    jestJson: join(tmp, 'sqlite.json'),
-  },
-);
+/** A jest run whose counts go into the totals. */
+function jestStep(name, config, extraArgs, env = {}) {
+  const out = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  step(name, jest, ['-c', config, ...extraArgs, '--json', `--outputFile=${out}`], { env, jestJson: out });
+}
+
+jestStep('unit tests (jest: shared, host, remotes)', 'jest.config.cjs', []);
+const serverArgs = ['--rootDir', 'server', '--runInBand'];
+jestStep('server tests on SQLite', 'server/jest.config.cjs', serverArgs, { DATABASE_URL: '' });
 const pgUrl =
   process.env.TEST_DATABASE_URL ||
   ((await canConnect(5432)) ? 'postgres://postgres@127.0.0.1:5432/test' : '');
 if (pgUrl) {
-  step(
-    'server tests on PostgreSQL',
-    jest,
-    [
-      '-c',
-      'server/jest.config.cjs',
-      '--rootDir',
-      'server',
-      '--runInBand',
-      '--json',
-      `--outputFile=${join(tmp, 'pg.json')}`,
-    ],
-    {
-      env: { DATABASE_URL: pgUrl },
-      jestJson: join(tmp, 'pg.json'),
-    },
-  );
+  jestStep('server tests on PostgreSQL', 'server/jest.config.cjs', serverArgs, { DATABASE_URL: pgUrl });
 } else {
   console.log(
     '\n━━ server tests on PostgreSQL: SKIPPED — no server on 127.0.0.1:5432 and TEST_DATABASE_URL not set',

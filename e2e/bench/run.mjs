@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/lib/server.mjs';
+import { chromiumLaunch } from '../chromium.mjs';
 
 const PAGES = [
   ['system', '/permission/user', 'user-list', '权限管理'],
@@ -32,17 +33,7 @@ const data = mkdtempSync(join(tmpdir(), 'lighting-bench-'));
 const port = Number(process.env.BENCH_PORT || 8191);
 const server = await startServer({ PORT: String(port), DATA_DIR: data, DATABASE_URL: '' });
 const base = server.url.replace(/\/$/, '');
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunch);
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -3,17 +3,11 @@ import { existsSync, mkdirSync, writeFileSync, statSync, readdirSync } from 'nod
 import { spawnSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PNPM_VERSION = '12.21.0';
-export const APPS = [
-  'host',
-  'remote-map',
-  'remote-lowcode',
-  'remote-workflow',
-  'remote-system',
-  'remote-chat',
-];
+export const { APPS } = createRequire(import.meta.url)('../../build/workspace.cjs');
 
 export function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts });

@@ -3,3 +3,4 @@
 export * from './ui/AppProviders';
 export * from './ui/PlannedPage';
 export * from './remote/StandaloneApp';
+export * from './ui/createPlannedPage';

@@ -4,6 +4,7 @@ import { ok, page } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { contains } from './users-shared';
+import { paged } from '../db/paging';
 
 export function registerBaseDataRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
@@ -81,27 +82,25 @@ export function registerBaseDataRoutes(app: FastifyInstance): void {
         const kw = q.keyword;
         base = base.where((eb) => eb.or([contains('fullName', kw), contains('enCode', kw)]));
       }
-      const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      const rows = await base
-        .select([
-          'id',
-          'fullName',
-          'enCode',
-          'type',
-          'category',
-          'state',
-          'description',
-          'sortCode',
-          'createdAt',
-        ])
-        .orderBy('sortCode')
-        .orderBy('id')
-        .limit(q.pageSize)
-        .offset((q.currentPage - 1) * q.pageSize)
-        .execute();
+      const { list, pagination } = await paged(base, q, (b) =>
+        b
+          .select([
+            'id',
+            'fullName',
+            'enCode',
+            'type',
+            'category',
+            'state',
+            'description',
+            'sortCode',
+            'createdAt',
+          ])
+          .orderBy('sortCode')
+          .orderBy('id'),
+      );
       return page(
-        rows.map(({ createdAt, ...r }) => ({ ...r, creatorTime: createdAt })),
-        { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(total?.n ?? 0) },
+        list.map(({ createdAt, ...r }) => ({ ...r, creatorTime: createdAt })),
+        pagination,
       );
     },
   );

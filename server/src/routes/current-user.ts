@@ -11,6 +11,7 @@ import { keywordQuery, pagingQuery } from '../http/validation';
 import { logoutMessage } from '../realtime/protocol';
 import { STORED_NAME } from '../services/upload-rules';
 import { avatarUrl, contains, loadUserInfo } from './users-shared';
+import { paged } from '../db/paging';
 
 const BASE = '/api/system/Permission/Users/Current';
 
@@ -292,28 +293,26 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
         const kw = q.keyword;
         base = base.where((eb) => eb.or([contains('abstracts', kw), contains('requestUrl', kw)]));
       }
-      const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      const rows = await base
-        .select([
-          'id',
-          'category',
-          'ipAddress',
-          'ipAddressName',
-          'requestUrl',
-          'requestMethod',
-          'duration',
-          'abstracts',
-          'userName',
-          'createdAt',
-        ])
-        .orderBy('createdAt', 'desc')
-        .orderBy('id')
-        .limit(q.pageSize)
-        .offset((q.currentPage - 1) * q.pageSize)
-        .execute();
+      const { list, pagination } = await paged(base, q, (b) =>
+        b
+          .select([
+            'id',
+            'category',
+            'ipAddress',
+            'ipAddressName',
+            'requestUrl',
+            'requestMethod',
+            'duration',
+            'abstracts',
+            'userName',
+            'createdAt',
+          ])
+          .orderBy('createdAt', 'desc')
+          .orderBy('id'),
+      );
       return page(
-        rows.map(({ createdAt, ...r }) => ({ ...r, creatorTime: createdAt })),
-        { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(total?.n ?? 0) },
+        list.map(({ createdAt, ...r }) => ({ ...r, creatorTime: createdAt })),
+        pagination,
       );
     },
   );

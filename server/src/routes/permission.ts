@@ -5,6 +5,7 @@ import { requirePermission } from '../http/permissions';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { descendantIds } from '../services/tree';
 import { avatarUrl, contains } from './users-shared';
+import { paged } from '../db/paging';
 
 const SORTABLE = {
   account: 'user.account',
@@ -61,37 +62,35 @@ export function registerPermissionRoutes(app: FastifyInstance): void {
         const orgs = await ctx.db.selectFrom('organize').select(['id', 'parentId']).execute();
         base = base.where('user.organizeId', 'in', descendantIds(orgs, q.organizeId));
       }
-      const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
       const sortColumn = q.sidx ? SORTABLE[q.sidx] : SORTABLE.sortCode;
-      const rows = await base
-        .select([
-          'user.id',
-          'user.account',
-          'user.realName',
-          'user.gender',
-          'user.mobile',
-          'user.email',
-          'user.enabledMark',
-          'user.createdAt',
-          'user.headIcon',
-          'user.organizeId',
-          'organize.fullName as organize',
-          'position.fullName as position',
-        ])
-        .orderBy(sortColumn, q.sort)
-        .orderBy('user.id')
-        .limit(q.pageSize)
-        .offset((q.currentPage - 1) * q.pageSize)
-        .execute();
+      const { list, pagination } = await paged(base, q, (b) =>
+        b
+          .select([
+            'user.id',
+            'user.account',
+            'user.realName',
+            'user.gender',
+            'user.mobile',
+            'user.email',
+            'user.enabledMark',
+            'user.createdAt',
+            'user.headIcon',
+            'user.organizeId',
+            'organize.fullName as organize',
+            'position.fullName as position',
+          ])
+          .orderBy(sortColumn, q.sort)
+          .orderBy('user.id'),
+      );
       return page(
-        rows.map(({ createdAt, ...r }) => ({
+        list.map(({ createdAt, ...r }) => ({
           ...r,
           organize: r.organize ?? '',
           position: r.position ?? '',
           headIcon: avatarUrl(r.headIcon),
           creatorTime: createdAt,
         })),
-        { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(total?.n ?? 0) },
+        pagination,
       );
     },
   );
