@@ -52,6 +52,8 @@ step('type check (tsc --noEmit, every package)', pnpm, [
   'run',
   'typecheck',
 ]);
+step('lint (ESLint + Prettier)', process.execPath, [join(ROOT, 'scripts', 'lint.mjs')]);
+
 /** A jest run whose counts go into the totals. */
 function jestStep(name, config, extraArgs, env = {}) {
   const out = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
