@@ -164,13 +164,27 @@ async function hostVsStandalone(tk) {
         host.push(ms);
         await ctx.close();
       }
-      // standalone: navigation start → the same page painted in the remote's own app
+      // standalone: navigation start → the same page painted in the remote's own app (the
+      // moment is taken inside the page, when the element appears)
       {
         const { ctx, page } = await newPage();
         await page.addInitScript((t) => localStorage.setItem('lighting_token__String', t), tk);
+        await page.addInitScript((id) => {
+          const watch = () => {
+            const obs = new MutationObserver(() => {
+              if (document.querySelector(`[data-testid="${id}"]`)) {
+                obs.disconnect();
+                requestAnimationFrame(() => (window.__paintedAt = performance.now()));
+              }
+            });
+            obs.observe(document.documentElement, { childList: true, subtree: true });
+          };
+          if (document.documentElement) watch();
+          else document.addEventListener('DOMContentLoaded', watch);
+        }, testId);
         await page.goto(`/remotes/${name}${path}`);
-        await page.getByTestId(testId).waitFor();
-        const ms = await page.evaluate(() => performance.now());
+        await page.waitForFunction(() => typeof window.__paintedAt === 'number');
+        const ms = await page.evaluate(() => window.__paintedAt);
         alone.push(ms);
         await ctx.close();
       }
