@@ -154,3 +154,20 @@ test('the page title is the route name and the platform title', async ({ page })
   await page.goto('/home');
   await expect(page).toHaveTitle('首页 - 城市照明综合管理平台');
 });
+
+test('an outside company applies for access from the sign-in page', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('login-tab-apply').click();
+  await expect(page.getByTestId('login-password')).toHaveCount(0);
+  await expect(page.getByTestId('login-code-image')).toBeVisible();
+  await page.getByTestId('login-companyName').fill('东城照明维护有限公司');
+  await page.getByTestId('login-contact').fill('王建国');
+  await page.getByTestId('login-mobile').fill('12345');
+  await page.getByTestId('login-code').fill('abcd');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('please enter your mobile number correctly')).toBeVisible();
+  await page.getByTestId('login-mobile').fill('13912345678');
+  await page.getByTestId('login-submit').click();
+  // the server checks the image code (it cannot be read from the picture here)
+  await expect(page.getByTestId('login-error')).toHaveText('验证码错误');
+});

@@ -32,6 +32,7 @@ import { registerBaseDataRoutes } from './routes/base-data';
 import { registerCurrentUserRoutes } from './routes/current-user';
 import { registerFileRoutes } from './routes/files';
 import { registerOauthRoutes } from './routes/oauth';
+import { registerApplyRoutes } from './routes/apply';
 import { registerPermissionRoutes } from './routes/permission';
 import { FileStore } from './services/files';
 import { LogCategory, SystemLog } from './services/system-log';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerOauthRoutes(app);
+  registerApplyRoutes(app);
   registerCurrentUserRoutes(app);
   registerPermissionRoutes(app);
   registerBaseDataRoutes(app);

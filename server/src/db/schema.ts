@@ -148,6 +148,17 @@ export interface LoginAttemptTable {
   createdAt: number;
 }
 
+export interface AccountApplicationTable {
+  id: string;
+  companyName: string;
+  contact: string;
+  mobile: string;
+  /** 0 pending, 1 approved, 2 rejected */
+  state: number;
+  ip: string;
+  createdAt: number;
+}
+
 export interface CaptchaTable {
   timestamp: string;
   code: string;
@@ -246,6 +257,7 @@ export interface Database {
   token: TokenTable;
   login_attempt: LoginAttemptTable;
   captcha: CaptchaTable;
+  account_application: AccountApplicationTable;
   system_log: SystemLogTable;
   dictionary_type: DictionaryTypeTable;
   dictionary_data: DictionaryDataTable;

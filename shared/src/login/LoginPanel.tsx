@@ -10,12 +10,12 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/store';
-import { loginConfigCall } from '../session/api';
+import { applyCall, loginConfigCall } from '../session/api';
 import { getConfig } from '../config/runtime';
 import { validate } from '../core/validators';
 import { subAccountLogin } from './subAccount';
 
-type Mode = 'account' | 'sub';
+type Mode = 'account' | 'sub' | 'apply';
 
 const S: Record<string, CSSProperties> = {
   page: {
@@ -93,7 +93,16 @@ export function LoginPanel({ title, notice, onSuccess, footer }: Props) {
   const login = useSession((s) => s.login);
   const loading = useSession((s) => s.loginLoading);
   const [mode, setMode] = useState<Mode>('account');
-  const [values, setValues] = useState({ account: '', mobile: '', subAccount: '', password: '', code: '' });
+  const [values, setValues] = useState({
+    account: '',
+    mobile: '',
+    subAccount: '',
+    password: '',
+    code: '',
+    companyName: '',
+    contact: '',
+  });
+  const [applied, setApplied] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [needCode, setNeedCode] = useState(false);
@@ -114,6 +123,17 @@ export function LoginPanel({ title, notice, onSuccess, footer }: Props) {
 
   const check = (): Record<string, string> => {
     const e: Record<string, string> = {};
+    if (mode === 'apply') {
+      e.companyName = values.companyName.trim()
+        ? (validate('fullName', values.companyName.trim()) ?? '')
+        : t('companyPlaceholder');
+      e.contact = values.contact.trim()
+        ? (validate('fullName', values.contact.trim()) ?? '')
+        : t('contactPlaceholder');
+      e.mobile = values.mobile ? (validate('mobile', values.mobile) ?? '') : t('mobilePlaceholder');
+      if (!values.code.trim()) e.code = t('codePlaceholder');
+      return Object.fromEntries(Object.entries(e).filter(([, m]) => m));
+    }
     if (mode === 'account') {
       if (!values.account.trim()) e.account = t('accountPlaceholder');
     } else {
@@ -133,6 +153,23 @@ export function LoginPanel({ title, notice, onSuccess, footer }: Props) {
     setErrors(e);
     if (Object.keys(e).length) return;
     setServerError(null);
+    if (mode === 'apply') {
+      try {
+        const res = await applyCall({
+          companyName: values.companyName.trim(),
+          contact: values.contact.trim(),
+          mobile: values.mobile.trim(),
+          code: values.code.trim(),
+          timestamp,
+        });
+        setApplied(res.msg);
+        setValues((v) => ({ ...v, companyName: '', contact: '', mobile: '', code: '' }));
+      } catch (err) {
+        setServerError(err instanceof Error ? err.message : String(err));
+      }
+      refreshCode();
+      return;
+    }
     const account = mode === 'sub' ? subAccountLogin(values.mobile, values.subAccount) : values.account;
     try {
       await login({
@@ -176,16 +213,17 @@ export function LoginPanel({ title, notice, onSuccess, footer }: Props) {
       <form style={S.card} onSubmit={(e) => void submit(e)} noValidate data-testid="login-form">
         <h1 style={S.title}>{title ?? getConfig().title}</h1>
         <div style={S.tabs} role="tablist">
-          {(['account', 'sub'] as const).map((m) => (
+          {(['account', 'sub', 'apply'] as const).map((m) => (
             <button
               key={m}
               type="button"
               role="tab"
               aria-selected={mode === m}
               style={{ ...S.tab, ...(mode === m ? S.tabActive : {}) }}
-              onClick={() => (setMode(m), setErrors({}))}
+              onClick={() => (setMode(m), setErrors({}), setServerError(null), setApplied(null))}
+              data-testid={`login-tab-${m}`}
             >
-              {m === 'account' ? t('accountLogin') : t('subAccountLogin')}
+              {m === 'account' ? t('accountLogin') : m === 'sub' ? t('subAccountLogin') : t('applyAccount')}
             </button>
           ))}
         </div>
@@ -194,19 +232,32 @@ export function LoginPanel({ title, notice, onSuccess, footer }: Props) {
             {serverError ?? notice}
           </div>
         )}
-        {mode === 'account' ? (
+        {applied && (
+          <div style={S.success} role="status" data-testid="apply-success">
+            {applied}
+          </div>
+        )}
+        {mode === 'account' &&
           input('account', t('accountPlaceholder'), {
             autoComplete: 'username',
             onBlur: (e) => void checkNeedCode(e.target.value),
-          })
-        ) : (
+          })}
+        {mode === 'sub' && (
           <>
             {input('mobile', t('mobilePlaceholder'), { inputMode: 'tel' })}
             {input('subAccount', t('account'))}
           </>
         )}
-        {input('password', t('passwordPlaceholder'), { type: 'password', autoComplete: 'current-password' })}
-        {needCode && (
+        {mode === 'apply' && (
+          <>
+            {input('companyName', t('companyPlaceholder'), { autoComplete: 'organization' })}
+            {input('contact', t('contactPlaceholder'), { autoComplete: 'name' })}
+            {input('mobile', t('mobilePlaceholder'), { inputMode: 'tel', autoComplete: 'tel' })}
+          </>
+        )}
+        {mode !== 'apply' &&
+          input('password', t('passwordPlaceholder'), { type: 'password', autoComplete: 'current-password' })}
+        {(needCode || mode === 'apply') && (
           <div style={{ ...S.field, ...S.row }}>
             <div style={{ flex: 1 }}>{input('code', t('codePlaceholder'), { autoComplete: 'off' })}</div>
             <img
@@ -225,7 +276,7 @@ export function LoginPanel({ title, notice, onSuccess, footer }: Props) {
           disabled={loading}
           data-testid="login-submit"
         >
-          {loading ? t('loading') : t('signIn')}
+          {loading ? t('loading') : mode === 'apply' ? t('submitApply') : t('signIn')}
         </button>
         {footer}
       </form>

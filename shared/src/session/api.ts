@@ -65,3 +65,15 @@ export const currentUserCall = () => request<CurrentUser>({ url: '/oauth/Current
 export const logoutCall = () => request({ url: '/oauth/Logout', method: 'get' });
 export const lockScreenCall = (account: string, password: string) =>
   request({ url: '/oauth/LockScreen', method: 'post', data: { account, password: md5(password) } });
+
+export interface ApplyInput {
+  companyName: string;
+  contact: string;
+  mobile: string;
+  code: string;
+  timestamp: string;
+}
+
+/** An outside company asks for console access (the sign-in page's application form). */
+export const applyCall = (input: ApplyInput) =>
+  request<null>({ url: '/oauth/Apply', method: 'post', data: input });
