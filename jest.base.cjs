@@ -16,4 +16,5 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
   testMatch: ['**/?(*.)test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  setupFiles: [require.resolve('./jest.setup.cjs')],
 };

@@ -171,3 +171,16 @@ test('an outside company applies for access from the sign-in page', async ({ pag
   // the server checks the image code (it cannot be read from the picture here)
   await expect(page.getByTestId('login-error')).toHaveText('验证码错误');
 });
+
+test('a remote whose manifest answers 404 shows Retry inside the layout', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByTestId('home')).toBeVisible();
+  await page.route('**/remotes/workflow/mf-manifest.json*', (r) =>
+    r.fulfill({ status: 404, body: 'not found' }),
+  );
+  await openMenu(page, '工作流程', '发起流程');
+  await expect(page.getByTestId('remote-error')).toBeVisible();
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await openMenu(page, '即时通讯', '通讯录');
+  await expect(page.getByTestId('chat-contacts')).toBeVisible();
+});

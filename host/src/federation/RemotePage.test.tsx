@@ -1,0 +1,77 @@
+/**
+ * @jest-environment jsdom
+ */
+// A remote page that throws while rendering ends in the error panel with Retry, inside whatever
+// surrounds it; Retry loads the page again.
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RemotePage } from './RemotePage';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({}));
+let attempts = 0;
+jest.mock('./registry', () => ({
+  remoteFor: () => ({
+    remote: { name: 'system', entry: '', routes: ['permission/'] },
+    prefix: 'permission/',
+    subPath: 'user',
+  }),
+  loadRoutes: () =>
+    Promise.resolve({
+      prefixes: ['permission/'],
+      pages: {
+        'permission/user': () => {
+          attempts += 1;
+          const n = attempts;
+          return Promise.resolve({
+            default: function Page() {
+              if (n === 1) throw new Error('boom while rendering');
+              return <div data-testid="page-ok">ok</div>;
+            },
+          });
+        },
+      },
+    }),
+}));
+
+beforeAll(() => {
+  // antd's responsive helpers read matchMedia, which jsdom lacks
+  Object.defineProperty(window, 'matchMedia', {
+    value: () => ({
+      matches: false,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+    }),
+  });
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+const flush = () => act(async () => new Promise((r) => setTimeout(r, 0)));
+
+test('render error → panel with Retry, the rest stays; Retry renders the page', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const el = document.createElement('div');
+  document.body.appendChild(el);
+  const root = createRoot(el);
+  await act(async () => {
+    root.render(
+      <div>
+        <nav data-testid="chrome">menu</nav>
+        <RemotePage urlAddress="permission/user" meta={{ title: '用户管理' }} />
+      </div>,
+    );
+  });
+  await flush();
+  await flush();
+  expect(el.querySelector('[data-testid="remote-error"]')?.textContent).toContain('boom while rendering');
+  expect(el.querySelector('[data-testid="chrome"]')).not.toBeNull();
+  await act(async () => {
+    (el.querySelector('[data-testid="remote-retry"]') as HTMLButtonElement).click();
+  });
+  await flush();
+  await flush();
+  expect(el.querySelector('[data-testid="page-ok"]')).not.toBeNull();
+  expect(el.querySelector('[data-testid="remote-error"]')).toBeNull();
+  act(() => root.unmount());
+});
