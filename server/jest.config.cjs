@@ -1,6 +1,16 @@
 const base = require('../jest.base.cjs');
 
-const ESM_ONLY = ['content-disposition', 'cookie'];
+// htmlparser2 10+ and its dom* helpers (sanitize-html) are ESM-only too.
+const ESM_ONLY = [
+  'content-disposition',
+  'cookie',
+  'htmlparser2',
+  'domhandler',
+  'domutils',
+  'domelementtype',
+  'dom-serializer',
+  'entities',
+];
 module.exports = {
   ...base,
   displayName: 'server',

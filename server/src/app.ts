@@ -34,6 +34,8 @@ import { registerFileRoutes } from './routes/files';
 import { registerOauthRoutes } from './routes/oauth';
 import { registerApplyRoutes } from './routes/apply';
 import { registerPermissionRoutes } from './routes/permission';
+import { registerMessageRoutes } from './routes/messages';
+import { registerHomeRoutes } from './routes/home';
 import { FileStore } from './services/files';
 import { LogCategory, SystemLog } from './services/system-log';
 import { registerStatic } from './static';
@@ -235,6 +237,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerPermissionRoutes(app);
   registerBaseDataRoutes(app);
   registerFileRoutes(app);
+  registerMessageRoutes(app);
+  registerHomeRoutes(app);
   registerSocketRoute(app);
   await registerStatic(app, config);
 

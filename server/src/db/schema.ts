@@ -242,6 +242,125 @@ export interface FileTable {
   createdAt: number;
 }
 
+export interface MessageTable {
+  id: string;
+  /** 1 notice (HTML body), 2 todo, 3 circulate, 4 launch (workflow types carry a JSON body). */
+  type: number;
+  title: string;
+  bodyText: string;
+  /** 0 draft, 1 released. */
+  state: number;
+  enabledMark: number;
+  /** JSON array of recipient user ids chosen for a draft; '' = every enabled user. */
+  toUserIds: string;
+  creatorUserId: string | null;
+  createdAt: number;
+  lastModifyTime: number;
+  releasedAt: number | null;
+}
+
+/** Per-user receipt of a released message. */
+export interface MessageReceiverTable {
+  messageId: string;
+  userId: string;
+  isRead: number;
+  readTime: number | null;
+}
+
+export interface ArticleTable {
+  id: string;
+  /** notice | party | safety */
+  category: string;
+  title: string;
+  summary: string;
+  /** Sanitised HTML. */
+  contentHtml: string;
+  author: string;
+  publishTime: number;
+}
+
+export interface MaintenancePlanTable {
+  id: string;
+  title: string;
+  district: string;
+  /** 'YYYY-MM-DD' (China time). */
+  startDate: string;
+  endDate: string;
+  /** 0–100 */
+  progress: number;
+}
+
+export interface FaultTable {
+  id: string;
+  district: string;
+  faultType: string;
+  reportedAt: number;
+  closedAt: number | null;
+}
+
+export interface CalendarEventTable {
+  id: string;
+  /** 'YYYY-MM-DD' */
+  date: string;
+  title: string;
+  /** maintenance | inspection | meeting | holiday */
+  type: string;
+}
+
+export interface CableLineTable {
+  id: string;
+  name: string;
+  district: string;
+  cableType: string;
+  lengthM: number;
+}
+
+export interface PowerStatTable {
+  /** 'YYYY-MM'; the current month holds the month-to-date figure. */
+  month: string;
+  district: string;
+  kwh: number;
+}
+
+export interface LampStatusTable {
+  district: string;
+  lampCount: number;
+  litCount: number;
+  updatedAt: number;
+}
+
+export interface WorkOrderTable {
+  id: string;
+  title: string;
+  district: string;
+  createdAt: number;
+  dueAt: number;
+  completedAt: number | null;
+}
+
+export interface FeedbackTable {
+  id: string;
+  title: string;
+  district: string;
+  createdAt: number;
+  /** pending | replied */
+  state: string;
+  repliedAt: number | null;
+  /** 1–5 from the citizen after a reply, or null. */
+  satisfaction: number | null;
+}
+
+export interface SafetyRecordTable {
+  id: string;
+  /** inspection | hazard | accident */
+  kind: string;
+  title: string;
+  district: string;
+  occurredAt: number;
+  /** Hazards: when rectified. */
+  closedAt: number | null;
+}
+
 export interface Database {
   organize: OrganizeTable;
   position: PositionTable;
@@ -264,6 +383,18 @@ export interface Database {
   flow_engine: FlowEngineTable;
   visualdev_base: VisualdevBaseTable;
   file: FileTable;
+  message: MessageTable;
+  message_receiver: MessageReceiverTable;
+  article: ArticleTable;
+  maintenance_plan: MaintenancePlanTable;
+  fault: FaultTable;
+  calendar_event: CalendarEventTable;
+  cable_line: CableLineTable;
+  power_stat: PowerStatTable;
+  lamp_status: LampStatusTable;
+  work_order: WorkOrderTable;
+  feedback: FeedbackTable;
+  safety_record: SafetyRecordTable;
 }
 
 export type User = Selectable<UserTable>;

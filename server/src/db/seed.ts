@@ -16,6 +16,7 @@ import {
   buildUsers,
   flattenMenus,
 } from './seed-data';
+import { buildHomeSeed, type SeedUsers } from './seed-home';
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db
@@ -25,12 +26,66 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-/** Seeds when the database has no users; returns whether it did. */
+/**
+ * Seeds when the database has no users; returns whether it did. A database seeded before the
+ * messages/home tables existed (migration 0003) gets their demo rows once, while they are empty.
+ */
 export async function seedIfEmpty(db: Db, now: number = Date.now()): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
+  if (!(await isEmpty(db))) {
+    await seedHomeIfEmpty(db, now);
+    return false;
+  }
   await seed(db, now);
   return true;
 }
+
+async function countOf(db: Db, table: 'article' | 'fault' | 'message'): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Writes the messages and dashboard demo rows when those tables are all empty. */
+export async function seedHomeIfEmpty(db: Db, now: number = Date.now()): Promise<boolean> {
+  if ((await countOf(db, 'article')) + (await countOf(db, 'fault')) + (await countOf(db, 'message')) > 0)
+    return false;
+  const ids = (await db.selectFrom('user').select('id').orderBy('sortCode').orderBy('id').execute()).map(
+    (u) => u.id,
+  );
+  const admin = (await db.selectFrom('user').select('id').where('account', '=', 'admin').executeTakeFirst())
+    ?.id;
+  const manager = (
+    await db.selectFrom('user').select('id').where('account', '=', 'manager').executeTakeFirst()
+  )?.id;
+  if (!admin) return false;
+  await db
+    .transaction()
+    .execute((trx) => writeHomeSeed(trx, now, { admin, manager: manager ?? admin, all: ids }));
+  return true;
+}
+
+async function writeHomeSeed(db: Db, now: number, users: SeedUsers): Promise<void> {
+  const rows = buildHomeSeed(now, users);
+  // Parents first (receipts reference messages).
+  for (const table of HOME_TABLES) await insertChunked(db, table, rows[table] as never[], 100);
+}
+
+const HOME_TABLES = [
+  'message',
+  'message_receiver',
+  'article',
+  'maintenance_plan',
+  'fault',
+  'calendar_event',
+  'cable_line',
+  'power_stat',
+  'lamp_status',
+  'work_order',
+  'feedback',
+  'safety_record',
+] as const;
 
 export async function seed(db: Db, now: number = Date.now()): Promise<void> {
   const users = buildUsers();
@@ -195,5 +250,11 @@ export async function seed(db: Db, now: number = Date.now()): Promise<void> {
       'visualdev_base',
       VISUALDEV_BASES.map((v, i) => ({ ...v, sortCode: i, createdAt: now })),
     );
+    await writeHomeSeed(trx, now, {
+      admin: 'u-admin',
+      manager: 'u-manager',
+      operator: 'u-operator',
+      all: users.map((u) => u.id),
+    });
   });
 }

@@ -48,11 +48,23 @@ export interface ServerMessage {
 
 export const logoutMessage = (msg: string = LOGOUT_MSG): ServerMessage => ({ method: 'logout', msg });
 
-export function initMessage(onlineUsers: string[], socketId: string): ServerMessage {
+/** A user's unread in-app messages: all types, and notices (type 1) only. */
+export interface UnreadCounts {
+  unreadMessageCount: number;
+  unreadNoticeCount: number;
+}
+
+export const NO_UNREAD: UnreadCounts = { unreadMessageCount: 0, unreadNoticeCount: 0 };
+
+export function initMessage(
+  onlineUsers: string[],
+  socketId: string,
+  counts: UnreadCounts = NO_UNREAD,
+): ServerMessage {
   return {
     method: 'initMessage',
-    unreadMessageCount: 0,
-    unreadNoticeCount: 0,
+    unreadMessageCount: counts.unreadMessageCount,
+    unreadNoticeCount: counts.unreadNoticeCount,
     unreadNums: [],
     onlineUsers,
     // Lets a tab name its own socket when it signs out (GET /api/oauth/Logout?socketId=…), so the
@@ -63,3 +75,16 @@ export function initMessage(onlineUsers: string[], socketId: string): ServerMess
 
 export const onlineMessage = (userId: string): ServerMessage => ({ method: 'Online', userId });
 export const offlineMessage = (userId: string): ServerMessage => ({ method: 'Offline', userId });
+
+/** A message was released to the user: its summary and the user's new unread counts. */
+export const messagePushMessage = (
+  m: { id: string; title: string; type: number },
+  counts: UnreadCounts,
+): ServerMessage => ({
+  method: 'messagePush',
+  messageId: m.id,
+  title: m.title,
+  type: m.type,
+  unreadMessageCount: counts.unreadMessageCount,
+  unreadNoticeCount: counts.unreadNoticeCount,
+});

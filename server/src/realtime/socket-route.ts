@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { unreadCounts } from '../services/messages';
 import type { Peer } from './hub';
 import { initMessage, isOnConnection, logoutMessage, parseClientMessage } from './protocol';
 
@@ -26,7 +27,7 @@ function peerOf(socket: WebSocket, id: string): Peer {
 }
 
 export function registerSocketRoute(app: FastifyInstance): void {
-  const { tokens, realtime } = app.ctx;
+  const { tokens, realtime, db } = app.ctx;
 
   app.get(SOCKET_PATH, { websocket: true, config: { public: true } }, (socket, req) => {
     const peer = peerOf(socket, randomUUID());
@@ -68,7 +69,11 @@ export function registerSocketRoute(app: FastifyInstance): void {
           attached = true;
           clearTimeout(connectTimer);
           await realtime.attach(peer, check.row.userId, check.row.token);
-          peer.send(JSON.stringify(initMessage(await realtime.onlineUsers(), peer.id)));
+          const [online, counts] = await Promise.all([
+            realtime.onlineUsers(),
+            unreadCounts(db, check.row.userId),
+          ]);
+          peer.send(JSON.stringify(initMessage(online, peer.id, counts)));
         })()
           .catch((err: unknown) => {
             req.log.error({ err }, 'socket OnConnection failed');
