@@ -53,11 +53,14 @@ const noQuery = { querystring: { type: 'object' } } as const;
 export function registerHomeRoutes(app: FastifyInstance): void {
   const { db, clock } = app.ctx;
 
-  app.get('/api/home/Notices', { schema: noQuery }, async () => {
+  // The caller's notices (those released to them), newest first, with their read state.
+  app.get('/api/home/Notices', { schema: noQuery }, async (req) => {
     const rows = await db
       .selectFrom('message as m')
+      .innerJoin('message_receiver as r', 'r.messageId', 'm.id')
       .leftJoin('user as u', 'u.id', 'm.creatorUserId')
-      .select(['m.id', 'm.title', 'm.releasedAt', 'u.realName as creatorUser'])
+      .select(['m.id', 'm.title', 'm.releasedAt', 'u.realName as creatorUser', 'r.isRead'])
+      .where('r.userId', '=', authOf(req).user.id)
       .where('m.type', '=', MessageType.NOTICE)
       .where('m.state', '=', 1)
       .where('m.enabledMark', '=', 1)
@@ -71,6 +74,7 @@ export function registerHomeRoutes(app: FastifyInstance): void {
         title: r.title,
         publishTime: r.releasedAt ?? 0,
         creatorUser: r.creatorUser ?? '',
+        isRead: r.isRead ? '1' : '0',
       })),
     });
   });
