@@ -8,6 +8,8 @@ export * from './config/runtime';
 export * from './session/storage';
 export * from './session/api';
 export * from './session/store';
+export * from './settings/settings';
+export * from './settings/store';
 export * from './http/client';
 export * from './i18n';
 export * from './auth/Auth';

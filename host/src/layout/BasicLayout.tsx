@@ -1,126 +1,291 @@
-// The console layout for this stage: sidebar menu from the permitted menu tree, a top bar with the
-// user menu (lock screen, sign out), and the page. The shell issue replaces it with the full
-// classic / functional / plain layouts, tabs and navbar.
-import { useMemo } from 'react';
-import { Avatar, Dropdown, Layout, Menu, Modal, Typography, type MenuProps } from 'antd';
-import HomeOutlined from '@ant-design/icons/es/icons/HomeOutlined';
-import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
-import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
-import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
+// The console layout (spec §2 Layout): classic (left sidebar, top navbar with breadcrumb, tabs),
+// functional (top horizontal menu folding into 更多) and plain (icon sidebar with titles), switched
+// at run time from the settings store. Pages are kept alive per tab: each open tab renders its own
+// <Routes location> container and inactive ones are hidden, not unmounted (noCache pages unmount;
+// refresh re-mounts one by a new key; closing a tab unmounts it).
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { App as AntApp, Button, Layout, Menu, Typography } from 'antd';
+import MenuFoldOutlined from '@ant-design/icons/es/icons/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
 import { useTranslation } from 'react-i18next';
 import {
+  findMenuPath,
+  formatDate,
   getConfig,
-  Link,
-  Outlet,
+  matchPath,
+  Navigate,
+  Route,
+  Routes,
+  SIDEBAR_WIDTH,
+  THEME_COLOURS,
   useLocation,
-  useNavigate,
   useSession,
+  useSettings,
   type MenuNode,
 } from '@lighting/shared';
-import { preload } from '../federation/registry';
+import { Redirect } from '../views/Redirect';
+import { homeItem, LAYOUT_CSS, openKeysFor, toItems, type Item } from './menuItems';
+import { NavbarTools } from './navbar/Navbar';
+import { foldItems } from './navbar/menuFold';
+import { mountedTabs } from './tabs/tabModel';
+import { TagsView } from './tabs/TagsView';
+import { useTabs } from './tabs/useTabs';
 
-type Item = Required<MenuProps>['items'][number];
-
-function toItems(nodes: MenuNode[]): Item[] {
-  return nodes.map((n): Item => {
-    if (n.children && n.children.length > 0) {
-      return { key: n.id, label: n.title, children: toItems(n.children) };
-    }
-    if (n.href) {
-      return {
-        key: n.id,
-        label: (
-          <a href={n.href} target="_blank" rel="noopener noreferrer">
-            {n.title}
-          </a>
-        ),
-      };
-    }
-    return {
-      key: n.path ?? n.id,
-      label: (
-        <Link to={n.path ?? '/'} onMouseEnter={() => n.path && preload(n.path.slice(1))}>
-          {n.title}
-        </Link>
-      ),
-    };
-  });
+/** A page the console can show: its path pattern, element and tab title. */
+export interface PageDef {
+  path: string;
+  element: ReactNode;
+  title: () => string;
+  noCache?: boolean;
 }
 
-export function BasicLayout({ menu }: { menu: MenuNode[] }) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+const PLAIN_WIDTH = 88;
+const LOGIN_NOTICE_KEY = 'lighting_loginNoticeFor';
+
+const findPage = (pages: readonly PageDef[], pathname: string) =>
+  pages.find((p) => matchPath({ path: p.path, end: true }, pathname) !== null);
+
+/** The last-login notice, once per sign-in (remembered per token in sessionStorage). */
+function useLoginNotice() {
+  const { notification } = AntApp.useApp();
+  const { t } = useTranslation('host');
   const user = useSession((s) => s.userInfo);
-  const items = useMemo(
-    () => [
-      { key: '/home', label: <Link to="/home">{t('home')}</Link>, icon: <HomeOutlined /> },
-      ...toItems(menu),
-    ],
-    [menu, t],
+  const token = useSession((s) => s.token);
+  useEffect(() => {
+    if (!user?.prevLogin || !token) return;
+    if (sessionStorage.getItem(LOGIN_NOTICE_KEY) === token) return;
+    sessionStorage.setItem(LOGIN_NOTICE_KEY, token);
+    notification.info({
+      title: t('lastLogin'),
+      description: (
+        <span data-testid="login-notice">
+          {t('lastLoginNotice', {
+            time: formatDate(user.prevLoginTime ?? '', 'YYYY-MM-DD HH:mm:ss'),
+            place: user.prevLoginIpAddressName ?? '',
+            ip: user.prevLoginIpAddress ?? '',
+          })}
+        </span>
+      ),
+      placement: 'bottomRight',
+      duration: 2,
+    });
+  }, [user, token, notification, t]);
+}
+
+/** Device follows the window; on mobile the sidebar closes on route changes (spec §4). */
+function useDeviceRules(pathname: string) {
+  useEffect(() => {
+    const onResize = () => useSettings.getState().resize(window.innerWidth);
+    onResize();
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    useSettings.getState().routeChanged();
+  }, [pathname]);
+}
+
+function useWidth(el: HTMLElement | null): number {
+  const [w, setW] = useState(0);
+  useEffect(() => {
+    if (!el) return;
+    const ro = new ResizeObserver(() => setW(el.clientWidth));
+    ro.observe(el);
+    setW(el.clientWidth);
+    return () => ro.disconnect();
+  }, [el]);
+  return w;
+}
+
+function TopMenu({ items, selected, moreTitle }: { items: Item[]; selected: string; moreTitle: string }) {
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const width = useWidth(box);
+  const { shown, folded } = foldItems(items, width);
+  const all: Item[] = folded.length
+    ? [...shown, { key: '__more', label: <span data-testid="menu-more">{moreTitle}</span>, children: folded }]
+    : shown;
+  return (
+    <div ref={setBox} style={{ flex: 1, minWidth: 0 }}>
+      <Menu
+        mode="horizontal"
+        disabledOverflow
+        triggerSubMenuAction="click"
+        selectedKeys={[selected]}
+        items={width > 0 ? all : []}
+        style={{ borderBottom: 0, lineHeight: '62px' }}
+        data-testid="side-menu"
+      />
+    </div>
+  );
+}
+
+export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[] }) {
+  const { t } = useTranslation('host');
+  const location = useLocation();
+  const { pathname } = location;
+  const settings = useSettings();
+  const { layoutType, sidebarOpened, device, tagsView, sidebarLogo } = settings;
+  const colour = THEME_COLOURS[settings.themeClass];
+  const mobile = device === 'mobile';
+  const tabs = useTabs((s) => s.tabs);
+  useLoginNotice();
+  useDeviceRules(pathname);
+
+  const page = findPage(pages, pathname);
+  const isRedirect = pathname.startsWith('/redirect/');
+
+  // a visited page becomes a tab (once per path)
+  useEffect(() => {
+    if (!page || isRedirect) return;
+    const tabs = useTabs.getState();
+    tabs.add({ path: pathname, title: page.title(), noCache: page.noCache, affix: pathname === '/home' });
+  }, [page, pathname, isRedirect]);
+
+  const plain = layoutType === 'plain';
+  const sideItems = useMemo(
+    () => [homeItem(t('common:home'), plain), ...toItems(menu, { plainTop: plain })],
+    [menu, t, plain],
+  );
+  const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(menu, pathname));
+  const routeEls = useMemo(
+    () => pages.map((p) => <Route key={p.path} path={p.path} element={p.element} />),
+    [pages],
+  );
+  const titleFor = (path: string) => (path === '/home' ? t('common:home') : findPage(pages, path)?.title());
+
+  if (pathname === '/') return <Navigate to="/home" replace />;
+  if (!page && !isRedirect) return <Navigate to="/404" replace />;
+
+  const crumbs = findMenuPath(menu, pathname);
+  const toggle = (
+    <Button
+      type="text"
+      icon={sidebarOpened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+      onClick={() => settings.toggleSidebar()}
+      aria-label={t('toggleSidebar')}
+      data-testid="sidebar-toggle"
+    />
+  );
+  const logo = (
+    <div
+      style={{
+        color: layoutType === 'functional' ? colour : '#fff',
+        padding: plain ? '12px 4px' : '16px 20px',
+        fontWeight: 600,
+        whiteSpace: plain ? 'normal' : 'nowrap',
+        fontSize: plain ? 12 : 16,
+        textAlign: plain ? 'center' : 'left',
+        flexShrink: 0,
+      }}
+    >
+      {getConfig().title}
+    </div>
   );
 
-  const onUserMenu: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'lock') {
-      useSession.getState().lock();
-      navigate('/lockScreen');
-    } else if (key === 'logout') {
-      Modal.confirm({
-        title: t('tip'),
-        content: t('confirmLogout'),
-        okText: t('ok'),
-        cancelText: t('cancel'),
-        onOk: async () => {
-          await useSession.getState().logout();
-          navigate('/login', { replace: true });
-        },
-      });
-    } else if (key === 'profile') navigate('/profile');
-  };
-
-  return (
-    <Layout style={{ height: '100%' }}>
-      <Layout.Sider width={260} theme="dark" style={{ overflow: 'auto' }}>
-        <div style={{ color: '#fff', padding: '16px 20px', fontWeight: 600, whiteSpace: 'nowrap' }}>
-          {getConfig().title}
-        </div>
-        <Menu theme="dark" mode="inline" selectedKeys={[pathname]} items={items} data-testid="side-menu" />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header
+  const sider =
+    layoutType === 'functional' ? null : (
+      <>
+        {mobile && sidebarOpened ? (
+          <div
+            onClick={() => settings.setSidebarOpened(false)}
+            style={{ position: 'fixed', inset: 0, background: 'rgba(0,0,0,.3)', zIndex: 999 }}
+            data-testid="sidebar-mask"
+          />
+        ) : null}
+        <Layout.Sider
+          width={plain ? PLAIN_WIDTH : SIDEBAR_WIDTH}
+          collapsedWidth={mobile ? 0 : plain ? PLAIN_WIDTH : 64}
+          collapsed={!sidebarOpened}
+          trigger={null}
+          theme="dark"
           style={{
-            background: '#fff',
-            display: 'flex',
-            justifyContent: 'flex-end',
-            alignItems: 'center',
-            padding: '0 24px',
+            overflow: 'auto',
+            ...(mobile ? { position: 'fixed', height: '100%', zIndex: 1000, left: 0, top: 0 } : {}),
           }}
+          data-testid="sidebar"
         >
-          <Dropdown
-            menu={{
-              onClick: onUserMenu,
-              items: [
-                { key: 'profile', icon: <UserOutlined />, label: t('profile') },
-                { key: 'lock', icon: <LockOutlined />, label: t('lockScreen') },
-                {
-                  key: 'logout',
-                  icon: <LogoutOutlined />,
-                  label: <span data-testid="menu-logout">{t('logout')}</span>,
-                },
-              ],
-            }}
-          >
-            <span style={{ cursor: 'pointer' }} data-testid="user-menu">
-              <Avatar size="small" src={user?.headIcon || undefined} icon={<UserOutlined />} />{' '}
-              <Typography.Text>{user?.userName}</Typography.Text>
-            </span>
-          </Dropdown>
-        </Layout.Header>
+          {sidebarLogo && (sidebarOpened || plain) ? logo : null}
+          <Menu
+            theme="dark"
+            mode={plain ? 'vertical' : 'inline'}
+            className={plain ? 'lighting-plain-menu' : undefined}
+            triggerSubMenuAction={plain ? 'click' : 'hover'}
+            selectedKeys={[pathname]}
+            {...(plain ? {} : { openKeys, onOpenChange: setOpenKeys })}
+            inlineCollapsed={plain ? undefined : !sidebarOpened}
+            items={sideItems}
+            data-testid="side-menu"
+          />
+        </Layout.Sider>
+      </>
+    );
+
+  const header = (
+    <Layout.Header
+      style={{
+        background: '#fff',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        padding: '0 12px',
+        borderBottom: '1px solid #f0f0f0',
+      }}
+    >
+      {layoutType === 'functional' ? (
+        <>
+          {sidebarLogo ? logo : null}
+          <TopMenu items={sideItems} selected={pathname} moreTitle={t('more')} />
+        </>
+      ) : (
+        <>
+          {toggle}
+          <div style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
+            {layoutType === 'classic' && !mobile ? (
+              <Typography.Text type="secondary" data-testid="breadcrumb" style={{ whiteSpace: 'nowrap' }}>
+                {(crumbs.length ? crumbs : [titleFor(pathname) ?? '']).join(' / ')}
+              </Typography.Text>
+            ) : null}
+          </div>
+        </>
+      )}
+      <NavbarTools menu={menu} />
+    </Layout.Header>
+  );
+
+  // the page being entered shows at once (its tab is added by the effect above)
+  const withCurrent =
+    page && !isRedirect && !tabs.some((x) => x.path === pathname)
+      ? [...tabs, { path: pathname, title: '', key: 0, noCache: page.noCache }]
+      : tabs;
+  const shown = mountedTabs(withCurrent, pathname);
+  return (
+    <Layout style={{ height: '100%' }} data-layout={layoutType} data-device={device}>
+      <style>{LAYOUT_CSS}</style>
+      {sider}
+      <Layout style={{ minWidth: 0 }}>
+        {header}
+        {tagsView ? <TagsView colour={colour} titleFor={titleFor} /> : null}
         <Layout.Content
-          style={{ margin: 16, padding: 16, background: '#fff', overflow: 'auto' }}
+          style={{ margin: 12, padding: 16, background: '#fff', overflow: 'auto' }}
           data-testid="page-content"
         >
-          <Outlet />
+          {isRedirect ? <Redirect /> : null}
+          {shown.map((tab) => (
+            <div
+              key={`${tab.path}#${tab.key}`}
+              data-tab-page={tab.path}
+              style={{ display: tab.path === pathname ? 'block' : 'none', height: '100%' }}
+            >
+              <Routes location={{ pathname: tab.path, search: tab.path === pathname ? location.search : '' }}>
+                {routeEls}
+              </Routes>
+            </div>
+          ))}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -6,6 +6,7 @@ import type { AxiosAdapter } from 'axios';
 import { http } from '../http/client';
 import { NO_PERMISSION_MESSAGE, useSession } from './store';
 import { storage } from './storage';
+import { useSettings } from '../settings/store';
 
 function reply(data: unknown) {
   const adapter: AxiosAdapter = async (config) => ({
@@ -28,10 +29,10 @@ test('login stores the token and takes the layout from the returned theme', asyn
   await useSession.getState().login({ account: ' admin ', password: 'admin123' });
   expect(useSession.getState().token).toBe('t-1');
   expect(storage.get('token')).toBe('t-1');
-  expect(useSession.getState().layoutType).toBe('functional');
+  expect(useSettings.getState().layoutType).toBe('functional');
   reply({ code: 200, msg: 'ok', data: { token: 't-2', theme: 'unknown' } });
   await useSession.getState().login({ account: 'admin', password: 'admin123' });
-  expect(useSession.getState().layoutType).toBe('classic');
+  expect(useSettings.getState().layoutType).toBe('classic');
 });
 
 test('an empty menu fails getInfo with the permission message and loads nothing', async () => {

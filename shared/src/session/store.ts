@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import { configureHttp } from '../http/client';
 import { storage } from './storage';
+import { useSettings } from '../settings/store';
 import {
   currentUserCall,
   lockScreenCall,
@@ -17,8 +18,6 @@ import type { PermissionEntry } from '../core/permissions';
 
 export const NO_PERMISSION_MESSAGE = 'Your permissions are insufficient, please contact the administrator';
 export const LOGIN_STATE_FAILED = 'verification failed, please log in again';
-export const LAYOUT_TYPES = ['classic', 'functional', 'plain'] as const;
-export type LayoutType = (typeof LAYOUT_TYPES)[number];
 
 export interface SessionState {
   token: string | null;
@@ -30,7 +29,6 @@ export interface SessionState {
   loginLoading: boolean;
   /** The realtime socket handle (set by the realtime module). */
   socket: { close: () => void } | null;
-  layoutType: LayoutType;
   login: (input: LoginInput) => Promise<void>;
   getInfo: () => Promise<CurrentUser>;
   logout: () => Promise<void>;
@@ -38,11 +36,7 @@ export interface SessionState {
   setToken: (token: string) => void;
   lock: () => void;
   unlock: (password: string) => Promise<void>;
-  setLayoutType: (t: string | undefined) => void;
 }
-
-const normaliseLayout = (t: string | undefined): LayoutType =>
-  (LAYOUT_TYPES as readonly string[]).includes(t ?? '') ? (t as LayoutType) : 'classic';
 
 export const useSession = create<SessionState>()((set, get) => ({
   token: storage.get<string>('token') ?? null,
@@ -53,14 +47,14 @@ export const useSession = create<SessionState>()((set, get) => ({
   permissionList: [],
   loginLoading: false,
   socket: null,
-  layoutType: normaliseLayout(storage.get<string>('layoutType')),
 
   async login(input) {
     set({ loginLoading: true });
     try {
       const res = await loginCall(input);
       get().setToken(res.data.token);
-      get().setLayoutType(res.data.theme);
+      // spec §4: the layout becomes the returned theme (settings store)
+      useSettings.getState().setLayoutType(res.data.theme);
     } finally {
       set({ loginLoading: false });
     }
@@ -122,12 +116,6 @@ export const useSession = create<SessionState>()((set, get) => ({
     await lockScreenCall(account, password);
     storage.remove('lock');
     set({ locked: false });
-  },
-
-  setLayoutType(t) {
-    const layoutType = normaliseLayout(t);
-    storage.set('layoutType', layoutType);
-    set({ layoutType });
   },
 }));
 

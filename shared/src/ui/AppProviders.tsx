@@ -6,7 +6,7 @@ import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import enUS from 'antd/locale/en_US';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18next, setToaster, type Language } from '@lighting/shared';
+import { antdSize, i18next, setToaster, THEME_COLOURS, useSettings, type Language } from '@lighting/shared';
 
 const ANTD_LOCALES = { zh: zhCN, zhtw: zhTW, en: enUS } as const;
 export const DEFAULT_PRIMARY = '#1890ff';
@@ -19,14 +19,19 @@ function ToastBridge() {
   return null;
 }
 
-function Themed({ children, primary }: { children: ReactNode; primary: string }) {
+function Themed({ children, primary }: { children: ReactNode; primary?: string }) {
   const { i18n } = useTranslation();
   const lang = (i18n.language in ANTD_LOCALES ? i18n.language : 'zh') as Language;
+  // the settings store (one on the page): theme colour and UI size; remote pages render inside
+  // this provider (antd is a singleton), so they follow both without knowing about settings
+  const themeClass = useSettings((s) => s.themeClass);
+  const size = useSettings((s) => s.size);
+  const { componentSize, token } = antdSize(size);
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[lang]}
-      theme={{ token: { colorPrimary: primary } }}
-      componentSize="middle"
+      theme={{ token: { ...token, colorPrimary: primary ?? THEME_COLOURS[themeClass] } }}
+      componentSize={componentSize}
     >
       <AntApp style={{ height: '100%' }}>
         <ToastBridge />
@@ -36,13 +41,8 @@ function Themed({ children, primary }: { children: ReactNode; primary: string })
   );
 }
 
-export function AppProviders({
-  children,
-  primary = DEFAULT_PRIMARY,
-}: {
-  children: ReactNode;
-  primary?: string;
-}) {
+/** `primary` overrides the settings' theme colour (DEFAULT_PRIMARY is the platform's colour). */
+export function AppProviders({ children, primary }: { children: ReactNode; primary?: string }) {
   return (
     <I18nextProvider i18n={i18next}>
       <Themed primary={primary}>{children}</Themed>

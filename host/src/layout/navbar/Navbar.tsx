@@ -1,0 +1,239 @@
+// The navbar's tools (spec §2): fullscreen, size, language, menu search, messages, chat, help,
+// notices, settings and the user dropdown (profile, about, lock screen, log out).
+import { lazy, Suspense, useState } from 'react';
+import {
+  App as AntApp,
+  Avatar,
+  Button,
+  Dropdown,
+  Modal,
+  Space,
+  Tooltip,
+  Typography,
+  type MenuProps,
+} from 'antd';
+import ColumnHeightOutlined from '@ant-design/icons/es/icons/ColumnHeightOutlined';
+import FullscreenOutlined from '@ant-design/icons/es/icons/FullscreenOutlined';
+import FullscreenExitOutlined from '@ant-design/icons/es/icons/FullscreenExitOutlined';
+import GlobalOutlined from '@ant-design/icons/es/icons/GlobalOutlined';
+import InfoCircleOutlined from '@ant-design/icons/es/icons/InfoCircleOutlined';
+import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
+import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
+import NotificationOutlined from '@ant-design/icons/es/icons/NotificationOutlined';
+import QuestionCircleOutlined from '@ant-design/icons/es/icons/QuestionCircleOutlined';
+import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
+import { useTranslation } from 'react-i18next';
+import {
+  getConfig,
+  setLanguage,
+  SIZES,
+  useNavigate,
+  useSession,
+  useSettings,
+  type Language,
+  type MenuNode,
+} from '@lighting/shared';
+import { ChatEntry } from '../../features/messages/ChatEntry';
+import { MessageBell } from '../../features/messages/MessageBell';
+import { useTabs } from '../tabs/useTabs';
+import { MenuSearch } from './MenuSearch';
+
+/** The settings drawer loads when first opened (kept off the signed-in page's first load). */
+const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })));
+
+export const LANGUAGE_NAMES: Record<Language, string> = { zh: '简体中文', zhtw: '繁體中文', en: 'English' };
+
+function AboutContent() {
+  const version = getConfig().version || '1.0';
+  return (
+    <div data-testid="about-dialog">
+      <Typography.Paragraph strong>城市照明综合管理平台</Typography.Paragraph>
+      <Typography.Paragraph>版本：{version}</Typography.Paragraph>
+      <Typography.Paragraph>
+        本平台用于城市道路照明设施的资产管理、运行监测、工单维护与统计分析。
+      </Typography.Paragraph>
+      <Typography.Paragraph>版权所有：市城市照明管理中心</Typography.Paragraph>
+      <Typography.Paragraph>技术支持：城市照明信息化运维服务团队</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        说明：平台所用基础地理信息数据来源于智慧城市时空大数据平台。
+      </Typography.Paragraph>
+    </div>
+  );
+}
+
+function FullscreenButton() {
+  const { t } = useTranslation('host');
+  const { message } = AntApp.useApp();
+  const [full, setFull] = useState(false);
+  const toggle = () => {
+    if (!document.fullscreenEnabled) {
+      void message.warning(t('noFullscreen'));
+      return;
+    }
+    if (document.fullscreenElement) void document.exitFullscreen().then(() => setFull(false));
+    else void document.documentElement.requestFullscreen().then(() => setFull(true));
+  };
+  return (
+    <Tooltip title={t('fullscreen')}>
+      <Button
+        type="text"
+        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={toggle}
+        aria-label={t('fullscreen')}
+        data-testid="fullscreen"
+      />
+    </Tooltip>
+  );
+}
+
+export interface NavbarProps {
+  menu: MenuNode[];
+  /** Opens the message drawer (the messages work supplies `MessageDrawer`). */
+  onOpenMessages?: () => void;
+  /** Opens the chat drawer (the chat work supplies it). */
+  onOpenChat?: () => void;
+}
+
+export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
+  const { t, i18n } = useTranslation('host');
+  const navigate = useNavigate();
+  const user = useSession((s) => s.userInfo);
+  const { size, setSize, showSearch, showLanguage } = useSettings();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  const sizeLabel = {
+    default: t('sizeDefault'),
+    medium: t('sizeMedium'),
+    small: t('sizeSmall'),
+    mini: t('sizeMini'),
+  } as const;
+
+  const onUserMenu: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'profile') navigate('/profile');
+    else if (key === 'about')
+      Modal.info({ title: t('common:about'), content: <AboutContent />, okText: t('common:ok'), width: 460 });
+    else if (key === 'lock') {
+      useSession.getState().lock();
+      navigate('/lockScreen');
+    } else if (key === 'logout') {
+      Modal.confirm({
+        title: t('common:tip'),
+        content: t('common:confirmLogout'),
+        okText: t('common:ok'),
+        cancelText: t('common:cancel'),
+        onOk: async () => {
+          await useSession.getState().logout();
+          useTabs.getState().reset();
+          navigate('/login', { replace: true });
+        },
+      });
+    }
+  };
+
+  return (
+    <Space size={2} style={{ flexShrink: 0 }}>
+      {showSearch ? <MenuSearch menu={menu} /> : null}
+      <FullscreenButton />
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          selectable: true,
+          selectedKeys: [size],
+          onClick: ({ key }) => setSize(key),
+          items: SIZES.map((s) => ({ key: s, label: <span data-testid={`size-${s}`}>{sizeLabel[s]}</span> })),
+        }}
+      >
+        <Button
+          type="text"
+          icon={<ColumnHeightOutlined />}
+          aria-label={t('size')}
+          data-testid="size-select"
+        />
+      </Dropdown>
+      {showLanguage ? (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            selectable: true,
+            selectedKeys: [i18n.language],
+            onClick: ({ key }) => setLanguage(key as Language),
+            items: (Object.keys(LANGUAGE_NAMES) as Language[]).map((l) => ({
+              key: l,
+              label: <span data-testid={`lang-${l}`}>{LANGUAGE_NAMES[l]}</span>,
+            })),
+          }}
+        >
+          <Button
+            type="text"
+            icon={<GlobalOutlined />}
+            aria-label={t('language')}
+            data-testid="language-select"
+          />
+        </Dropdown>
+      ) : null}
+      <MessageBell onOpen={onOpenMessages} />
+      <ChatEntry onOpen={onOpenChat} />
+      <Tooltip title={t('notices')}>
+        <Button
+          type="text"
+          icon={<NotificationOutlined />}
+          onClick={() => navigate('/messageRecord')}
+          aria-label={t('notices')}
+          data-testid="notice-entry"
+        />
+      </Tooltip>
+      <Tooltip title={t('docs')}>
+        <Button
+          type="text"
+          icon={<QuestionCircleOutlined />}
+          href="/help/index.html"
+          target="_blank"
+          aria-label={t('docs')}
+          data-testid="docs-entry"
+        />
+      </Tooltip>
+      <Tooltip title={t('settings')}>
+        <Button
+          type="text"
+          icon={<SettingOutlined />}
+          onClick={() => {
+            setSettingsUsed(true);
+            setSettingsOpen(true);
+          }}
+          aria-label={t('settings')}
+          data-testid="settings-open"
+        />
+      </Tooltip>
+      {settingsUsed ? (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      ) : null}
+      <Dropdown
+        menu={{
+          onClick: onUserMenu,
+          items: [
+            { key: 'profile', icon: <UserOutlined />, label: t('common:profile') },
+            {
+              key: 'about',
+              icon: <InfoCircleOutlined />,
+              label: <span data-testid="menu-about">{t('common:about')}</span>,
+            },
+            { key: 'lock', icon: <LockOutlined />, label: t('common:lockScreen') },
+            {
+              key: 'logout',
+              icon: <LogoutOutlined />,
+              label: <span data-testid="menu-logout">{t('common:logout')}</span>,
+            },
+          ],
+        }}
+      >
+        <span style={{ cursor: 'pointer', padding: '0 8px', whiteSpace: 'nowrap' }} data-testid="user-menu">
+          <Avatar size="small" src={user?.headIcon || undefined} icon={<UserOutlined />} />{' '}
+          <Typography.Text>{user?.userName}</Typography.Text>
+        </span>
+      </Dropdown>
+    </Space>
+  );
+}

@@ -1,0 +1,60 @@
+import {
+  addTab,
+  closeAll,
+  closeOthers,
+  closeRight,
+  closeTab,
+  mountedTabs,
+  nextActive,
+  NO_NAME,
+  refreshTab,
+  updateTab,
+  type TabView,
+} from './tabModel';
+
+const home: TabView = { path: '/home', title: '首页', affix: true, key: 0 };
+const open = (...paths: string[]) =>
+  paths.reduce<TabView[]>((tabs, p) => addTab(tabs, { path: p, title: p.slice(1) }), [home]);
+
+test('a tab is added once per path; the title defaults to a placeholder', () => {
+  let tabs = addTab([home], { path: '/a', title: 'A' });
+  tabs = addTab(tabs, { path: '/a', title: 'changed' });
+  expect(tabs.map((t) => t.path)).toEqual(['/home', '/a']);
+  expect(tabs[1]!.title).toBe('A');
+  tabs = addTab(tabs, { path: '/b' });
+  expect(tabs[2]!.title).toBe(NO_NAME);
+  expect(addTab(tabs, { path: '/c', title: '' })[3]!.title).toBe(NO_NAME);
+});
+
+test('update merges by path', () => {
+  const tabs = updateTab(open('/a', '/b'), { path: '/b', title: 'B2', noCache: true });
+  expect(tabs[2]).toMatchObject({ path: '/b', title: 'B2', noCache: true, key: 0 });
+  expect(tabs[1]).toMatchObject({ path: '/a', title: 'a' });
+  expect(updateTab(tabs, { path: '/b' })[2]!.title).toBe('B2');
+});
+
+test('the affixed home tab survives every close', () => {
+  const tabs = open('/a', '/b', '/c');
+  expect(closeTab(tabs, '/home').map((t) => t.path)).toEqual(['/home', '/a', '/b', '/c']);
+  expect(closeTab(tabs, '/b').map((t) => t.path)).toEqual(['/home', '/a', '/c']);
+  expect(closeOthers(tabs, '/b').map((t) => t.path)).toEqual(['/home', '/b']);
+  expect(closeAll(tabs).map((t) => t.path)).toEqual(['/home']);
+  expect(closeRight(tabs, '/a').map((t) => t.path)).toEqual(['/home', '/a']);
+  expect(closeRight(tabs, '/nope').map((t) => t.path)).toEqual(['/home', '/a', '/b', '/c']);
+});
+
+test('refresh bumps one tab key; noCache pages are mounted only while active', () => {
+  let tabs = refreshTab(open('/a', '/b'), '/a');
+  expect(tabs.map((t) => t.key)).toEqual([0, 1, 0]);
+  tabs = updateTab(tabs, { path: '/b', noCache: true });
+  expect(mountedTabs(tabs, '/a').map((t) => t.path)).toEqual(['/home', '/a']);
+  expect(mountedTabs(tabs, '/b').map((t) => t.path)).toEqual(['/home', '/a', '/b']);
+});
+
+test('closing the active tab moves to its left neighbour', () => {
+  const before = open('/a', '/b', '/c');
+  expect(nextActive(before, closeTab(before, '/b'), '/b')).toBe('/a');
+  expect(nextActive(before, closeTab(before, '/c'), '/a')).toBe('/a');
+  expect(nextActive(before, closeAll(before), '/c')).toBe('/home');
+  expect(nextActive([], [], '/x')).toBe('/home');
+});

@@ -1,0 +1,84 @@
+// The tags view (spec §3 Tab-view record, §4 tabs): pure transitions over the list of open tabs.
+// No React: the zustand store (./useTabs.ts) applies these.
+
+export const NO_NAME = 'no-name';
+
+export interface TabView {
+  path: string;
+  /** Route name (for keep-alive bookkeeping). */
+  name?: string;
+  title: string;
+  icon?: string;
+  /** Not cached: the page unmounts when another tab is shown. */
+  noCache?: boolean;
+  /** Affixed tabs (home) cannot be closed. */
+  affix?: boolean;
+  /** Bumped by refresh: the page re-mounts under a new key. */
+  key: number;
+}
+
+export type TabInput = Partial<Omit<TabView, 'key'>> & { path: string };
+
+const make = (t: TabInput): TabView => ({
+  ...t,
+  title: t.title && t.title.length > 0 ? t.title : NO_NAME,
+  key: 0,
+});
+
+/** Adds a tab once per path (an existing tab is left as it is). */
+export function addTab(tabs: readonly TabView[], t: TabInput): TabView[] {
+  if (tabs.some((x) => x.path === t.path)) return [...tabs];
+  return [...tabs, make(t)];
+}
+
+/** Merges new fields into the tab with the same path (title, icon, noCache…). */
+export function updateTab(tabs: readonly TabView[], t: TabInput): TabView[] {
+  return tabs.map((x) => (x.path === t.path ? { ...x, ...t, title: t.title || x.title } : x));
+}
+
+export function closeTab(tabs: readonly TabView[], path: string): TabView[] {
+  return tabs.filter((x) => x.path !== path || x.affix === true);
+}
+
+export function closeOthers(tabs: readonly TabView[], path: string): TabView[] {
+  return tabs.filter((x) => x.path === path || x.affix === true);
+}
+
+export function closeAll(tabs: readonly TabView[]): TabView[] {
+  return tabs.filter((x) => x.affix === true);
+}
+
+export function closeRight(tabs: readonly TabView[], path: string): TabView[] {
+  const i = tabs.findIndex((x) => x.path === path);
+  if (i < 0) return [...tabs];
+  return tabs.filter((x, j) => j <= i || x.affix === true);
+}
+
+/** Refresh: a new key for that tab, so its page mounts afresh. */
+export function refreshTab(tabs: readonly TabView[], path: string): TabView[] {
+  return tabs.map((x) => (x.path === path ? { ...x, key: x.key + 1 } : x));
+}
+
+/**
+ * Where to go after closing `closed` while `active` was shown: stay unless the active tab went,
+ * then the tab that took its place on the left (the last remaining one), else home.
+ */
+export function nextActive(
+  before: readonly TabView[],
+  after: readonly TabView[],
+  active: string,
+  fallback = '/home',
+): string {
+  if (after.some((x) => x.path === active)) return active;
+  const i = before.findIndex((x) => x.path === active);
+  const left = before
+    .slice(0, Math.max(i, 0))
+    .reverse()
+    .find((x) => after.some((y) => y.path === x.path));
+  return left?.path ?? after[after.length - 1]?.path ?? fallback;
+}
+
+/** Tabs whose page stays mounted while hidden (keep-alive): all but noCache ones, plus the active one. */
+export function mountedTabs(tabs: readonly TabView[], active: string): TabView[] {
+  return tabs.filter((x) => x.path === active || !x.noCache);
+}
