@@ -1,25 +1,43 @@
-// The navbar's messages entry: a bell with the unread count. (The message drawer is added with
-// the in-app messages work.)
+// The navbar's messages entry: a bell with the unread count that opens the message drawer.
 import { Badge, Button, Tooltip } from 'antd';
 import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUnread } from './counts';
 import { startUnreadFeed } from './feed';
+import { NS } from './i18n';
+
+// The drawer (and the HTML sanitiser it uses) loads on the first open, not with every page.
+const MessageDrawer = lazy(() => import('./MessageDrawer').then((m) => ({ default: m.MessageDrawer })));
 
 export function MessageBell({ onOpen }: { onOpen?: () => void }) {
+  const { t } = useTranslation(NS);
   const count = useUnread((c) => c.messages);
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
   useEffect(startUnreadFeed, []);
   return (
-    <Tooltip title="站内消息">
-      <Badge count={count} size="small" offset={[-4, 4]} data-testid="message-count">
-        <Button
-          type="text"
-          icon={<BellOutlined />}
-          onClick={onOpen}
-          aria-label="站内消息"
-          data-testid="message-bell"
-        />
-      </Badge>
-    </Tooltip>
+    <>
+      <Tooltip title={t('title')}>
+        <Badge count={count} size="small" offset={[-4, 4]} data-testid="message-count" data-count={count}>
+          <Button
+            type="text"
+            icon={<BellOutlined />}
+            onClick={() => {
+              setOpen(true);
+              setUsed(true);
+              onOpen?.();
+            }}
+            aria-label={t('title')}
+            data-testid="message-bell"
+          />
+        </Badge>
+      </Tooltip>
+      {used && (
+        <Suspense fallback={null}>
+          <MessageDrawer open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -21,4 +21,16 @@ describe('unread counters', () => {
   it('bad payloads give zeros', () => {
     expect(countRules.init({ unreadMessageCount: 'x', unreadNums: null })).toEqual(initialCounts);
   });
+  it('a push takes the pushed counts when present, else adds one', () => {
+    const c = { ...initialCounts, messages: 4, notices: 2 };
+    expect(countRules.push(c, { unreadMessageCount: 7, unreadNoticeCount: 3 })).toMatchObject({
+      messages: 7,
+      notices: 3,
+    });
+    expect(countRules.push(c, { unreadMessageCount: 0 })).toMatchObject({ messages: 0, notices: 2 });
+    expect(countRules.push(c, { unreadMessageCount: '5' }).messages).toBe(5);
+    expect(countRules.push(c, {}).messages).toBe(5);
+    expect(countRules.push(c, { unreadMessageCount: 'x' }).messages).toBe(5);
+    expect(countRules.push(c, { unreadMessageCount: -2 }).messages).toBe(0);
+  });
 });

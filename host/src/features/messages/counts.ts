@@ -37,6 +37,23 @@ export const countRules = {
   pushed(c: UnreadCounts): UnreadCounts {
     return { ...c, messages: c.messages + 1 };
   },
+  /**
+   * A messagePush: the server's own counts win when it sends them (a push is also sent when a
+   * message is read or deleted elsewhere); without them the count rises by one.
+   */
+  push(c: UnreadCounts, raw: Record<string, unknown>): UnreadCounts {
+    const count = (v: unknown): number | null =>
+      v === undefined || v === null || v === '' || !Number.isFinite(Number(v))
+        ? null
+        : Math.max(0, Math.floor(Number(v)));
+    const messages = count(raw.unreadMessageCount);
+    const notices = count(raw.unreadNoticeCount);
+    return {
+      ...c,
+      messages: messages ?? c.messages + 1,
+      notices: notices ?? c.notices,
+    };
+  },
   chatTotal(c: UnreadCounts): number {
     return Object.values(c.chat).reduce((a, b) => a + b, 0);
   },

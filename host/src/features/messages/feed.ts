@@ -8,6 +8,6 @@ export function startUnreadFeed(): void {
   started = true;
   void import('@lighting/shared/realtime').then(({ on }) => {
     on('initMessage').subscribe((m) => useUnread.setState(countRules.init(m)));
-    on('messagePush').subscribe(() => useUnread.setState((c) => countRules.pushed(c)));
+    on('messagePush').subscribe((m) => useUnread.setState((c) => countRules.push(c, m)));
   });
 }

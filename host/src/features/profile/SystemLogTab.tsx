@@ -1,0 +1,105 @@
+// 系统日志: my sign-in, request and error logs, server paged.
+import { useCallback, useEffect, useState } from 'react';
+import { Input, Radio, Space, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, formatDateTime, tablePagination, type Paged } from '@lighting/shared';
+import { getSystemLog, type LogRow } from './api';
+import { LOG_CATEGORIES } from './rules';
+import { NS } from './i18n';
+
+export function SystemLogTab() {
+  const { t } = useTranslation(NS);
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState({
+    category: 1,
+    keyword: '',
+    currentPage: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
+  const [data, setData] = useState<Paged<LogRow>>({
+    list: [],
+    pagination: { currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, total: 0 },
+  });
+  const [loading, setLoading] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const res = await getSystemLog(query);
+      setData({
+        list: res.data?.list ?? [],
+        pagination: res.data?.pagination ?? { currentPage: 1, pageSize: query.pageSize, total: 0 },
+      });
+    } catch {
+      /* the client showed the server's message */
+    } finally {
+      setLoading(false);
+    }
+  }, [query]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const time = {
+    key: 'creatorTime',
+    dataIndex: 'creatorTime',
+    title: t('logTime'),
+    width: 170,
+    render: (v: number) => formatDateTime(v),
+  };
+  const user = { key: 'userName', dataIndex: 'userName', title: t('logUser'), width: 160 };
+  const ip = { key: 'ipAddress', dataIndex: 'ipAddress', title: t('logIp'), width: 130 };
+  const columns: TableColumnsType<LogRow> =
+    query.category === 1
+      ? [
+          time,
+          user,
+          ip,
+          { key: 'ipAddressName', dataIndex: 'ipAddressName', title: t('logPlace') },
+          { key: 'abstracts', dataIndex: 'abstracts', title: t('logAbstracts') },
+        ]
+      : [
+          time,
+          user,
+          ip,
+          { key: 'requestUrl', dataIndex: 'requestUrl', title: t('logUrl'), ellipsis: true },
+          { key: 'requestMethod', dataIndex: 'requestMethod', title: t('logMethod'), width: 90 },
+          query.category === 5
+            ? { key: 'duration', dataIndex: 'duration', title: t('logDuration'), width: 110 }
+            : { key: 'abstracts', dataIndex: 'abstracts', title: t('logAbstracts'), ellipsis: true },
+        ];
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="profile-log">
+      <Space wrap>
+        <Radio.Group
+          optionType="button"
+          value={query.category}
+          onChange={(e) => setQuery((q) => ({ ...q, category: Number(e.target.value), currentPage: 1 }))}
+          options={LOG_CATEGORIES.map((c) => ({ value: c.value, label: t(c.key) }))}
+        />
+        <Input.Search
+          placeholder={t('keyword')}
+          enterButton={t('search')}
+          allowClear
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(v) => setQuery((q) => ({ ...q, keyword: v.trim(), currentPage: 1 }))}
+          style={{ width: 320 }}
+        />
+      </Space>
+      <Table<LogRow>
+        rowKey="id"
+        size="small"
+        loading={loading}
+        columns={columns}
+        dataSource={data.list}
+        locale={{ emptyText: t('noData') }}
+        pagination={tablePagination(data.pagination, (currentPage, pageSize) =>
+          setQuery((q) => ({ ...q, currentPage, pageSize })),
+        )}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,61 @@
+// The current user's calls (spec §7 Authentication and current user).
+import { md5, request, type Paged } from '@lighting/shared';
+import type { AuthorizeAnswer, BaseInfo, BaseInfoPayload, Theme } from './rules';
+
+const BASE = '/system/Permission/Users/Current';
+
+export const getBaseInfo = () => request<BaseInfo>({ url: `${BASE}/BaseInfo`, method: 'get' });
+export const putBaseInfo = (body: BaseInfoPayload) =>
+  request<null>({ url: `${BASE}/BaseInfo`, method: 'put', data: body });
+export const putAvatar = (name: string) =>
+  request<{ headIcon: string }>({ url: `${BASE}/Avatar/${encodeURIComponent(name)}`, method: 'put' });
+export const modifyPassword = (oldPassword: string, password: string) =>
+  request<null>({
+    url: `${BASE}/Actions/ModifyPassword`,
+    method: 'post',
+    data: { oldPassword: md5(oldPassword), password: md5(password) },
+  });
+export const putTheme = (theme: Theme) =>
+  request<null>({ url: `${BASE}/SystemTheme`, method: 'put', data: { theme } });
+export const putLanguage = (language: string) =>
+  request<null>({ url: `${BASE}/SystemLanguage`, method: 'put', data: { language } });
+
+export interface Subordinate {
+  id: string;
+  account: string;
+  realName: string;
+  headIcon: string;
+  mobile: string;
+  organize: string;
+  position: string;
+}
+export const getSubordinates = () =>
+  request<{ list: Subordinate[] }>({ url: `${BASE}/Subordinate`, method: 'get' });
+export const getAuthorize = () => request<AuthorizeAnswer>({ url: `${BASE}/Authorize`, method: 'get' });
+
+export interface LogRow {
+  id: string;
+  category: number;
+  ipAddress: string;
+  ipAddressName: string;
+  requestUrl: string;
+  requestMethod: string;
+  duration: number;
+  abstracts: string;
+  userName: string;
+  creatorTime: number;
+}
+export function getSystemLog(q: {
+  currentPage: number;
+  pageSize: number;
+  category: number;
+  keyword?: string;
+}) {
+  const data: Record<string, string | number> = {
+    currentPage: q.currentPage,
+    pageSize: q.pageSize,
+    category: q.category,
+  };
+  if (q.keyword) data.keyword = q.keyword;
+  return request<Paged<LogRow>>({ url: `${BASE}/SystemLog`, method: 'get', data });
+}
