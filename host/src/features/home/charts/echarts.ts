@@ -1,0 +1,18 @@
+// The chart runtime, loaded by dynamic import() after the dashboard has painted (useEChart):
+// echarts/core with only the chart types and components the dashboard draws.
+import { init, use as registerParts } from 'echarts/core';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+
+registerParts([
+  LineChart,
+  BarChart,
+  PieChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  CanvasRenderer,
+]);
+
+export { init };

@@ -1,0 +1,35 @@
+// A chart area: a fixed-height box the chart runtime draws into after the page has painted.
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../i18n';
+import { useEChart } from '../charts/useEChart';
+import type { ChartOption } from '../charts/options';
+
+export function ChartBox({
+  option,
+  height = 180,
+  name,
+}: {
+  option: ChartOption;
+  height?: number;
+  name: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const state = useEChart(ref, option);
+  const { t } = useTranslation(NS);
+  return (
+    <div style={{ position: 'relative' }}>
+      <div
+        ref={ref}
+        data-testid={`chart-${name}`}
+        data-chart-state={state}
+        style={{ width: '100%', height }}
+      />
+      {state === 'error' ? (
+        <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: '#999' }}>
+          {t('chartFailed')}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// A compact list of titled, dated items, each linking somewhere (notices, party, safety, messages).
+import type { ReactNode } from 'react';
+import { List, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDate, Link } from '@lighting/shared';
+import { relativeWhen } from '../when';
+import type { Time } from '../api';
+
+export interface ListRow {
+  id: string;
+  title: string;
+  time: Time;
+  to?: string;
+  /** instead of a link: called when the title is clicked */
+  onOpen?: () => void;
+  tag?: ReactNode;
+  sub?: ReactNode;
+}
+
+export function ItemList({ rows, max = 6 }: { rows: ListRow[]; max?: number }) {
+  const { i18n } = useTranslation();
+  return (
+    <List
+      size="small"
+      split={false}
+      dataSource={rows.slice(0, max)}
+      renderItem={(r) => (
+        <List.Item style={{ padding: '4px 0' }} data-testid="widget-item">
+          <div style={{ display: 'flex', gap: 8, width: '100%', alignItems: 'baseline' }}>
+            {r.tag}
+            {r.onOpen ? (
+              <Typography.Link onClick={r.onOpen} ellipsis style={{ flex: 1, minWidth: 0 }} title={r.title}>
+                {r.title}
+              </Typography.Link>
+            ) : r.to ? (
+              <Link to={r.to} style={{ flex: 1, minWidth: 0 }} title={r.title}>
+                <Typography.Text ellipsis style={{ maxWidth: '100%', color: 'inherit' }}>
+                  {r.title}
+                </Typography.Text>
+              </Link>
+            ) : (
+              <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} title={r.title}>
+                {r.title}
+              </Typography.Text>
+            )}
+            {r.sub}
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+              title={formatDate(r.time)}
+            >
+              {relativeWhen(r.time, i18n.language)}
+            </Typography.Text>
+          </div>
+        </List.Item>
+      )}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+// The frame every dashboard widget shares: a card with its title and link, a skeleton while its
+// request runs, an inline error with Retry, 无数据 when the answer is empty.
+import type { ReactNode } from 'react';
+import { Button, Card, Empty, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../i18n';
+import type { Resource } from '../useResource';
+
+export interface WidgetProps<T> {
+  id: string;
+  title: ReactNode;
+  extra?: ReactNode;
+  resource: Resource<T>;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+  /** content shown above the body whatever the state (e.g. the calendar's month switcher) */
+  header?: ReactNode;
+}
+
+export function Widget<T>({ id, title, extra, resource, isEmpty, children, header }: WidgetProps<T>) {
+  const { t } = useTranslation(NS);
+  let body: ReactNode;
+  if (resource.status === 'loading') {
+    body = <Skeleton active paragraph={{ rows: 4 }} title={false} />;
+  } else if (resource.status === 'error') {
+    body = (
+      <div data-testid="widget-error" style={{ padding: '16px 0', textAlign: 'center' }}>
+        <Typography.Text type="danger">
+          {t('loadFailed')}
+          {resource.error ? `: ${resource.error}` : ''}
+        </Typography.Text>
+        <div style={{ marginTop: 8 }}>
+          <Button size="small" onClick={resource.retry}>
+            {t('retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  } else if (isEmpty?.(resource.data)) {
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />;
+  } else {
+    body = children(resource.data);
+  }
+  return (
+    <Card
+      size="small"
+      title={title}
+      extra={extra}
+      data-testid={`widget-${id}`}
+      data-state={resource.status}
+      style={{ height: '100%' }}
+      styles={{ body: { minHeight: 200 } }}
+    >
+      {header}
+      {body}
+    </Card>
+  );
+}
+
+/** A headline number with its label; `color` marks it against a target. */
+export function Kpi({
+  label,
+  value,
+  unit,
+  color,
+  testId,
+  hint,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  unit?: ReactNode;
+  color?: string;
+  testId?: string;
+  hint?: ReactNode;
+}) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.55)' }}>{label}</div>
+      <div style={{ fontSize: 22, fontWeight: 600, lineHeight: 1.3, color }}>
+        <span data-testid={testId}>{value}</span>
+        {unit ? <span style={{ fontSize: 12, fontWeight: 400, marginLeft: 2 }}>{unit}</span> : null}
+      </div>
+      {hint ? <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{hint}</div> : null}
+    </div>
+  );
+}
+
+export function KpiRow({ children }: { children: ReactNode }) {
+  return (
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(90px, 1fr))',
+        gap: 8,
+        marginBottom: 8,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Thousands separators for counts and kWh. */
+export const fmtNum = (n: unknown, digits = 0): string =>
+  typeof n === 'number' && Number.isFinite(n)
+    ? n.toLocaleString('en-US', { maximumFractionDigits: digits })
+    : '—';
