@@ -4,3 +4,4 @@ export * from './ui/AppProviders';
 export * from './ui/PlannedPage';
 export * from './remote/StandaloneApp';
 export * from './ui/createPlannedPage';
+export * from './ui/sanitizeHtml';

@@ -1,6 +1,8 @@
 // The signed-in console (lazy chunk): antd providers, the layout, fixed routes of spec §2 and the
-// dynamic routes generated from the menu list. Unknown paths go to /404.
-import { useEffect, useMemo } from 'react';
+// dynamic routes generated from the menu list. Unknown paths go to /404. The layout keeps each
+// open tab's page mounted, so it receives the pages as a list rather than nested routes.
+import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react';
+import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   generateRoutes,
@@ -14,14 +16,20 @@ import {
   type AppRoute,
 } from '@lighting/shared';
 import { AppProviders } from '@lighting/shared/ui';
-import { BasicLayout } from '../layout/BasicLayout';
+import { BasicLayout, type PageDef } from '../layout/BasicLayout';
 import { RemotePage } from '../federation/RemotePage';
 import { NotFound } from '../views/NotFound';
-import { Home } from '../views/Home';
+import { MenuMore } from '../views/MenuMore';
 import { LockScreen } from '../views/LockScreen';
-import { Redirect } from '../views/Redirect';
 import { FramePage } from '../views/FramePage';
-import { HostPlanned } from '../views/HostPlanned';
+
+// Host pages load on their first visit (the console chunk stays small).
+const HomePage = lazy(() => import('../features/home/HomePage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const MessageRecordPage = lazy(() => import('../features/messages/MessageRecordPage'));
+const ArticleMorePage = lazy(() => import('../features/articles/ArticleMorePage'));
+
+const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ margin: 48 }} />}>{node}</Suspense>;
 
 /** Fixed routes rendered by a remote (spec §2), with the urlAddress the remote knows them by. */
 const REMOTE_FIXED: Record<string, string> = {
@@ -39,6 +47,10 @@ function useDocumentTitle(routes: AppRoute[]) {
     const r = routes.find((x) => x.path === pathname);
     const fixed: Record<string, string> = {
       '/home': t('home'),
+      '/profile': t('profile'),
+      '/messageRecord': t('host:messageCenter'),
+      '/bt/article/more': t('host:articleMore'),
+      '/menuMore': t('host:menuMore'),
       '/lockScreen': t('lockScreen'),
       '/404': t('notFound'),
     };
@@ -48,55 +60,61 @@ function useDocumentTitle(routes: AppRoute[]) {
 
 export default function Console() {
   const { token, menuLoaded, menuList } = useSession();
+  const { t } = useTranslation();
   const generated = useMemo(
     () => generateRoutes(menuList, { dashboardUrl: getConfig().dashboardUrl, token: token ?? '' }),
     [menuList, token],
   );
   useDocumentTitle(generated.routes);
-  const metaFor = (urlAddress: string) =>
-    generated.routes.find((r) => r.meta.urlAddress === urlAddress)?.meta ?? { title: urlAddress };
+
+  const pages = useMemo((): PageDef[] => {
+    const metaFor = (urlAddress: string) =>
+      generated.routes.find((r) => r.meta.urlAddress === urlAddress)?.meta ?? { title: urlAddress };
+    const fixed: PageDef[] = [
+      { path: '/home', element: page(<HomePage />), title: () => t('home') },
+      { path: '/menuMore', element: <MenuMore menu={generated.tree} />, title: () => t('host:menuMore') },
+      { path: '/profile', element: page(<ProfilePage />), title: () => t('profile') },
+      { path: '/messageRecord', element: page(<MessageRecordPage />), title: () => t('host:messageCenter') },
+      { path: '/bt/article/more', element: page(<ArticleMorePage />), title: () => t('host:articleMore') },
+    ];
+    const remoteFixed = Object.entries(REMOTE_FIXED).map(([path, urlAddress]): PageDef => {
+      const meta = metaFor(urlAddress);
+      return { path, element: <RemotePage urlAddress={urlAddress} meta={meta} />, title: () => meta.title };
+    });
+    const fromMenu = generated.routes
+      .filter((r) => !(r.path in REMOTE_FIXED))
+      .flatMap((r): PageDef[] =>
+        r.kind === 'frame'
+          ? [
+              {
+                path: r.path,
+                element: <FramePage src={r.meta.frameUrl ?? ''} title={r.meta.title} />,
+                title: () => r.meta.title,
+              },
+            ]
+          : r.kind === 'page' || r.kind === 'model'
+            ? [
+                {
+                  path: r.path,
+                  element: <RemotePage urlAddress={r.meta.urlAddress ?? r.path.slice(1)} meta={r.meta} />,
+                  title: () => r.meta.title,
+                },
+              ]
+            : [],
+      );
+    return [...fixed, ...remoteFixed, ...fromMenu];
+  }, [generated, t]);
 
   return (
     <AppProviders>
       <Routes>
         <Route path="/lockScreen" element={<LockScreen />} />
         <Route path="/404" element={<NotFound />} />
-        {token && menuLoaded && (
-          <Route element={<BasicLayout menu={generated.tree} />}>
-            <Route path="/" element={<Navigate to="/home" replace />} />
-            <Route path="/home" element={<Home menu={generated.tree} />} />
-            <Route path="/redirect/*" element={<Redirect />} />
-            <Route path="/menuMore" element={<HostPlanned which="menuMore" />} />
-            <Route path="/profile" element={<HostPlanned which="profile" />} />
-            <Route path="/messageRecord" element={<HostPlanned which="messageRecord" />} />
-            <Route path="/bt/article/more" element={<HostPlanned which="articleMore" />} />
-            {Object.entries(REMOTE_FIXED).map(([path, urlAddress]) => (
-              <Route
-                key={path}
-                path={path}
-                element={<RemotePage urlAddress={urlAddress} meta={metaFor(urlAddress)} />}
-              />
-            ))}
-            {generated.routes
-              .filter((r) => !(r.path in REMOTE_FIXED))
-              .map((r) =>
-                r.kind === 'frame' ? (
-                  <Route
-                    key={r.path}
-                    path={r.path}
-                    element={<FramePage src={r.meta.frameUrl ?? ''} title={r.meta.title} />}
-                  />
-                ) : r.kind === 'page' || r.kind === 'model' ? (
-                  <Route
-                    key={r.path}
-                    path={r.path}
-                    element={<RemotePage urlAddress={r.meta.urlAddress ?? r.path.slice(1)} meta={r.meta} />}
-                  />
-                ) : null,
-              )}
-          </Route>
+        {token && menuLoaded ? (
+          <Route path="*" element={<BasicLayout menu={generated.tree} pages={pages} />} />
+        ) : (
+          <Route path="*" element={<Navigate to="/404" replace />} />
         )}
-        <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>
     </AppProviders>
   );

@@ -1,5 +1,5 @@
-// /home at this stage: the signed-in user, the last sign-in, and the modules the menu grants,
-// each linking to its first page. The shell issue replaces it with the full dashboard.
+// /menuMore: every section of the permitted menu with its pages — where the functional layout's
+// folded items (and anything else) can be reached from one page.
 import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, Link, useSession, type MenuNode } from '@lighting/shared';
@@ -14,11 +14,11 @@ function firstPage(n: MenuNode): MenuNode | undefined {
   return undefined;
 }
 
-export function Home({ menu }: { menu: MenuNode[] }) {
+export function MenuMore({ menu }: { menu: MenuNode[] }) {
   const { t } = useTranslation();
   const user = useSession((s) => s.userInfo);
   return (
-    <div data-testid="home">
+    <div data-testid="menu-more">
       <Typography.Title level={4}>
         {t('host:welcome')}，{user?.userName}
       </Typography.Title>
