@@ -1,6 +1,6 @@
 // One realtime socket per tab (spec §7 realtime), as an RxJS stream every remote subscribes to.
 // Connects with the token, reconnects with exponential backoff, carries the server-pushed logout.
-import { Subject, Subscription, timer, retry, share, filter, type Observable } from 'rxjs';
+import { BehaviorSubject, Subject, Subscription, timer, retry, share, filter, type Observable } from 'rxjs';
 import { webSocket, type WebSocketSubject } from 'rxjs/webSocket';
 import { socketAddress, toast, useSession } from '@lighting/shared';
 
@@ -17,8 +17,17 @@ export const backoffMs = (attempt: number): number => Math.min(30000, 1000 * 2 *
 const incoming = new Subject<SocketMessage>();
 /** Every message the server pushes, for whoever listens (shell, chat, map…). */
 export const messages$: Observable<SocketMessage> = incoming.asObservable().pipe(share());
+/**
+ * The latest initMessage (counts, online users) is state, not an event: a view that subscribes
+ * after it arrived (the navbar mounts after the console chunk loads) still gets it.
+ */
+const latestInit = new BehaviorSubject<SocketMessage | null>(null);
+incoming.subscribe((m) => m.method === 'initMessage' && latestInit.next(m));
+
 export const on = (method: string): Observable<SocketMessage> =>
-  messages$.pipe(filter((m) => m.method === method));
+  method === 'initMessage'
+    ? latestInit.pipe(filter((m): m is SocketMessage => m !== null))
+    : messages$.pipe(filter((m) => m.method === method));
 
 let subject: WebSocketSubject<SocketMessage> | null = null;
 let sub: Subscription | null = null;
@@ -29,6 +38,7 @@ export function send(msg: SocketMessage): void {
 }
 
 export function disconnect(): void {
+  latestInit.next(null);
   sub?.unsubscribe();
   sub = null;
   subject?.complete();

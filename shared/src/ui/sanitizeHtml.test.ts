@@ -3,7 +3,7 @@
  */
 import { sanitizeHtml } from './sanitizeHtml';
 
-describe('HTML is sanitised again on display', async () => {
+describe('HTML is sanitised again on display', () => {
   it('keeps formatting, editor size classes, links and our images', async () => {
     const html = await sanitizeHtml(
       '<h2>停电通知</h2><p><b>明晚</b> <a href="https://x.cn/a">详情</a><span class="ql-size-large">大</span><strong>s</strong><img src="/api/file/a.png"></p>',

@@ -1,0 +1,68 @@
+/**
+ * @jest-environment jsdom
+ */
+// The socket stream against a fake WebSocket: connection message, late subscribers to initMessage.
+import { connect, disconnect, on } from './socket';
+
+class FakeSocket {
+  static last: FakeSocket | null = null;
+  readyState = 0;
+  sent: string[] = [];
+  onopen: ((e: unknown) => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: unknown) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  constructor(public url: string) {
+    FakeSocket.last = this;
+  }
+  send(d: string) {
+    this.sent.push(d);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  push(msg: object) {
+    this.onmessage?.({ data: JSON.stringify(msg) });
+  }
+}
+
+beforeAll(() => {
+  (globalThis as { WebSocket: unknown }).WebSocket = FakeSocket;
+});
+afterEach(() => disconnect());
+
+test('connecting sends OnConnection with the token', () => {
+  connect('tok-1');
+  FakeSocket.last!.open();
+  expect(JSON.parse(FakeSocket.last!.sent[0]!)).toEqual({
+    method: 'OnConnection',
+    token: 'tok-1',
+    mobileDevice: false,
+  });
+});
+
+test('a subscriber that arrives after initMessage still receives it', () => {
+  connect('tok-2');
+  FakeSocket.last!.open();
+  FakeSocket.last!.push({ method: 'initMessage', unreadMessageCount: 6 });
+  const seen: unknown[] = [];
+  const s = on('initMessage').subscribe((m) => seen.push(m.unreadMessageCount));
+  expect(seen).toEqual([6]);
+  FakeSocket.last!.push({ method: 'initMessage', unreadMessageCount: 7 });
+  expect(seen).toEqual([6, 7]);
+  s.unsubscribe();
+});
+
+test('signing out forgets the last initMessage', () => {
+  connect('tok-3');
+  FakeSocket.last!.open();
+  FakeSocket.last!.push({ method: 'initMessage', unreadMessageCount: 2 });
+  disconnect();
+  const seen: unknown[] = [];
+  on('initMessage').subscribe((m) => seen.push(m));
+  expect(seen).toEqual([]);
+});
