@@ -3,6 +3,7 @@
 // - React renderers on the page after visiting every remote
 // - menu click → remote page painted in the host vs the same page in the remote's standalone app
 // - requests per second of GET /api/oauth/CurrentUser vs GET /api/health on the same server
+// - /home: JavaScript before first paint and after the charts; layout switch vs tab switch time
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import SparkMD5 from 'spark-md5';
@@ -200,6 +201,92 @@ async function hostVsStandalone(tk) {
   return out;
 }
 
+/**
+ * JavaScript transferred before /home's first paint (the dashboard frame shown) and once its
+ * charts have loaded, from the page's own Resource Timing (transferSize, i.e. compressed bytes).
+ */
+async function homePaintBytes(tk) {
+  const { ctx, page } = await newPage();
+  await page.addInitScript((t) => localStorage.setItem('lighting_token__String', t), tk);
+  await page.addInitScript(() => {
+    const watch = () => {
+      const obs = new MutationObserver(() => {
+        if (document.querySelector('[data-testid="home"]')) {
+          obs.disconnect();
+          requestAnimationFrame(() => (window.__homePaintedAt = performance.now()));
+        }
+      });
+      obs.observe(document.documentElement, { childList: true, subtree: true });
+    };
+    if (document.documentElement) watch();
+    else document.addEventListener('DOMContentLoaded', watch);
+  });
+  await page.goto('/home');
+  await page.locator('[data-testid="home"] canvas').first().waitFor({ timeout: 30000 });
+  await settle(page);
+  const r = await page.evaluate(() => {
+    const paint = window.__homePaintedAt;
+    const js = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.initiatorType === 'script' || /\.js(\?|$)/.test(e.name));
+    const sum = (xs) => xs.reduce((a, e) => a + e.transferSize, 0);
+    return { paint, before: sum(js.filter((e) => e.responseEnd <= paint)), all: sum(js) };
+  });
+  await ctx.close();
+  return { firstPaintGzipKB: kb(r.before), afterChartsGzipKB: kb(r.all), firstPaintMs: Math.round(r.paint) };
+}
+
+/** Switching the layout (settings drawer) against switching to a kept-alive tab, same page. */
+async function layoutVsTabSwitch(tk) {
+  const layoutMs = [];
+  const tabMs = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const { ctx, page } = await newPage();
+    await page.addInitScript((t) => localStorage.setItem('lighting_token__String', t), tk);
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.goto('/permission/user');
+    await page.getByTestId('user-list').waitFor();
+    await settle(page);
+    // tab switch: user list → home (both already open and mounted)
+    const timeClick = (selector, done) =>
+      page.evaluate(
+        ({ selector, done }) =>
+          new Promise((resolve) => {
+            const t0 = performance.now();
+            document.querySelector(selector).click();
+            const check = () => {
+              const el = document.querySelector(done);
+              if (el && el.offsetParent !== null)
+                requestAnimationFrame(() => resolve(performance.now() - t0));
+              else requestAnimationFrame(check);
+            };
+            check();
+          }),
+        { selector, done },
+      );
+    const homeTab = await page
+      .getByTestId('tags-view')
+      .getByTestId('tab')
+      .first()
+      .evaluate((el) => {
+        el.setAttribute('data-bench', 'home-tab');
+        return true;
+      });
+    if (homeTab) tabMs.push(await timeClick('[data-bench="home-tab"]', '[data-testid="home"]'));
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('layout-functional').waitFor();
+    layoutMs.push(await timeClick('[data-testid="layout-functional"]', '[data-layout="functional"]'));
+    await ctx.close();
+  }
+  const l = median(layoutMs);
+  const t = median(tabMs);
+  return {
+    layoutSwitchMs: Math.round(l),
+    tabSwitchMs: Math.round(t),
+    ratio: Math.round((l / t) * 100) / 100,
+  };
+}
+
 async function rps(tk) {
   const run = (path, headers) =>
     new Promise((resolve, reject) =>
@@ -225,6 +312,8 @@ try {
     bytes: await bytesFigures(),
     reactInstances: await reactInstances(tk),
     hostVsStandalone: await hostVsStandalone(tk),
+    home: await homePaintBytes(tk),
+    layoutVsTab: await layoutVsTabSwitch(tk),
     api: await rps(tk),
   };
   console.log(JSON.stringify(result, null, 2));
