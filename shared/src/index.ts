@@ -18,3 +18,4 @@ export * from './ui/pagination';
 export * from './login/LoginPanel';
 export * from './remote/types';
 export * from './router';
+export * from './list/usePagedList';

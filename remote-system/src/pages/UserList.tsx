@@ -1,16 +1,9 @@
 // permission/user — the user list (read-only at this stage): server paging, keyword search,
 // columns following the permission snapshot. Create/edit/delete arrive with the system issue.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Input, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  DEFAULT_PAGE_SIZE,
-  request,
-  tablePagination,
-  useColumnAuth,
-  type Paged,
-  type RemotePageProps,
-} from '@lighting/shared';
+import { request, usePagedList, useColumnAuth, type Paged, type RemotePageProps } from '@lighting/shared';
 
 interface UserRow {
   id: string;
@@ -23,36 +16,14 @@ interface UserRow {
   enabledMark: number;
 }
 
+const fetchUsers = (q: { keyword: string; currentPage: number; pageSize: number }) =>
+  request<Paged<UserRow>>({ url: '/system/Permission/Users', method: 'get', data: q });
+
 export default function UserList(_props: RemotePageProps) {
   const { t } = useTranslation('system');
   const canSee = useColumnAuth();
   const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [data, setData] = useState<Paged<UserRow>>({
-    list: [],
-    pagination: { currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, total: 0 },
-  });
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await request<Paged<UserRow>>({
-        url: '/system/Permission/Users',
-        method: 'get',
-        data: query,
-      });
-      setData(res.data);
-    } catch {
-      /* the client already showed the server's message */
-    } finally {
-      setLoading(false);
-    }
-  }, [query]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { search, data, loading, pagination } = usePagedList(fetchUsers, { keyword: '' });
 
   const all: TableColumnsType<UserRow> = [
     { key: 'account', dataIndex: 'account', title: t('account') },
@@ -84,7 +55,7 @@ export default function UserList(_props: RemotePageProps) {
         allowClear
         value={keyword}
         onChange={(e) => setKeyword(e.target.value)}
-        onSearch={(v) => setQuery((q) => ({ ...q, keyword: v.trim(), currentPage: 1 }))}
+        onSearch={(v) => search({ keyword: v.trim() })}
         style={{ maxWidth: 360 }}
       />
       <Table<UserRow>
@@ -94,9 +65,7 @@ export default function UserList(_props: RemotePageProps) {
         columns={columns}
         dataSource={data.list}
         locale={{ emptyText: '无数据' }}
-        pagination={tablePagination(data.pagination, (currentPage, pageSize) =>
-          setQuery((q) => ({ ...q, currentPage, pageSize })),
-        )}
+        pagination={pagination}
       />
     </Space>
   );

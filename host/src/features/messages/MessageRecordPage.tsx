@@ -1,9 +1,9 @@
 // /messageRecord — the message center (spec §2): keyword search, type filter, server paging,
 // read state, row click opens the message, multi-select delete of my copies.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Badge, Button, Card, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, formatDateTime, tablePagination, type Paged } from '@lighting/shared';
+import { formatDateTime, usePagedList } from '@lighting/shared';
 import { deleteMessageRecords, listMessages } from './api';
 import { isUnread, markRead, TYPE_FILTERS, typeKey, type MessageItem } from './rules';
 import { useMessageOpener } from './MessageView';
@@ -22,37 +22,11 @@ export default function MessageRecordPage() {
   const { modal, message } = App.useApp();
   const [keyword, setKeyword] = useState('');
   const [type, setType] = useState('');
-  const [query, setQuery] = useState<Query>({
+  const { setQuery, data, setData, loading, pagination } = usePagedList<MessageItem, Query>(listMessages, {
     keyword: '',
     type: '',
-    currentPage: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
   });
-  const [data, setData] = useState<Paged<MessageItem>>({
-    list: [],
-    pagination: { currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, total: 0 },
-  });
-  const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await listMessages(query);
-      setData({
-        list: res.data?.list ?? [],
-        pagination: res.data?.pagination ?? { currentPage: 1, pageSize: query.pageSize, total: 0 },
-      });
-    } catch {
-      /* the client showed the server's message */
-    } finally {
-      setLoading(false);
-    }
-  }, [query]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const { open, modal: noticeModal } = useMessageOpener({
     onRead: (id) => setData((d) => ({ ...d, list: markRead(d.list, id) })),
@@ -163,9 +137,7 @@ export default function MessageRecordPage() {
           },
           style: { cursor: 'pointer' },
         })}
-        pagination={tablePagination(data.pagination, (currentPage, pageSize) =>
-          setQuery((q) => ({ ...q, currentPage, pageSize })),
-        )}
+        pagination={pagination}
       />
       {noticeModal}
     </Card>

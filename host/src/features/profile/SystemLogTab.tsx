@@ -1,8 +1,8 @@
 // 系统日志: my sign-in, request and error logs, server paged.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Input, Radio, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, formatDateTime, tablePagination, type Paged } from '@lighting/shared';
+import { formatDateTime, usePagedList } from '@lighting/shared';
 import { getSystemLog, type LogRow } from './api';
 import { LOG_CATEGORIES } from './rules';
 import { NS } from './i18n';
@@ -10,36 +10,10 @@ import { NS } from './i18n';
 export function SystemLogTab() {
   const { t } = useTranslation(NS);
   const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState({
+  const { query, setQuery, data, loading, pagination } = usePagedList(getSystemLog, {
     category: 1,
     keyword: '',
-    currentPage: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
   });
-  const [data, setData] = useState<Paged<LogRow>>({
-    list: [],
-    pagination: { currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, total: 0 },
-  });
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await getSystemLog(query);
-      setData({
-        list: res.data?.list ?? [],
-        pagination: res.data?.pagination ?? { currentPage: 1, pageSize: query.pageSize, total: 0 },
-      });
-    } catch {
-      /* the client showed the server's message */
-    } finally {
-      setLoading(false);
-    }
-  }, [query]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const time = {
     key: 'creatorTime',
@@ -96,9 +70,7 @@ export function SystemLogTab() {
         columns={columns}
         dataSource={data.list}
         locale={{ emptyText: t('noData') }}
-        pagination={tablePagination(data.pagination, (currentPage, pageSize) =>
-          setQuery((q) => ({ ...q, currentPage, pageSize })),
-        )}
+        pagination={pagination}
       />
     </Space>
   );

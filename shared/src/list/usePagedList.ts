@@ -1,0 +1,57 @@
+// A server-paged list (spec §9 paging): the query (filters + currentPage + pageSize), the page of
+// rows it returned, a loading flag, and antd Table paging wired to the query. Changing the query
+// (a new object) loads again; errors keep the last page (the HTTP client shows the message).
+import { useCallback, useEffect, useState } from 'react';
+import type { Envelope, Paged } from '../http/client';
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../ui/pagination';
+
+export interface PageQuery {
+  currentPage: number;
+  pageSize: number;
+}
+
+export function usePagedList<T, Q extends PageQuery>(
+  fetchPage: (q: Q) => Promise<Envelope<Paged<T>>>,
+  initial: Omit<Q, keyof PageQuery> & Partial<PageQuery>,
+) {
+  const [query, setQuery] = useState<Q>(
+    () => ({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, ...initial }) as Q,
+  );
+  const [data, setData] = useState<Paged<T>>({
+    list: [],
+    pagination: { currentPage: 1, pageSize: query.pageSize, total: 0 },
+  });
+  const [loading, setLoading] = useState(false);
+
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      const res = await fetchPage(query);
+      setData({
+        list: res.data?.list ?? [],
+        pagination: res.data?.pagination ?? { currentPage: 1, pageSize: query.pageSize, total: 0 },
+      });
+    } catch {
+      /* the client showed the server's message */
+    } finally {
+      setLoading(false);
+    }
+    // fetchPage is expected to be stable (a module-level function)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  /** Filters changed: back to the first page. */
+  const search = useCallback((filters: Partial<Omit<Q, keyof PageQuery>>) => {
+    setQuery((q) => ({ ...q, ...filters, currentPage: 1 }));
+  }, []);
+
+  const pagination = tablePagination(data.pagination, (currentPage, pageSize) =>
+    setQuery((q) => ({ ...q, currentPage, pageSize })),
+  );
+
+  return { query, setQuery, search, data, setData, loading, reload, pagination };
+}
