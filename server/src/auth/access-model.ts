@@ -2,19 +2,10 @@
  * Pure access model: from the permitted menu rows, buttons and columns, the menu tree the client
  * renders, the permissionList it checks, and the sets the server's guards check.
  */
+import type { MenuTable } from '../db/schema';
 
-export interface MenuRow {
-  id: string;
-  parentId: string | null;
-  type: number;
-  enCode: string;
-  fullName: string;
-  urlAddress: string;
-  icon: string;
-  propertyJson: string;
-  linkTarget: string;
-  sortCode: number;
-}
+/** A menu row as the access model reads it (the table without its enabled flag). */
+export type MenuRow = Omit<MenuTable, 'enabledMark'>;
 
 export interface GrantRow {
   menuId: string;

@@ -1,21 +1,12 @@
 /** Writes system_log rows (login 1, error 4, request 5) and reads a user's own log. */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
+import type { SystemLogTable } from '../db/schema';
 
 export const LogCategory = { LOGIN: 1, ERROR: 4, REQUEST: 5 } as const;
 
-export interface LogEntry {
-  userId: string | null;
-  userName: string | null;
-  category: number;
-  ipAddress: string;
-  ipAddressName: string;
-  requestUrl: string;
-  requestMethod: string;
-  duration: number;
-  abstracts: string;
-  json?: string;
-}
+/** What a caller writes: a system_log row without the id, time and stored JSON it fills in. */
+export type LogEntry = Omit<SystemLogTable, 'id' | 'createdAt' | 'json'> & { json?: string };
 
 export class SystemLog {
   constructor(
