@@ -55,3 +55,24 @@ test('lock persists the flag 1; resetToken clears the session', async () => {
   });
   expect(storage.get('token')).toBeUndefined();
 });
+
+test('unlock: a wrong password keeps the screen locked; the right one clears the persisted flag', async () => {
+  useSession.getState().setToken('t-5');
+  useSession.setState({ userInfo: { userId: 'u1', userAccount: 'admin', userName: '管理员', headIcon: '' } });
+  useSession.getState().lock();
+  reply({ code: 400, msg: '账户或密码错误', data: null });
+  await expect(useSession.getState().unlock('wrong1234')).rejects.toThrow('账户或密码错误');
+  expect(useSession.getState().locked).toBe(true);
+  expect(storage.get('lock')).toBe(1);
+  let sent: unknown = null;
+  http.defaults.adapter = async (config) => {
+    sent = JSON.parse(String(config.data));
+    return { data: { code: 200, msg: 'ok', data: null }, status: 200, statusText: '', headers: {}, config };
+  };
+  await useSession.getState().unlock('admin123');
+  expect(useSession.getState().locked).toBe(false);
+  expect(storage.get('lock')).toBeUndefined();
+  // account and the password's MD5 go to the server; the password itself is never kept
+  expect(sent).toEqual({ account: 'admin', password: '0192023a7bbd73250516f069df18b500' });
+  expect(JSON.stringify(localStorage)).not.toContain('admin123');
+});
