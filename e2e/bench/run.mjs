@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { chromiumLaunch } from '../chromium.mjs';
+import { installReactCounter } from '../react-counter.mjs';
 
 const PAGES = [
   ['system', '/permission/user', 'user-list', '权限管理'],
@@ -75,21 +76,7 @@ function scriptMeter(page) {
 async function newPage(withCounter = false) {
   const ctx = await browser.newContext({ baseURL: base, locale: 'zh-CN' });
   const page = await ctx.newPage();
-  if (withCounter) {
-    await page.addInitScript(() => {
-      const list = [];
-      window.__reactRenderers = list;
-      window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-        supportsFiber: true,
-        renderers: new Map(),
-        inject: (r) => list.push(r.version ?? '?'),
-        onCommitFiberRoot() {},
-        onCommitFiberUnmount() {},
-        onPostCommitFiberRoot() {},
-        checkDCE() {},
-      };
-    });
-  }
+  if (withCounter) await page.addInitScript(installReactCounter);
   return { ctx, page };
 }
 

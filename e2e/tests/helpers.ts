@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import SparkMD5 from 'spark-md5';
+import { installReactCounter as countRenderers } from '../react-counter.mjs';
 
 export const ACCOUNTS = {
   admin: 'admin123',
@@ -37,27 +38,9 @@ export async function openMenu(page: Page, section: string, item: string) {
   await link.click();
 }
 
-/**
- * Counts React renderers on the page: every react-dom copy registers itself with the DevTools
- * hook, so a stub hook installed before any script runs sees each copy once.
- */
+/** Counts React renderers on the page (see ../react-counter.mjs). */
 export async function installReactCounter(page: Page) {
-  await page.addInitScript(() => {
-    const renderers: string[] = [];
-    (window as unknown as { __reactRenderers: string[] }).__reactRenderers = renderers;
-    (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      renderers: new Map(),
-      inject(renderer: { version?: string }) {
-        renderers.push(renderer.version ?? '?');
-        return renderers.length;
-      },
-      onCommitFiberRoot() {},
-      onCommitFiberUnmount() {},
-      onPostCommitFiberRoot() {},
-      checkDCE() {},
-    };
-  });
+  await page.addInitScript(countRenderers);
 }
 
 export const reactRenderers = (page: Page) =>

@@ -23,7 +23,7 @@ export default function UserList(_props: RemotePageProps) {
   const { t } = useTranslation('system');
   const canSee = useColumnAuth();
   const [keyword, setKeyword] = useState('');
-  const { search, data, loading, pagination } = usePagedList(fetchUsers, { keyword: '' });
+  const { search, table } = usePagedList(fetchUsers, { keyword: '' });
 
   const all: TableColumnsType<UserRow> = [
     { key: 'account', dataIndex: 'account', title: t('account') },
@@ -58,15 +58,7 @@ export default function UserList(_props: RemotePageProps) {
         onSearch={(v) => search({ keyword: v.trim() })}
         style={{ maxWidth: 360 }}
       />
-      <Table<UserRow>
-        rowKey="id"
-        size="small"
-        loading={loading}
-        columns={columns}
-        dataSource={data.list}
-        locale={{ emptyText: '无数据' }}
-        pagination={pagination}
-      />
+      <Table<UserRow> {...table} rowKey="id" size="small" columns={columns} />
     </Space>
   );
 }

@@ -53,6 +53,17 @@ const noQuery = { querystring: { type: 'object' } } as const;
 export function registerHomeRoutes(app: FastifyInstance): void {
   const { db, clock } = app.ctx;
 
+  /** The newest articles of a category (dashboard lists). */
+  const latestArticles = (category: string, limit: number) =>
+    db
+      .selectFrom('article')
+      .select(['id', 'title', 'publishTime'])
+      .where('category', '=', category)
+      .orderBy('publishTime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+
   // The caller's notices (those released to them), newest first, with their read state.
   app.get('/api/home/Notices', { schema: noQuery }, async (req) => {
     const rows = await db
@@ -152,14 +163,7 @@ export function registerHomeRoutes(app: FastifyInstance): void {
     const since = accidents.length
       ? Math.max(...accidents)
       : Math.min(now, ...records.map((r) => r.occurredAt));
-    const articles = await db
-      .selectFrom('article')
-      .select(['id', 'title', 'publishTime'])
-      .where('category', '=', 'safety')
-      .orderBy('publishTime', 'desc')
-      .orderBy('id', 'desc')
-      .limit(6)
-      .execute();
+    const articles = await latestArticles('safety', 6);
     return ok({
       safeDays: Math.max(0, Math.floor((dayStart(now) - dayStart(since)) / DAY_MS)),
       inspectionsThisMonth: records.filter((r) => r.kind === 'inspection' && r.occurredAt >= monthStart(now))
@@ -310,14 +314,7 @@ export function registerHomeRoutes(app: FastifyInstance): void {
   });
 
   app.get('/api/home/PartyBuilding', { schema: noQuery }, async () => {
-    const list = await db
-      .selectFrom('article')
-      .select(['id', 'title', 'publishTime'])
-      .where('category', '=', 'party')
-      .orderBy('publishTime', 'desc')
-      .orderBy('id', 'desc')
-      .limit(8)
-      .execute();
+    const list = await latestArticles('party', 8);
     return ok({ list });
   });
 

@@ -2,6 +2,7 @@
 // rows it returned, a loading flag, and antd Table paging wired to the query. Changing the query
 // (a new object) loads again; errors keep the last page (the HTTP client shows the message).
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Envelope, Paged } from '../http/client';
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../ui/pagination';
 
@@ -22,6 +23,7 @@ export function usePagedList<T, Q extends PageQuery>(
     pagination: { currentPage: 1, pageSize: query.pageSize, total: 0 },
   });
   const [loading, setLoading] = useState(false);
+  const { t } = useTranslation('common');
 
   const reload = useCallback(async () => {
     setLoading(true);
@@ -53,5 +55,8 @@ export function usePagedList<T, Q extends PageQuery>(
     setQuery((q) => ({ ...q, currentPage, pageSize })),
   );
 
-  return { query, setQuery, search, data, setData, loading, reload, pagination };
+  /** Spread onto an antd Table: rows, loading, paging and the empty text (无数据). */
+  const table = { dataSource: data.list, loading, pagination, locale: { emptyText: t('noData') } };
+
+  return { query, setQuery, search, data, setData, loading, reload, pagination, table };
 }

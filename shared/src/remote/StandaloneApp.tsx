@@ -137,19 +137,8 @@ function Gate({ name, title, routes }: { name: string; title: string; routes: Re
       });
   }, [token, menuLoaded]);
   if (!token) {
-    return (
-      <div
-        style={{
-          height: '100%',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          background: '#0b1f3a',
-        }}
-      >
-        <LoginPanel title={title} notice={error} onSuccess={() => setError(null)} />
-      </div>
-    );
+    // LoginPanel draws its own full-page background.
+    return <LoginPanel title={title} notice={error} onSuccess={() => setError(null)} />;
   }
   if (!menuLoaded) return <Spin style={{ margin: 48 }} />;
   return <Pages name={name} title={title} routes={routes} />;

@@ -22,7 +22,7 @@ export default function MessageRecordPage() {
   const { modal, message } = App.useApp();
   const [keyword, setKeyword] = useState('');
   const [type, setType] = useState('');
-  const { setQuery, data, setData, loading, pagination } = usePagedList<MessageItem, Query>(listMessages, {
+  const { setQuery, data, setData, table } = usePagedList<MessageItem, Query>(listMessages, {
     keyword: '',
     type: '',
   });
@@ -122,12 +122,10 @@ export default function MessageRecordPage() {
         </Button>
       </Space>
       <Table<MessageItem>
+        {...table}
         rowKey="id"
         size="small"
-        loading={loading}
         columns={columns}
-        dataSource={data.list}
-        locale={{ emptyText: t('noData') }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         onRow={(row) => ({
           onClick: (e) => {
@@ -137,7 +135,6 @@ export default function MessageRecordPage() {
           },
           style: { cursor: 'pointer' },
         })}
-        pagination={pagination}
       />
       {noticeModal}
     </Card>

@@ -10,7 +10,7 @@ import { NS } from './i18n';
 export function SystemLogTab() {
   const { t } = useTranslation(NS);
   const [keyword, setKeyword] = useState('');
-  const { query, setQuery, data, loading, pagination } = usePagedList(getSystemLog, {
+  const { query, search, table } = usePagedList(getSystemLog, {
     category: 1,
     keyword: '',
   });
@@ -50,7 +50,7 @@ export function SystemLogTab() {
         <Radio.Group
           optionType="button"
           value={query.category}
-          onChange={(e) => setQuery((q) => ({ ...q, category: Number(e.target.value), currentPage: 1 }))}
+          onChange={(e) => search({ category: Number(e.target.value) })}
           options={LOG_CATEGORIES.map((c) => ({ value: c.value, label: t(c.key) }))}
         />
         <Input.Search
@@ -59,19 +59,11 @@ export function SystemLogTab() {
           allowClear
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => setQuery((q) => ({ ...q, keyword: v.trim(), currentPage: 1 }))}
+          onSearch={(v) => search({ keyword: v.trim() })}
           style={{ width: 320 }}
         />
       </Space>
-      <Table<LogRow>
-        rowKey="id"
-        size="small"
-        loading={loading}
-        columns={columns}
-        dataSource={data.list}
-        locale={{ emptyText: t('noData') }}
-        pagination={pagination}
-      />
+      <Table<LogRow> {...table} rowKey="id" size="small" columns={columns} />
     </Space>
   );
 }
