@@ -36,6 +36,8 @@ import { registerApplyRoutes } from './routes/apply';
 import { registerPermissionRoutes } from './routes/permission';
 import { registerMessageRoutes } from './routes/messages';
 import { registerHomeRoutes } from './routes/home';
+import { registerMapRoutes } from './map/routes';
+import { registerSystemRoutes } from './system/routes';
 import { FileStore } from './services/files';
 import { LogCategory, SystemLog } from './services/system-log';
 import { registerStatic } from './static';
@@ -239,6 +241,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerFileRoutes(app);
   registerMessageRoutes(app);
   registerHomeRoutes(app);
+  registerSystemRoutes(app);
+  registerMapRoutes(app);
   registerSocketRoute(app);
   await registerStatic(app, config);
 

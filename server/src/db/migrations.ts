@@ -4,6 +4,8 @@
  * migrations create the same tables on SQLite and PostgreSQL.
  */
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { mapMigration } from '../map/migration';
+import { systemMigration } from '../system/migration';
 
 /* The schema builder is untyped by design (tables do not exist yet), so migrations take Kysely<unknown>. */
 type AnyDb = Kysely<unknown>;
@@ -421,6 +423,8 @@ export const migrations: Record<string, Migration> = {
   '0001_init': init,
   '0002_account_application': accountApplication,
   '0003_messages_home': messagesAndHome,
+  '0004_system': systemMigration,
+  '0005_map': mapMigration,
 };
 
 /** Brings the database to the latest migration; throws (with the failing migration's error) on failure. */

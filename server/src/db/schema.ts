@@ -3,6 +3,8 @@
  * milliseconds since the epoch (bigint columns, read back as numbers on both SQLite and PostgreSQL).
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MapTables } from '../map/schema';
+import type { SystemTables } from '../system/schema';
 
 export type MenuType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
@@ -361,7 +363,7 @@ export interface SafetyRecordTable {
   closedAt: number | null;
 }
 
-export interface Database {
+export interface Database extends SystemTables, MapTables {
   organize: OrganizeTable;
   position: PositionTable;
   user: UserTable;

@@ -3,85 +3,13 @@
  *
  * The menu urlAddress values are a contract with the front end (remotes.json routes map them to remotes).
  */
-import type { MenuType } from './schema';
+import { LIGHTING_MENU } from '../map/menus';
+import { CRUD, CRUDX, EDIT, EXPORT, REMOVE, col, type MenuSeed } from './menu-seed';
 
-export interface ButtonSeed {
-  enCode: string;
-  fullName: string;
-}
-export interface ColumnSeed {
-  enCode: string;
-  fullName: string;
-}
-export interface MenuSeed {
-  enCode: string;
-  fullName: string;
-  type: MenuType;
-  icon: string;
-  urlAddress?: string;
-  propertyJson?: string;
-  linkTarget?: string;
-  buttons?: ButtonSeed[];
-  columns?: ColumnSeed[];
-  children?: MenuSeed[];
-}
-
-const ADD = { enCode: 'btn_add', fullName: '新增' };
-const EDIT = { enCode: 'btn_edit', fullName: '编辑' };
-const REMOVE = { enCode: 'btn_remove', fullName: '删除' };
-const EXPORT = { enCode: 'btn_export', fullName: '导出' };
-const CRUD = [ADD, EDIT, REMOVE];
-const CRUDX = [ADD, EDIT, REMOVE, EXPORT];
-
-const col = (pairs: Array<[string, string]>): ColumnSeed[] =>
-  pairs.map(([enCode, fullName]) => ({ enCode, fullName }));
+export type { ButtonSeed, ColumnSeed, MenuSeed } from './menu-seed';
 
 export const MENUS: MenuSeed[] = [
-  {
-    enCode: 'lighting',
-    fullName: '照明地图',
-    type: 1,
-    icon: 'icon-ym icon-ym-map',
-    children: [
-      {
-        enCode: 'bt.map.assets',
-        fullName: '资产类型与状态',
-        type: 2,
-        icon: 'icon-ym icon-ym-extend-map',
-        urlAddress: 'bt/map/assets',
-        buttons: CRUDX,
-        columns: col([
-          ['assetKind', '资产类型'],
-          ['status', '状态'],
-          ['address', '位置'],
-          ['updateTime', '更新时间'],
-        ]),
-      },
-      {
-        enCode: 'bt.gzyp.statistic',
-        fullName: '统计一张图',
-        type: 2,
-        icon: 'icon-ym icon-ym-report-icon-chart',
-        urlAddress: 'bt/gzyp/statistic',
-        buttons: [EXPORT],
-      },
-      {
-        enCode: 'bt.map.fault',
-        fullName: '故障研判',
-        type: 2,
-        icon: 'icon-ym icon-ym-flow-node-condition',
-        urlAddress: 'bt/map/fault',
-        buttons: CRUDX,
-        columns: col([
-          ['faultType', '故障类型'],
-          ['urgency', '紧急程度'],
-          ['assetName', '资产'],
-          ['reportTime', '上报时间'],
-          ['status', '状态'],
-        ]),
-      },
-    ],
-  },
+  LIGHTING_MENU,
   {
     enCode: 'onlineDev',
     fullName: '在线开发',

@@ -17,6 +17,8 @@ import {
   flattenMenus,
 } from './seed-data';
 import { buildHomeSeed, type SeedUsers } from './seed-home';
+import { seedMapIfEmpty } from '../map/seed';
+import { seedSystemIfEmpty } from '../system/seed';
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db
@@ -31,12 +33,12 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * messages/home tables existed (migration 0003) gets their demo rows once, while they are empty.
  */
 export async function seedIfEmpty(db: Db, now: number = Date.now()): Promise<boolean> {
-  if (!(await isEmpty(db))) {
-    await seedHomeIfEmpty(db, now);
-    return false;
-  }
-  await seed(db, now);
-  return true;
+  const fresh = await isEmpty(db);
+  if (fresh) await seed(db, now);
+  else await seedHomeIfEmpty(db, now);
+  await seedSystemIfEmpty(db, now);
+  await seedMapIfEmpty(db, now);
+  return fresh;
 }
 
 async function countOf(db: Db, table: 'article' | 'fault' | 'message'): Promise<number> {
