@@ -36,6 +36,7 @@ import { registerApplyRoutes } from './routes/apply';
 import { registerPermissionRoutes } from './routes/permission';
 import { registerMessageRoutes } from './routes/messages';
 import { registerHomeRoutes } from './routes/home';
+import { registerFeedbackRoutes } from './routes/feedback';
 import { registerMapRoutes } from './map/routes';
 import { registerSystemRoutes } from './system/routes';
 import { FileStore } from './services/files';
@@ -241,6 +242,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerFileRoutes(app);
   registerMessageRoutes(app);
   registerHomeRoutes(app);
+  registerFeedbackRoutes(app);
   registerSystemRoutes(app);
   registerMapRoutes(app);
   registerSocketRoute(app);

@@ -27,7 +27,7 @@ import { Redirect } from '../views/Redirect';
 import { homeItem, LAYOUT_CSS, openKeysFor, toItems, type Item } from './menuItems';
 import { NavbarTools } from './navbar/Navbar';
 import { foldItems } from './navbar/menuFold';
-import { mountedTabs } from './tabs/tabModel';
+import { mountedTabs, searchOf } from './tabs/tabModel';
 import { TagsView } from './tabs/TagsView';
 import { useTabs } from './tabs/useTabs';
 
@@ -129,7 +129,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
   const location = useLocation();
   const { pathname } = location;
   const settings = useSettings();
-  const { layoutType, sidebarOpened, device, tagsView, sidebarLogo } = settings;
+  const { layoutType, sidebarOpened, device, tagsView, sidebarLogo, fixedHeader } = settings;
   const colour = THEME_COLOURS[settings.themeClass];
   const mobile = device === 'mobile';
   const tabs = useTabs((s) => s.tabs);
@@ -143,8 +143,14 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
   useEffect(() => {
     if (!page || isRedirect) return;
     const tabs = useTabs.getState();
-    tabs.add({ path: pathname, title: page.title(), noCache: page.noCache, affix: pathname === '/home' });
-  }, [page, pathname, isRedirect]);
+    tabs.add({
+      path: pathname,
+      fullPath: pathname + location.search + location.hash,
+      title: page.title(),
+      noCache: page.noCache,
+      affix: pathname === '/home',
+    });
+  }, [page, pathname, isRedirect, location.search, location.hash]);
 
   const plain = layoutType === 'plain';
   const sideItems = useMemo(
@@ -267,11 +273,23 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
     <Layout style={{ height: '100%' }} data-layout={layoutType} data-device={device}>
       <style>{LAYOUT_CSS}</style>
       {sider}
-      <Layout style={{ minWidth: 0 }}>
+      {/* fixedHeader: navbar and tabs stay while the page scrolls; otherwise they scroll away with it */}
+      <Layout
+        style={{ minWidth: 0, overflow: fixedHeader ? 'hidden' : 'auto' }}
+        data-testid="main-column"
+        data-fixed-header={fixedHeader ? 'true' : 'false'}
+      >
         {header}
         {tagsView ? <TagsView colour={colour} titleFor={titleFor} /> : null}
         <Layout.Content
-          style={{ margin: 12, padding: 16, background: '#fff', overflow: 'auto' }}
+          style={{
+            margin: 12,
+            padding: 16,
+            background: '#fff',
+            // fixed: the content box scrolls; otherwise it grows with the page (never below the
+            // column's height, so full-height pages such as the map still fill it)
+            ...(fixedHeader ? { flex: '1 1 0', minHeight: 0, overflow: 'auto' } : { flex: '1 0 auto' }),
+          }}
           data-testid="page-content"
         >
           {isRedirect ? <Redirect /> : null}
@@ -281,7 +299,13 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
               data-tab-page={tab.path}
               style={{ display: tab.path === pathname ? 'block' : 'none', height: '100%' }}
             >
-              <Routes location={{ pathname: tab.path, search: tab.path === pathname ? location.search : '' }}>
+              <Routes
+                location={{
+                  pathname: tab.path,
+                  // a hidden page keeps seeing the query it was left with
+                  search: tab.path === pathname ? location.search : searchOf(tab.fullPath),
+                }}
+              >
                 {routeEls}
               </Routes>
             </div>

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Card, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from '@lighting/shared';
 import { getBaseInfo } from './api';
 import type { BaseInfo } from './rules';
 import { BaseInfoTab } from './BaseInfoTab';
@@ -15,9 +16,14 @@ import { SystemLogTab } from './SystemLogTab';
 import { NS } from './i18n';
 import './i18n';
 
+const PROFILE_TABS = ['base', 'avatar', 'password', 'settings', 'subordinate', 'authorize', 'log'] as const;
+
 export default function ProfilePage() {
   const { t } = useTranslation(NS);
   const [info, setInfo] = useState<BaseInfo | null>(null);
+  // the open section is in the address (?tab=log), so it can be linked to and its tab restores it
+  const [params, setParams] = useSearchParams();
+  const active = PROFILE_TABS.find((k) => k === params.get('tab')) ?? 'base';
 
   const load = useCallback(async () => {
     try {
@@ -36,6 +42,8 @@ export default function ProfilePage() {
     <Card data-testid="profile-page">
       <Tabs
         tabPosition="left"
+        activeKey={active}
+        onChange={(key) => setParams(key === 'base' ? {} : { tab: key }, { replace: true })}
         items={[
           {
             key: 'base',

@@ -13,6 +13,7 @@ import {
   type MenuProps,
 } from 'antd';
 import ColumnHeightOutlined from '@ant-design/icons/es/icons/ColumnHeightOutlined';
+import CommentOutlined from '@ant-design/icons/es/icons/CommentOutlined';
 import FullscreenOutlined from '@ant-design/icons/es/icons/FullscreenOutlined';
 import FullscreenExitOutlined from '@ant-design/icons/es/icons/FullscreenExitOutlined';
 import GlobalOutlined from '@ant-design/icons/es/icons/GlobalOutlined';
@@ -41,6 +42,9 @@ import { MenuSearch } from './MenuSearch';
 
 /** The settings drawer loads when first opened (kept off the signed-in page's first load). */
 const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })));
+const FeedbackDialog = lazy(() =>
+  import('../../features/feedback/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })),
+);
 
 export const LANGUAGE_NAMES: Record<Language, string> = { zh: '简体中文', zhtw: '繁體中文', en: 'English' };
 
@@ -100,6 +104,7 @@ export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
   const navigate = useNavigate();
   const user = useSession((s) => s.userInfo);
   const { size, setSize, showSearch, showLanguage } = useSettings();
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsUsed, setSettingsUsed] = useState(false);
   const sizeLabel = {
@@ -183,6 +188,20 @@ export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
           data-testid="notice-entry"
         />
       </Tooltip>
+      <Tooltip title={t('feedback')}>
+        <Button
+          type="text"
+          icon={<CommentOutlined />}
+          onClick={() => setFeedbackOpen(true)}
+          aria-label={t('feedback')}
+          data-testid="feedback-entry"
+        />
+      </Tooltip>
+      {feedbackOpen ? (
+        <Suspense fallback={null}>
+          <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+        </Suspense>
+      ) : null}
       <Tooltip title={t('docs')}>
         <Button
           type="text"

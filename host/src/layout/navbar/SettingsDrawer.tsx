@@ -90,6 +90,14 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           data-testid="switch-showLanguage"
         />
       </div>
+      <div style={row}>
+        <span>{t('fixedHeader')}</span>
+        <Switch
+          checked={s.fixedHeader}
+          onChange={(v) => s.setSwitch('fixedHeader', v)}
+          data-testid="switch-fixedHeader"
+        />
+      </div>
     </Drawer>
   );
 }

@@ -8,7 +8,7 @@ import LeftOutlined from '@ant-design/icons/es/icons/LeftOutlined';
 import RightOutlined from '@ant-design/icons/es/icons/RightOutlined';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSettings } from '@lighting/shared';
-import { nextActive, type TabView } from './tabModel';
+import { hrefOf, nextActive, type TabView } from './tabModel';
 import { useTabs } from './useTabs';
 
 export function TagsView({
@@ -47,7 +47,7 @@ export function TagsView({
     const before = useTabs.getState().tabs;
     act();
     const to = nextActive(before, useTabs.getState().tabs, pathname);
-    if (to !== pathname) navigate(to);
+    if (to !== pathname) navigate(hrefOf(useTabs.getState().tabs, to));
   };
 
   const menuFor = (tab: TabView): MenuProps => ({
@@ -62,11 +62,11 @@ export function TagsView({
       const s = useTabs.getState();
       if (key === 'refresh') {
         s.refresh(tab.path);
-        navigate(`/redirect${tab.path}`, { replace: true });
+        navigate(`/redirect${tab.fullPath ?? tab.path}`, { replace: true });
       } else if (key === 'close') closeWith(() => s.close(tab.path));
       else if (key === 'others') {
         s.closeOthers(tab.path);
-        if (tab.path !== pathname) navigate(tab.path);
+        if (tab.path !== pathname) navigate(tab.fullPath ?? tab.path);
       } else if (key === 'right') closeWith(() => s.closeRight(tab.path));
       else closeWith(() => s.closeAll());
     },
@@ -95,7 +95,7 @@ export function TagsView({
                 data-testid="tab"
                 data-path={tab.path}
                 data-active={active ? 'true' : 'false'}
-                onClick={() => !active && navigate(tab.path)}
+                onClick={() => !active && navigate(tab.fullPath ?? tab.path)}
                 style={active ? { background: colour, borderColor: colour, color: '#fff' } : undefined}
               >
                 {tagsIcon ? <FileOutlined /> : null}

@@ -4,6 +4,8 @@ import {
   closeOthers,
   closeRight,
   closeTab,
+  hrefOf,
+  searchOf,
   mountedTabs,
   nextActive,
   NO_NAME,
@@ -24,6 +26,25 @@ test('a tab is added once per path; the title defaults to a placeholder', () => 
   tabs = addTab(tabs, { path: '/b' });
   expect(tabs[2]!.title).toBe(NO_NAME);
   expect(addTab(tabs, { path: '/c', title: '' })[3]!.title).toBe(NO_NAME);
+});
+
+test('a tab remembers the query it was last seen with; title and flags stay', () => {
+  let tabs = addTab([home], { path: '/a', fullPath: '/a?x=1', title: 'A' });
+  expect(hrefOf(tabs, '/a')).toBe('/a?x=1');
+  tabs = addTab(tabs, { path: '/a', fullPath: '/a?x=2#top', title: 'other', noCache: true });
+  expect(tabs).toHaveLength(2);
+  expect(tabs[1]).toMatchObject({ title: 'A', fullPath: '/a?x=2#top' });
+  expect(tabs[1]!.noCache).toBeUndefined();
+  expect(hrefOf(tabs, '/home')).toBe('/home');
+  expect(hrefOf(tabs, '/missing')).toBe('/missing');
+});
+
+test('searchOf takes the query of a full path, without the hash', () => {
+  expect(searchOf(undefined)).toBe('');
+  expect(searchOf('/a')).toBe('');
+  expect(searchOf('/a?x=1')).toBe('?x=1');
+  expect(searchOf('/a?x=1#h')).toBe('?x=1');
+  expect(searchOf('/a#h?x')).toBe('');
 });
 
 test('update merges by path', () => {

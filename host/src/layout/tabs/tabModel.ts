@@ -5,6 +5,8 @@ export const NO_NAME = 'no-name';
 
 export interface TabView {
   path: string;
+  /** Path with the query and hash last seen on this tab: returning to the tab restores them. */
+  fullPath?: string;
   /** Route name (for keep-alive bookkeeping). */
   name?: string;
   title: string;
@@ -25,10 +27,28 @@ const make = (t: TabInput): TabView => ({
   key: 0,
 });
 
-/** Adds a tab once per path (an existing tab is left as it is). */
+/**
+ * Adds a tab once per path. An existing tab keeps its title and flags; only the query it was last
+ * seen with (fullPath) follows the visit.
+ */
 export function addTab(tabs: readonly TabView[], t: TabInput): TabView[] {
-  if (tabs.some((x) => x.path === t.path)) return [...tabs];
+  if (tabs.some((x) => x.path === t.path)) {
+    if (t.fullPath === undefined) return [...tabs];
+    return tabs.map((x) => (x.path === t.path ? { ...x, fullPath: t.fullPath } : x));
+  }
   return [...tabs, make(t)];
+}
+
+/** The query part ('?…', without the hash) of a tab's fullPath; '' when it has none. */
+export function searchOf(fullPath: string | undefined): string {
+  const beforeHash = (fullPath ?? '').split('#')[0] ?? '';
+  const q = beforeHash.indexOf('?');
+  return q < 0 ? '' : beforeHash.slice(q);
+}
+
+/** Where a click on the tab of `path` goes: the path with the query the tab was last seen with. */
+export function hrefOf(tabs: readonly TabView[], path: string): string {
+  return tabs.find((x) => x.path === path)?.fullPath ?? path;
 }
 
 /** Merges new fields into the tab with the same path (title, icon, noCache…). */
