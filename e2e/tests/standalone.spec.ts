@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { installReactCounter, reactRenderers } from './helpers';
 
 const STANDALONE = [
-  ['system', 'user-list'],
+  ['system', 'organize-list'], // the first system menu (组织管理)
   ['map', 'asset-kinds'],
   ['lowcode', 'webdesign-list'],
   ['workflow', 'flow-launch'],

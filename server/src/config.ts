@@ -30,6 +30,8 @@ export interface Config {
   /** Origins allowed to fetch /remotes/** assets; ['*'] allows any. */
   corsOrigins: string[];
   trustProxy: boolean;
+  /** Hosts (host or host:port) HTTP data interfaces may call (DATA_INTERFACE_HOSTS, comma-separated). */
+  dataInterfaceHosts: string[];
 }
 
 /** Where the package folder (server/) is, seen from this file both as TS source (src/) and bundled (dist/). */
@@ -102,5 +104,9 @@ export function loadConfig(
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: str('TRUST_PROXY') === 'true' || str('TRUST_PROXY') === '1',
+    dataInterfaceHosts: (str('DATA_INTERFACE_HOSTS') ?? '127.0.0.1,localhost')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

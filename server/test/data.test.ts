@@ -47,7 +47,7 @@ describe.each(TARGETS)('data calls and permissions (%s)', (target) => {
     it('pages users for the administrator (and the read-only manager)', async () => {
       const res = body(await get('/api/system/Permission/Users', admin));
       expect(res.code).toBe(200);
-      expect(res.data.pagination).toEqual({ currentPage: 1, pageSize: 20, total: 43 });
+      expect(res.data.pagination).toEqual({ currentPage: 1, pageSize: 20, total: 343 });
       expect(res.data.list).toHaveLength(20);
       expect(res.data.list[0]).toEqual({
         id: 'u-admin',
@@ -57,6 +57,7 @@ describe.each(TARGETS)('data calls and permissions (%s)', (target) => {
         mobile: '13800000001',
         email: 'admin@example.com',
         organizeId: 'dept-info',
+        positionId: 'pos-it',
         organize: '信息中心',
         position: '信息管理员',
         enabledMark: 1,
@@ -64,13 +65,13 @@ describe.each(TARGETS)('data calls and permissions (%s)', (target) => {
         headIcon: '',
       });
       expect(
-        body(await get('/api/system/Permission/Users?currentPage=3&pageSize=20', manager)).data.list,
+        body(await get('/api/system/Permission/Users?currentPage=18&pageSize=20', manager)).data.list,
       ).toHaveLength(3);
     });
 
     it('filters by keyword and organisation subtree, sorts', async () => {
       const kw = body(
-        await get(`/api/system/Permission/Users?keyword=${encodeURIComponent('张')}`, admin),
+        await get(`/api/system/Permission/Users?keyword=${encodeURIComponent('建国')}`, admin),
       ).data;
       expect(kw.list.map((u: { realName: string }) => u.realName)).toEqual(['张建国']);
       // LIKE wildcards are literal.
@@ -126,7 +127,7 @@ describe.each(TARGETS)('data calls and permissions (%s)', (target) => {
   it('Users/All lists enabled users for chat (token only)', async () => {
     expect(body(await app.inject({ method: 'GET', url: '/api/system/Permission/Users/All' })).code).toBe(602);
     const list = body(await get('/api/system/Permission/Users/All', operator)).data.list;
-    expect(list).toHaveLength(43);
+    expect(list).toHaveLength(343);
     expect(list.find((u: { account: string }) => u.account === 'operator')).toEqual({
       id: 'u-operator',
       realName: '李明',

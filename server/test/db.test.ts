@@ -7,6 +7,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase, type DbHandle } from '../src/db';
 import { migrations, migrateToLatest } from '../src/db/migrations';
+import { flattenMenus } from '../src/db/seed-data';
 import { seedIfEmpty } from '../src/db/seed';
 import { TARGETS } from './helpers';
 
@@ -56,8 +57,8 @@ describe.each(TARGETS)('database (%s)', (target) => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    expect(await count('user')).toBe(43);
-    expect(await count('menu')).toBe(29);
+    expect(await count('user')).toBe(343);
+    expect(await count('menu')).toBe(flattenMenus().length);
     expect(await count('dictionary_data')).toBeGreaterThan(30);
   });
 

@@ -211,6 +211,19 @@ export class AccessService {
         .where('role.enabledMark', '=', 1)
         .execute()
     ).map((r) => r.id);
+    // The grants of the user's position are held by a hidden role (system administration, issue 4).
+    const positionId = (
+      await this.db.selectFrom('user').select('positionId').where('id', '=', userId).executeTakeFirst()
+    )?.positionId;
+    const position = positionId
+      ? await this.db
+          .selectFrom('role')
+          .select('id')
+          .where('id', '=', `auth-position-${positionId}`)
+          .where('enabledMark', '=', 1)
+          .executeTakeFirst()
+      : undefined;
+    if (position) roleIds.push(position.id);
     if (roleIds.length === 0) return buildAccess([], [], []);
     const menus: MenuRow[] = await this.db
       .selectFrom('menu')

@@ -28,6 +28,8 @@ export interface PositionTable {
   sortCode: number;
   enabledMark: number;
   createdAt: number;
+  /** Migration 0004. */
+  description: Generated<string>;
 }
 
 export interface UserTable {
@@ -74,6 +76,8 @@ export interface RoleTable {
   sortCode: number;
   enabledMark: number;
   createdAt: number;
+  /** role | user | position (migration 0004: hidden roles holding one user's or one position's grants). */
+  category: Generated<string>;
 }
 
 export interface UserRoleTable {
@@ -191,6 +195,8 @@ export interface DictionaryTypeTable {
   isTree: number;
   sortCode: number;
   enabledMark: number;
+  /** Migration 0004. */
+  description: Generated<string>;
 }
 
 export interface DictionaryDataTable {
@@ -201,6 +207,8 @@ export interface DictionaryDataTable {
   enCode: string;
   sortCode: number;
   enabledMark: number;
+  /** Migration 0004. */
+  description: Generated<string>;
 }
 
 export interface FlowEngineTable {
@@ -295,9 +303,20 @@ export interface MaintenancePlanTable {
 export interface FaultTable {
   id: string;
   district: string;
+  /** Display name (dictionary faultType fullName for map faults). */
   faultType: string;
   reportedAt: number;
   closedAt: number | null;
+  /** Migration 0005 (lighting map): the faulty asset (map_asset.objectid) and the fault's details. */
+  assetId: number | null;
+  typeCode: Generated<string>;
+  /** 1 普通, 2 重要, 3 紧急. */
+  urgency: Generated<number>;
+  /** detection | citizen | patrol */
+  source: Generated<string>;
+  description: Generated<string>;
+  /** The asset's status before the fault, restored when the fault is closed. */
+  restoreStatus: string | null;
 }
 
 export interface CalendarEventTable {
@@ -338,6 +357,18 @@ export interface WorkOrderTable {
   createdAt: number;
   dueAt: number;
   completedAt: number | null;
+  /** Migration 0005 (lighting map repair orders). */
+  billNo: Generated<string>;
+  faultId: string | null;
+  assetId: number | null;
+  urgency: Generated<number>;
+  /** pending | dispatched | inProgress | completed | verified */
+  state: Generated<string>;
+  crewId: string | null;
+  dispatchedAt: number | null;
+  startedAt: number | null;
+  verifiedAt: number | null;
+  remark: Generated<string>;
 }
 
 export interface FeedbackTable {

@@ -4,6 +4,7 @@
  * The menu urlAddress values are a contract with the front end (remotes.json routes map them to remotes).
  */
 import { LIGHTING_MENU } from '../map/menus';
+import { PERMISSION_MENU, SYSTEM_DATA_MENU, SYSTEM_MENU } from '../system/menus';
 import { CRUD, CRUDX, EDIT, EXPORT, REMOVE, col, type MenuSeed } from './menu-seed';
 
 export type { ButtonSeed, ColumnSeed, MenuSeed } from './menu-seed';
@@ -168,130 +169,9 @@ export const MENUS: MenuSeed[] = [
       },
     ],
   },
-  {
-    enCode: 'permission',
-    fullName: '权限管理',
-    type: 1,
-    icon: 'icon-ym icon-ym-permission',
-    children: [
-      {
-        enCode: 'permission.user',
-        fullName: '用户管理',
-        type: 2,
-        icon: 'icon-ym icon-ym-user',
-        urlAddress: 'permission/user',
-        buttons: CRUDX,
-        columns: col([
-          ['account', '账号'],
-          ['realName', '姓名'],
-          ['gender', '性别'],
-          ['mobile', '手机'],
-          ['organize', '所属组织'],
-          ['position', '岗位'],
-          ['enabledMark', '状态'],
-        ]),
-      },
-      {
-        enCode: 'permission.organize',
-        fullName: '组织管理',
-        type: 2,
-        icon: 'icon-ym icon-ym-organization',
-        urlAddress: 'permission/organize',
-        buttons: CRUD,
-        columns: col([
-          ['fullName', '名称'],
-          ['enCode', '编码'],
-          ['category', '类型'],
-          ['sortCode', '排序'],
-        ]),
-      },
-      {
-        enCode: 'permission.role',
-        fullName: '角色管理',
-        type: 2,
-        icon: 'icon-ym icon-ym-role',
-        urlAddress: 'permission/role',
-        buttons: CRUD,
-        columns: col([
-          ['fullName', '角色名称'],
-          ['enCode', '角色编码'],
-          ['enabledMark', '状态'],
-          ['creatorTime', '创建时间'],
-        ]),
-      },
-    ],
-  },
-  {
-    enCode: 'system',
-    fullName: '系统管理',
-    type: 1,
-    icon: 'icon-ym icon-ym-system',
-    children: [
-      {
-        enCode: 'system.area',
-        fullName: '行政区划',
-        type: 2,
-        icon: 'icon-ym icon-ym-sysArea',
-        urlAddress: 'system/area',
-        buttons: CRUD,
-        columns: col([
-          ['fullName', '区划名称'],
-          ['enCode', '区划编码'],
-          ['enabledMark', '状态'],
-        ]),
-      },
-      {
-        enCode: 'system.billRule',
-        fullName: '单据规则',
-        type: 2,
-        icon: 'icon-ym icon-ym-billRule',
-        urlAddress: 'system/billRule',
-        buttons: CRUD,
-        columns: col([
-          ['fullName', '业务名称'],
-          ['enCode', '业务编码'],
-          ['outputNumber', '当前流水号'],
-          ['enabledMark', '状态'],
-        ]),
-      },
-      {
-        enCode: 'system.notice',
-        fullName: '系统公告',
-        type: 2,
-        icon: 'icon-ym icon-ym-sysNotice',
-        urlAddress: 'system/notice',
-        buttons: CRUD,
-        columns: col([
-          ['title', '标题'],
-          ['creatorUser', '发布人'],
-          ['creatorTime', '发布时间'],
-          ['enabledMark', '状态'],
-        ]),
-      },
-    ],
-  },
-  {
-    enCode: 'systemData',
-    fullName: '系统数据',
-    type: 1,
-    icon: 'icon-ym icon-ym-systemData',
-    children: [
-      {
-        enCode: 'systemData.dictionary',
-        fullName: '数据字典',
-        type: 2,
-        icon: 'icon-ym icon-ym-dictionary',
-        urlAddress: 'systemData/dictionary',
-        buttons: CRUDX,
-        columns: col([
-          ['fullName', '名称'],
-          ['enCode', '编码'],
-          ['sortCode', '排序'],
-          ['enabledMark', '状态'],
-        ]),
-      },
-    ],
-  },
+  PERMISSION_MENU,
+  SYSTEM_MENU,
+  SYSTEM_DATA_MENU,
   {
     enCode: 'chat',
     fullName: '即时通讯',

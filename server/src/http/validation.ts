@@ -133,6 +133,16 @@ export const AJV_CUSTOM_OPTIONS = {
   formats: FORMATS,
 };
 
+/**
+ * Registers our formats again once fastify has added ajv-formats, which would otherwise replace
+ * `email` with its own (refusing '', so a form could never clear an optional e-mail).
+ */
+export function registerFormats(ajv: {
+  addFormat(name: string, test: (s: string) => boolean): unknown;
+}): void {
+  for (const [name, test] of Object.entries(FORMATS)) ajv.addFormat(name, test);
+}
+
 /* ---- schema snippets shared by routes ---- */
 
 export const pagingQuery = {

@@ -1,6 +1,19 @@
 /** Registers every system-administration route (section 7: Permission, Base, Message admin, logs, menus). */
 import type { FastifyInstance } from 'fastify';
+import { registerBaseRoutes } from './routes-base';
+import { registerBillRuleRoutes } from './routes-billrule';
+import { registerDataInterfaceRoutes } from './routes-datainterface';
+import { registerMenuAndLogRoutes } from './routes-menu-log';
+import { registerOrganizeRoutes } from './routes-organize';
+import { registerRoleRoutes } from './routes-role';
+import { registerUserAdminRoutes } from './routes-users';
 
 export function registerSystemRoutes(app: FastifyInstance): void {
-  void app;
+  registerOrganizeRoutes(app);
+  registerUserAdminRoutes(app);
+  registerRoleRoutes(app);
+  registerBaseRoutes(app);
+  registerDataInterfaceRoutes(app);
+  registerBillRuleRoutes(app);
+  registerMenuAndLogRoutes(app);
 }

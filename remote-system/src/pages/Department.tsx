@@ -1,0 +1,137 @@
+// permission/department — the departments of the organisation chosen on the left (a tree of
+// nested departments); create, edit, delete (refused while users, positions or sub-departments
+// belong to it).
+import { useState } from 'react';
+import { Flex, InputNumber, Switch, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast, type RemotePageProps } from '@lighting/shared';
+import { FormModal, SideTree, TreeTable, useConfirmDelete, useTreeRows } from '@lighting/shared/admin';
+import { one, save, treeList, urls, type TreeRow } from '../api';
+import { RowActions, SelectorTree } from '../components/common';
+import { formatTime } from '../logic/format';
+import '../i18n';
+
+interface DeptForm {
+  parentId: string;
+  fullName: string;
+  enCode: string;
+  sortCode?: number;
+  enabledMark?: boolean;
+}
+
+export default function Department(_props: RemotePageProps) {
+  const { t } = useTranslation('system');
+  const companies = useTreeRows(() => treeList(urls.organize));
+  const [company, setCompany] = useState<string | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const chosen = company ?? companies.rows[0]?.id ?? null;
+  const { rows, loading, reload } = useTreeRows(
+    () => (chosen ? treeList(urls.departments(chosen), { keyword }) : Promise.resolve([])),
+    [chosen, keyword],
+  );
+  const [editing, setEditing] = useState<{ id?: string; values: Partial<DeptForm> } | null>(null);
+  const remove = useConfirmDelete();
+
+  const openEdit = async (id?: string) => {
+    if (!id) return setEditing({ values: { parentId: chosen ?? undefined, sortCode: 0, enabledMark: true } });
+    const r = await one<TreeRow & { sortCode: number; enabledMark: number }>(`${urls.department}/${id}`);
+    setEditing({
+      id,
+      values: {
+        parentId: r.parentId,
+        fullName: r.fullName,
+        enCode: r.enCode ?? '',
+        sortCode: r.sortCode,
+        enabledMark: r.enabledMark === 1,
+      },
+    });
+  };
+
+  const columns: TableColumnsType<TreeRow> = [
+    { key: 'fullName', dataIndex: 'fullName', title: t('deptName') },
+    { key: 'enCode', dataIndex: 'enCode', title: t('enCode') },
+    { key: 'manager', dataIndex: 'manager', title: t('manager') },
+    { key: 'sortCode', dataIndex: 'sortCode', title: t('sortCode') },
+    {
+      key: 'enabledMark',
+      dataIndex: 'enabledMark',
+      title: t('state'),
+      render: (v: number) =>
+        v === 1 ? <Tag color="success">{t('enabled')}</Tag> : <Tag color="error">{t('disabled')}</Tag>,
+    },
+    { key: 'creatorTime', dataIndex: 'creatorTime', title: t('creatorTime'), render: formatTime },
+    {
+      key: '_actions',
+      title: t('actions'),
+      fixed: 'right',
+      render: (_: unknown, r) => (
+        <RowActions
+          onEdit={() => void openEdit(r.id)}
+          onRemove={() => void remove(`${urls.department}/${r.id}`, reload)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Flex gap={16} align="flex-start">
+      <SideTree
+        nodes={companies.rows}
+        loading={companies.loading}
+        selected={chosen}
+        onSelect={(id) => id && setCompany(id)}
+        testId="department-companies"
+      />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <TreeTable<TreeRow>
+          rows={rows}
+          loading={loading}
+          columns={columns}
+          onAdd={chosen ? () => void openEdit() : undefined}
+          onSearch={setKeyword}
+          testId="department-list"
+        />
+      </div>
+      <FormModal<DeptForm>
+        open={editing !== null}
+        title={editing?.id ? t('editDepartment') : t('addDepartment')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={async (v) => {
+          const msg = await save(urls.department, editing?.id, {
+            parentId: v.parentId,
+            fullName: v.fullName.trim(),
+            enCode: v.enCode.trim(),
+            sortCode: v.sortCode ?? 0,
+            enabledMark: v.enabledMark === false ? 0 : 1,
+          });
+          toast('success', msg);
+          reload();
+        }}
+        fields={[
+          {
+            name: 'parentId',
+            label: t('parentDepartment'),
+            required: true,
+            input: (
+              <SelectorTree
+                url={urls.departmentSelector}
+                data={editing?.id ? { id: editing.id } : undefined}
+                allowClear={false}
+                testId="field-parentId"
+              />
+            ),
+          },
+          { name: 'fullName', label: t('deptName'), required: true, rules: ['fullName'], max: 50 },
+          { name: 'enCode', label: t('enCode'), required: true, rules: ['enCode'], max: 50 },
+          {
+            name: 'sortCode',
+            label: t('sortCode'),
+            input: <InputNumber min={0} max={999999} precision={0} />,
+          },
+          { name: 'enabledMark', label: t('state'), valuePropName: 'checked', input: <Switch /> },
+        ]}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,172 @@
+// system/menu — the menu tree: create menus of all seven types (directory, page, function,
+// dictionary, report, large screen, external link) with icon, enCode (spec §5 rule), sort,
+// propertyJson (moduleId, isTree) for 3/4/5 and the link target for 7; edit, delete, state.
+// A new page appears in the menu of those granted it after they reload.
+import { useState } from 'react';
+import { InputNumber, Select, Switch, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast, type RemotePageProps } from '@lighting/shared';
+import { FormModal, StateSwitch, TreeTable, useConfirmDelete, useTreeRows } from '@lighting/shared/admin';
+import { one, save, treeList, urls } from '../api';
+import { RowActions, SelectorTree } from '../components/common';
+import {
+  fromMenuRow,
+  MENU_TYPES,
+  needsLinkTarget,
+  needsProperty,
+  needsUrl,
+  toMenuBody,
+  type MenuFormValues,
+  type MenuRow,
+} from '../logic/menuForm';
+import '../i18n';
+
+type Row = MenuRow & { id: string; children?: Row[] };
+
+export default function Menu(_props: RemotePageProps) {
+  const { t } = useTranslation('system');
+  const [keyword, setKeyword] = useState('');
+  const { rows, loading, reload } = useTreeRows(
+    () => treeList(urls.menu, { keyword }) as Promise<Row[]>,
+    [keyword],
+  );
+  const [editing, setEditing] = useState<{ id?: string; values: Partial<MenuFormValues> } | null>(null);
+  const [type, setType] = useState(2);
+  const remove = useConfirmDelete();
+  const typeName = (v: number) => t(`menuType${v}`);
+
+  const openEdit = async (id?: string, parentId?: string) => {
+    if (!id) {
+      setType(2);
+      return setEditing({
+        values: { parentId: parentId ?? null, type: 2, sortCode: 0, enabledMark: true, linkTarget: '_blank' },
+      });
+    }
+    const m = await one<MenuRow>(`${urls.menu}/${id}`);
+    setType(m.type);
+    setEditing({ id, values: fromMenuRow(m) });
+  };
+
+  const columns: TableColumnsType<Row> = [
+    { key: 'fullName', dataIndex: 'fullName', title: t('menuName') },
+    { key: 'enCode', dataIndex: 'enCode', title: t('enCode') },
+    { key: 'type', dataIndex: 'type', title: t('menuType'), render: (v: number) => <Tag>{typeName(v)}</Tag> },
+    { key: '_icon', dataIndex: 'icon', title: t('icon'), ellipsis: true },
+    { key: 'urlAddress', dataIndex: 'urlAddress', title: t('urlAddress'), ellipsis: true },
+    { key: 'sortCode', dataIndex: 'sortCode', title: t('sortCode') },
+    {
+      key: 'enabledMark',
+      dataIndex: 'enabledMark',
+      title: t('state'),
+      render: (v: number, r) => (
+        <StateSwitch value={v} url={`${urls.menu}/${r.id}/Actions/State`} onChanged={reload} />
+      ),
+    },
+    {
+      key: '_actions',
+      title: t('actions'),
+      fixed: 'right',
+      render: (_: unknown, r) => (
+        <RowActions
+          onEdit={() => void openEdit(r.id)}
+          onRemove={() => void remove(`${urls.menu}/${r.id}`, reload)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <TreeTable<Row>
+        rows={rows}
+        loading={loading}
+        columns={columns}
+        onAdd={() => void openEdit()}
+        onSearch={setKeyword}
+        testId="menu-list"
+      />
+      <FormModal<MenuFormValues>
+        open={editing !== null}
+        title={editing?.id ? t('editMenu') : t('addMenu')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        width={680}
+        onValuesChange={(c) => {
+          if (c.type !== undefined) setType(c.type);
+        }}
+        onSubmit={async (v) => {
+          const msg = await save(urls.menu, editing?.id, toMenuBody(v));
+          toast('success', msg);
+          reload();
+        }}
+        fields={[
+          {
+            name: 'parentId',
+            label: t('parentMenu'),
+            input: (
+              <SelectorTree
+                url={urls.menuSelector}
+                data={editing?.id ? { id: editing.id } : undefined}
+                placeholder={t('topLevel')}
+              />
+            ),
+          },
+          {
+            name: 'type',
+            label: t('menuType'),
+            required: true,
+            input: (
+              <Select
+                options={MENU_TYPES.map((v) => ({ value: v, label: typeName(v) }))}
+                data-testid="field-type"
+              />
+            ),
+          },
+          { name: 'fullName', label: t('menuName'), required: true, max: 50 },
+          { name: 'enCode', label: t('enCode'), required: true, rules: ['enCode'], max: 50 },
+          { name: 'icon', label: t('icon'), max: 100, extra: t('iconHint') },
+          {
+            name: 'urlAddress',
+            label: type === 7 ? t('linkAddress') : t('urlAddress'),
+            required: needsUrl(type),
+            hidden: !needsUrl(type),
+            max: 300,
+          },
+          {
+            name: 'moduleId',
+            label: t('moduleId'),
+            required: needsProperty(type),
+            hidden: !needsProperty(type),
+            max: 64,
+          },
+          {
+            name: 'isTree',
+            label: t('isTreeModel'),
+            valuePropName: 'checked',
+            hidden: !needsProperty(type),
+            input: <Switch />,
+          },
+          {
+            name: 'linkTarget',
+            label: t('linkTarget'),
+            hidden: !needsLinkTarget(type),
+            input: (
+              <Select
+                options={[
+                  { value: '_blank', label: t('targetBlank') },
+                  { value: '_self', label: t('targetSelf') },
+                ]}
+              />
+            ),
+          },
+          {
+            name: 'sortCode',
+            label: t('sortCode'),
+            input: <InputNumber min={0} max={999999} precision={0} />,
+          },
+          { name: 'enabledMark', label: t('state'), valuePropName: 'checked', input: <Switch /> },
+        ]}
+      />
+    </>
+  );
+}

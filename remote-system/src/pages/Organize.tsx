@@ -1,0 +1,125 @@
+// permission/organize — the organisation tree (companies): create, edit, delete (refused while
+// something still belongs to it: the server's message says what).
+import { useState } from 'react';
+import { InputNumber, Switch, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast, type RemotePageProps } from '@lighting/shared';
+import { FormModal, TreeTable, useConfirmDelete, useTreeRows } from '@lighting/shared/admin';
+import { one, save, treeList, urls, type TreeRow } from '../api';
+import { RowActions, SelectorTree } from '../components/common';
+import { formatTime } from '../logic/format';
+import '../i18n';
+
+interface OrgForm {
+  parentId?: string | null;
+  fullName: string;
+  enCode: string;
+  sortCode?: number;
+  enabledMark?: boolean;
+}
+
+export default function Organize(_props: RemotePageProps) {
+  const { t } = useTranslation('system');
+  const [keyword, setKeyword] = useState('');
+  const { rows, loading, reload } = useTreeRows(() => treeList(urls.organize, { keyword }), [keyword]);
+  const [editing, setEditing] = useState<{ id?: string; values: Partial<OrgForm> } | null>(null);
+  const remove = useConfirmDelete();
+
+  const openEdit = async (id?: string, parentId?: string) => {
+    if (!id) return setEditing({ values: { parentId: parentId ?? null, sortCode: 0, enabledMark: true } });
+    const r = await one<TreeRow & { sortCode: number; enabledMark: number }>(`${urls.organize}/${id}`);
+    setEditing({
+      id,
+      values: {
+        parentId: r.parentId === '-1' ? null : r.parentId,
+        fullName: r.fullName,
+        enCode: r.enCode ?? '',
+        sortCode: r.sortCode,
+        enabledMark: r.enabledMark === 1,
+      },
+    });
+  };
+
+  const columns: TableColumnsType<TreeRow> = [
+    { key: 'fullName', dataIndex: 'fullName', title: t('orgName') },
+    { key: 'enCode', dataIndex: 'enCode', title: t('enCode') },
+    {
+      key: 'category',
+      dataIndex: 'category',
+      title: t('category'),
+      render: (c: string) => <Tag>{c === 'department' ? t('department') : t('company')}</Tag>,
+    },
+    { key: 'sortCode', dataIndex: 'sortCode', title: t('sortCode') },
+    {
+      key: 'enabledMark',
+      dataIndex: 'enabledMark',
+      title: t('state'),
+      render: (v: number) =>
+        v === 1 ? <Tag color="success">{t('enabled')}</Tag> : <Tag color="error">{t('disabled')}</Tag>,
+    },
+    { key: 'creatorTime', dataIndex: 'creatorTime', title: t('creatorTime'), render: formatTime },
+    {
+      key: '_actions',
+      title: t('actions'),
+      fixed: 'right',
+      render: (_: unknown, r) => (
+        <RowActions
+          onEdit={() => void openEdit(r.id)}
+          onRemove={() => void remove(`${urls.organize}/${r.id}`, reload)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <TreeTable<TreeRow>
+        rows={rows}
+        loading={loading}
+        columns={columns}
+        onAdd={() => void openEdit()}
+        onSearch={setKeyword}
+        testId="organize-list"
+      />
+      <FormModal<OrgForm>
+        open={editing !== null}
+        title={editing?.id ? t('editOrganize') : t('addOrganize')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={async (v) => {
+          const msg = await save(urls.organize, editing?.id, {
+            parentId: v.parentId || '-1',
+            fullName: v.fullName.trim(),
+            enCode: v.enCode.trim(),
+            sortCode: v.sortCode ?? 0,
+            enabledMark: v.enabledMark === false ? 0 : 1,
+            category: 'company',
+          });
+          toast('success', msg);
+          reload();
+        }}
+        fields={[
+          {
+            name: 'parentId',
+            label: t('parentOrganize'),
+            input: (
+              <SelectorTree
+                url={urls.organizeSelector}
+                data={editing?.id ? { id: editing.id } : undefined}
+                placeholder={t('topLevel')}
+              />
+            ),
+          },
+          { name: 'fullName', label: t('orgName'), required: true, rules: ['fullName'], max: 50 },
+          { name: 'enCode', label: t('enCode'), required: true, rules: ['enCode'], max: 50 },
+          {
+            name: 'sortCode',
+            label: t('sortCode'),
+            input: <InputNumber min={0} max={999999} precision={0} />,
+          },
+          { name: 'enabledMark', label: t('state'), valuePropName: 'checked', input: <Switch /> },
+        ]}
+      />
+    </>
+  );
+}

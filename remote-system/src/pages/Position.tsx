@@ -1,0 +1,153 @@
+// permission/position — positions, filtered by the organisation chosen on the left; server
+// paging, keyword search, create, edit, delete (refused while users hold it), export.
+import { useState } from 'react';
+import { Flex, Input, InputNumber, Switch, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast, usePagedList, type RemotePageProps } from '@lighting/shared';
+import { FormModal, ListFrame, SideTree, useConfirmDelete, useTreeRows } from '@lighting/shared/admin';
+import { one, paged, save, treeList, urls, type ListQuery } from '../api';
+import { RowActions, SelectorTree } from '../components/common';
+import { formatTime } from '../logic/format';
+import '../i18n';
+
+interface PositionRow {
+  id: string;
+  fullName: string;
+  enCode: string;
+  organizeId: string;
+  organize: string;
+  sortCode: number;
+  enabledMark: number;
+  creatorTime: number;
+  userCount?: number;
+}
+
+interface PositionForm {
+  fullName: string;
+  enCode: string;
+  organizeId: string;
+  sortCode?: number;
+  enabledMark?: boolean;
+  description?: string;
+}
+
+const fetchPositions = paged<PositionRow>(urls.position);
+
+export default function Position(_props: RemotePageProps) {
+  const { t } = useTranslation('system');
+  const orgs = useTreeRows(() => treeList(urls.organizeTree));
+  const list = usePagedList<PositionRow, ListQuery>(fetchPositions, { keyword: '', organizeId: '' });
+  const [editing, setEditing] = useState<{ id?: string; values: Partial<PositionForm> } | null>(null);
+  const remove = useConfirmDelete();
+  const organizeId = typeof list.query.organizeId === 'string' ? list.query.organizeId : '';
+
+  const openEdit = async (id?: string) => {
+    if (!id)
+      return setEditing({ values: { organizeId: organizeId || undefined, sortCode: 0, enabledMark: true } });
+    const r = await one<PositionRow & { description?: string }>(`${urls.position}/${id}`);
+    setEditing({
+      id,
+      values: { ...r, enabledMark: r.enabledMark === 1, description: r.description ?? '' },
+    });
+  };
+
+  const columns: TableColumnsType<PositionRow> = [
+    { key: 'fullName', dataIndex: 'fullName', title: t('positionName'), sorter: true },
+    { key: 'enCode', dataIndex: 'enCode', title: t('enCode'), sorter: true },
+    { key: 'organize', dataIndex: 'organize', title: t('organize') },
+    { key: 'sortCode', dataIndex: 'sortCode', title: t('sortCode'), sorter: true },
+    {
+      key: 'enabledMark',
+      dataIndex: 'enabledMark',
+      title: t('state'),
+      render: (v: number) =>
+        v === 1 ? <Tag color="success">{t('enabled')}</Tag> : <Tag color="error">{t('disabled')}</Tag>,
+    },
+    {
+      key: 'creatorTime',
+      dataIndex: 'creatorTime',
+      title: t('creatorTime'),
+      render: formatTime,
+      sorter: true,
+    },
+    {
+      key: '_actions',
+      title: t('actions'),
+      fixed: 'right',
+      render: (_: unknown, r) => (
+        <RowActions
+          onEdit={() => void openEdit(r.id)}
+          onRemove={() => void remove(`${urls.position}/${r.id}`, list.reload)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Flex gap={16} align="flex-start">
+      <SideTree
+        nodes={orgs.rows}
+        loading={orgs.loading}
+        selected={organizeId || null}
+        onSelect={(id) => list.search({ organizeId: id ?? '' })}
+        testId="position-orgs"
+      />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <ListFrame<PositionRow, ListQuery>
+          list={list}
+          columns={columns}
+          onAdd={() => void openEdit()}
+          onReset={() => list.search({ organizeId: '' })}
+          exporter={{
+            title: t('positions'),
+            fetchPage: fetchPositions,
+            columns: [
+              { title: t('positionName'), value: 'fullName' },
+              { title: t('enCode'), value: 'enCode' },
+              { title: t('organize'), value: 'organize' },
+              { title: t('sortCode'), value: 'sortCode' },
+              { title: t('state'), value: (r) => (r.enabledMark === 1 ? t('enabled') : t('disabled')) },
+              { title: t('creatorTime'), value: (r) => formatTime(r.creatorTime) },
+            ],
+          }}
+          testId="position-list"
+        />
+      </div>
+      <FormModal<PositionForm>
+        open={editing !== null}
+        title={editing?.id ? t('editPosition') : t('addPosition')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={async (v) => {
+          const msg = await save(urls.position, editing?.id, {
+            fullName: v.fullName.trim(),
+            enCode: v.enCode.trim(),
+            organizeId: v.organizeId,
+            sortCode: v.sortCode ?? 0,
+            enabledMark: v.enabledMark === false ? 0 : 1,
+            description: (v.description ?? '').trim(),
+          });
+          toast('success', msg);
+          list.reload();
+        }}
+        fields={[
+          { name: 'fullName', label: t('positionName'), required: true, rules: ['fullName'], max: 50 },
+          { name: 'enCode', label: t('enCode'), required: true, rules: ['enCode'], max: 50 },
+          {
+            name: 'organizeId',
+            label: t('organize'),
+            required: true,
+            input: <SelectorTree url={urls.organizeTree} allowClear={false} testId="field-organizeId" />,
+          },
+          {
+            name: 'sortCode',
+            label: t('sortCode'),
+            input: <InputNumber min={0} max={999999} precision={0} />,
+          },
+          { name: 'enabledMark', label: t('state'), valuePropName: 'checked', input: <Switch /> },
+          { name: 'description', label: t('description'), max: 500, input: <Input.TextArea rows={3} /> },
+        ]}
+      />
+    </Flex>
+  );
+}

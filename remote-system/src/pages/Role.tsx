@@ -1,0 +1,111 @@
+// permission/role — roles: server paging, keyword search, create, edit, delete (refused while
+// users hold the role), enable/disable.
+import { useState } from 'react';
+import { Input, InputNumber, Switch, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast, usePagedList, type RemotePageProps } from '@lighting/shared';
+import { FormModal, ListFrame, StateSwitch, useConfirmDelete } from '@lighting/shared/admin';
+import { one, paged, save, urls, type ListQuery } from '../api';
+import { RowActions } from '../components/common';
+import { formatTime } from '../logic/format';
+import '../i18n';
+
+interface RoleRow {
+  id: string;
+  fullName: string;
+  enCode: string;
+  description?: string;
+  sortCode: number;
+  enabledMark: number;
+  creatorTime: number;
+  userCount?: number;
+}
+
+interface RoleForm {
+  fullName: string;
+  enCode: string;
+  description?: string;
+  sortCode?: number;
+  enabledMark?: boolean;
+}
+
+const fetchRoles = paged<RoleRow>(urls.role);
+
+export default function Role(_props: RemotePageProps) {
+  const { t } = useTranslation('system');
+  const list = usePagedList<RoleRow, ListQuery>(fetchRoles, { keyword: '' });
+  const [editing, setEditing] = useState<{ id?: string; values: Partial<RoleForm> } | null>(null);
+  const remove = useConfirmDelete();
+
+  const openEdit = async (id?: string) => {
+    if (!id) return setEditing({ values: { sortCode: 0, enabledMark: true } });
+    const r = await one<RoleRow>(`${urls.role}/${id}`);
+    setEditing({ id, values: { ...r, description: r.description ?? '', enabledMark: r.enabledMark === 1 } });
+  };
+
+  const columns: TableColumnsType<RoleRow> = [
+    { key: 'fullName', dataIndex: 'fullName', title: t('roleName') },
+    { key: 'enCode', dataIndex: 'enCode', title: t('roleCode') },
+    { key: '_userCount', dataIndex: 'userCount', title: t('userCount') },
+    { key: '_description', dataIndex: 'description', title: t('description'), ellipsis: true },
+    {
+      key: 'enabledMark',
+      dataIndex: 'enabledMark',
+      title: t('state'),
+      render: (v: number, r) => (
+        <StateSwitch value={v} url={`${urls.role}/${r.id}/Actions/State`} onChanged={list.reload} />
+      ),
+    },
+    { key: 'creatorTime', dataIndex: 'creatorTime', title: t('creatorTime'), render: formatTime },
+    {
+      key: '_actions',
+      title: t('actions'),
+      fixed: 'right',
+      render: (_: unknown, r) => (
+        <RowActions
+          onEdit={() => void openEdit(r.id)}
+          onRemove={() => void remove(`${urls.role}/${r.id}`, list.reload)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListFrame<RoleRow, ListQuery>
+        list={list}
+        columns={columns}
+        onAdd={() => void openEdit()}
+        testId="role-list"
+      />
+      <FormModal<RoleForm>
+        open={editing !== null}
+        title={editing?.id ? t('editRole') : t('addRole')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={async (v) => {
+          const msg = await save(urls.role, editing?.id, {
+            fullName: v.fullName.trim(),
+            enCode: v.enCode.trim(),
+            description: (v.description ?? '').trim(),
+            sortCode: v.sortCode ?? 0,
+            enabledMark: v.enabledMark === false ? 0 : 1,
+          });
+          toast('success', msg);
+          list.reload();
+        }}
+        fields={[
+          { name: 'fullName', label: t('roleName'), required: true, rules: ['fullName'], max: 50 },
+          { name: 'enCode', label: t('roleCode'), required: true, rules: ['enCode'], max: 50 },
+          {
+            name: 'sortCode',
+            label: t('sortCode'),
+            input: <InputNumber min={0} max={999999} precision={0} />,
+          },
+          { name: 'enabledMark', label: t('state'), valuePropName: 'checked', input: <Switch /> },
+          { name: 'description', label: t('description'), max: 500, input: <Input.TextArea rows={3} /> },
+        ]}
+      />
+    </>
+  );
+}

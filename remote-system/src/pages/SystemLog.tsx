@@ -1,0 +1,120 @@
+// system/log — sign-ins, requests and errors: a tab per category, filters (time span, keyword),
+// server paging; clearing a category (btn_remove) asks first.
+import { useState } from 'react';
+import { Button, Input, Tabs, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Auth, request, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
+import { ListFrame, useConfirm } from '@lighting/shared/admin';
+import { paged, urls, type ListQuery } from '../api';
+import { formatDuration, formatTime } from '../logic/format';
+import { rangeQuery } from '../logic/logRange';
+import '../i18n';
+
+interface LogRow {
+  id: string;
+  category: number;
+  userName: string;
+  ipAddress: string;
+  ipAddressName: string;
+  requestUrl: string;
+  requestMethod: string;
+  duration: number | null;
+  abstracts: string;
+  creatorTime: number;
+}
+
+const CATEGORIES = [1, 5, 4] as const;
+type Category = (typeof CATEGORIES)[number];
+
+const fetchLogs = paged<LogRow>(urls.log);
+
+function LogTab({ category }: { category: Category }) {
+  const { t } = useTranslation('system');
+  const list = usePagedList<LogRow, ListQuery>(fetchLogs, { keyword: '', category });
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const confirm = useConfirm();
+
+  const apply = (f: string, tt: string) => {
+    setFrom(f);
+    setTo(tt);
+    list.setQuery((q) => {
+      const { startTime: _s, endTime: _e, ...rest } = q;
+      return { ...rest, ...rangeQuery(f, tt), currentPage: 1 };
+    });
+  };
+
+  const clear = () =>
+    confirm(async () => {
+      const res = await request<{ deleted: number }>({ url: urls.log, method: 'delete', data: { category } });
+      toast('success', res.msg);
+      list.reload();
+    }, t('confirmClearLog'));
+
+  const columns: TableColumnsType<LogRow> = [
+    { key: 'creatorTime', dataIndex: 'creatorTime', title: t('logTime'), render: formatTime },
+    { key: 'userName', dataIndex: 'userName', title: t('logUser') },
+    { key: 'ipAddress', dataIndex: 'ipAddress', title: t('ipAddress') },
+    { key: 'ipAddressName', dataIndex: 'ipAddressName', title: t('ipAddressName') },
+    ...(category === 1
+      ? []
+      : ([
+          {
+            key: 'requestMethod',
+            dataIndex: 'requestMethod',
+            title: t('requestMethod'),
+            render: (m: string) => (m ? <Tag>{m}</Tag> : ''),
+          },
+          { key: 'requestUrl', dataIndex: 'requestUrl', title: t('requestUrl'), ellipsis: true },
+          { key: 'duration', dataIndex: 'duration', title: t('duration'), render: formatDuration },
+        ] as TableColumnsType<LogRow>)),
+    { key: 'abstracts', dataIndex: 'abstracts', title: t('abstracts'), ellipsis: true },
+  ];
+
+  return (
+    <ListFrame<LogRow, ListQuery>
+      list={list}
+      columns={columns}
+      onReset={() => apply('', '')}
+      filters={
+        <>
+          <Input
+            type="datetime-local"
+            value={from}
+            onChange={(e) => apply(e.target.value, to)}
+            style={{ width: 200 }}
+            aria-label={t('from')}
+          />
+          <span>~</span>
+          <Input
+            type="datetime-local"
+            value={to}
+            onChange={(e) => apply(from, e.target.value)}
+            style={{ width: 200 }}
+            aria-label={t('to')}
+          />
+        </>
+      }
+      toolbar={
+        <Auth code="btn_remove">
+          <Button danger onClick={() => void clear()}>
+            {t('clearLog')}
+          </Button>
+        </Auth>
+      }
+      testId={`log-list-${category}`}
+    />
+  );
+}
+
+export default function SystemLog(_props: RemotePageProps) {
+  const { t } = useTranslation('system');
+  const names: Record<Category, string> = { 1: t('loginLog'), 5: t('requestLog'), 4: t('errorLog') };
+  return (
+    <Tabs
+      destroyOnHidden
+      items={CATEGORIES.map((c) => ({ key: String(c), label: names[c], children: <LogTab category={c} /> }))}
+      data-testid="log-tabs"
+    />
+  );
+}

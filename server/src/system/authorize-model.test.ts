@@ -1,0 +1,40 @@
+import { authorizeTrees, dataScopeEntries, scopeFilter } from './authorize-model';
+
+const menus = [
+  { id: 'm-p', parentId: null, type: 1, enCode: 'permission', fullName: '权限', icon: '', sortCode: 1 },
+  { id: 'm-u', parentId: 'm-p', type: 2, enCode: 'permission.user', fullName: '用户', icon: '', sortCode: 1 },
+  { id: 'm-r', parentId: 'm-p', type: 2, enCode: 'permission.role', fullName: '角色', icon: '', sortCode: 2 },
+  { id: 'm-x', parentId: null, type: 1, enCode: 'x', fullName: 'X', icon: '', sortCode: 2 },
+];
+
+describe('authorize model', () => {
+  it('builds menu, button, column and data trees', () => {
+    const t = authorizeTrees(
+      menus,
+      [{ id: 'm-u:b:btn_add', menuId: 'm-u', enCode: 'btn_add', fullName: '新增', sortCode: 0 }],
+      [],
+    );
+    expect(t.module.map((n) => n.id)).toEqual(['m-p', 'm-x']);
+    expect(t.button).toHaveLength(1);
+    expect(t.button[0]?.children[0]?.children[0]).toMatchObject({ id: 'm-u:b:btn_add', type: 'button' });
+    expect(t.column).toEqual([]);
+    expect(t.resource[0]?.children[0]?.children.map((n) => n.id)).toEqual([
+      'm-u:d:all',
+      'm-u:d:company',
+      'm-u:d:department',
+      'm-u:d:self',
+    ]);
+    expect(dataScopeEntries(menus)).toHaveLength(4);
+  });
+
+  it('turns data scopes into a filter', () => {
+    const viewer = { id: 'u1', organizeId: 'd1' };
+    expect(scopeFilter([], viewer, ['c1'])).toBeNull();
+    expect(scopeFilter(['self', 'all'], viewer, ['c1'])).toBeNull();
+    expect(scopeFilter(['self'], viewer, ['c1'])).toEqual({ userIds: ['u1'], organizeIds: [] });
+    expect(scopeFilter(['department', 'company'], viewer, ['c1', 'd1'])).toEqual({
+      userIds: [],
+      organizeIds: ['c1', 'd1'],
+    });
+  });
+});

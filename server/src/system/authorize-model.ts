@@ -1,0 +1,103 @@
+/** Authorisation trees and grant parsing (pure). */
+import { buildTree, withAncestors } from './tree';
+
+export const DATA_SCOPES = [
+  ['all', '全部数据'],
+  ['company', '本组织数据'],
+  ['department', '本部门数据'],
+  ['self', '本人数据'],
+] as const;
+export type DataScope = (typeof DATA_SCOPES)[number][0];
+
+/** Menus that offer data permissions (the server enforces them on these lists). */
+export const DATA_SCOPE_MENUS = ['permission.user'] as const;
+
+export interface MenuLite {
+  id: string;
+  parentId: string | null;
+  type: number;
+  enCode: string;
+  fullName: string;
+  icon: string;
+  sortCode: number;
+}
+export interface CatalogueEntry {
+  id: string;
+  menuId: string;
+  enCode: string;
+  fullName: string;
+  sortCode: number;
+}
+
+const menuNode = (m: MenuLite) => ({
+  id: m.id,
+  parentId: m.parentId,
+  fullName: m.fullName,
+  enCode: m.enCode,
+  icon: m.icon,
+  type: String(m.type),
+  sortCode: m.sortCode,
+});
+
+/** Menus with leaves hanging under them (buttons, columns, data scopes), ancestors kept. */
+function leafTree(menus: readonly MenuLite[], leaves: readonly CatalogueEntry[], type: string) {
+  const withLeaves = new Set(leaves.map((l) => l.menuId));
+  const kept = withAncestors(menus, (m) => withLeaves.has(m.id)).map(menuNode);
+  return buildTree([
+    ...kept,
+    ...leaves.map((l) => ({
+      id: l.id,
+      parentId: l.menuId,
+      fullName: l.fullName,
+      enCode: l.enCode,
+      icon: '',
+      type,
+      sortCode: l.sortCode,
+    })),
+  ]);
+}
+
+export function dataScopeEntries(menus: readonly MenuLite[]): CatalogueEntry[] {
+  return menus
+    .filter((m) => (DATA_SCOPE_MENUS as readonly string[]).includes(m.enCode))
+    .flatMap((m) =>
+      DATA_SCOPES.map(([enCode, fullName], i) => ({
+        id: `${m.id}:d:${enCode}`,
+        menuId: m.id,
+        enCode,
+        fullName,
+        sortCode: i,
+      })),
+    );
+}
+
+export function authorizeTrees(
+  menus: readonly MenuLite[],
+  buttons: readonly CatalogueEntry[],
+  columns: readonly CatalogueEntry[],
+) {
+  return {
+    module: buildTree(menus.map(menuNode)),
+    button: leafTree(menus, buttons, 'button'),
+    column: leafTree(menus, columns, 'column'),
+    resource: leafTree(menus, dataScopeEntries(menus), 'resource'),
+  };
+}
+
+/**
+ * Users a data scope lets a viewer see on a list, as a filter: null = everything. With no data grant
+ * at all there is no restriction; `all` lifts every restriction; otherwise the union of the scopes.
+ */
+export function scopeFilter(
+  scopes: readonly string[],
+  viewer: { id: string; organizeId: string | null },
+  companyIds: readonly string[],
+): { userIds: string[]; organizeIds: string[] } | null {
+  if (scopes.length === 0 || scopes.includes('all')) return null;
+  const organizeIds = new Set<string>();
+  const userIds: string[] = [];
+  if (scopes.includes('company')) companyIds.forEach((id) => organizeIds.add(id));
+  if (scopes.includes('department') && viewer.organizeId) organizeIds.add(viewer.organizeId);
+  if (scopes.includes('self')) userIds.push(viewer.id);
+  return { userIds, organizeIds: [...organizeIds] };
+}

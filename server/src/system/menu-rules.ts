@@ -1,0 +1,34 @@
+/** Menu entry checks (pure): what each of the seven types needs. Messages name the field. */
+import { isEnCode, MESSAGES } from '@lighting/shared/core';
+
+export interface MenuInput {
+  type: number;
+  enCode: string;
+  urlAddress?: string;
+  propertyJson?: string;
+  linkTarget?: string;
+}
+
+/** The problem with a menu entry as "field: message", or null. */
+export function menuProblem(m: MenuInput): string | null {
+  if (!isEnCode(m.enCode)) return `enCode: ${MESSAGES.enCode}`;
+  const url = (m.urlAddress ?? '').trim();
+  if ([2, 3, 4, 5, 7].includes(m.type) && !url) return 'urlAddress: required';
+  if (m.type >= 2 && m.type <= 5 && /^(https?:)?\/\//i.test(url)) return 'urlAddress: 页面地址不能是外部链接';
+  if ([3, 4, 5, 6].includes(m.type)) {
+    let p: unknown;
+    try {
+      p = JSON.parse(m.propertyJson ?? '');
+    } catch {
+      return 'propertyJson: must be a JSON object';
+    }
+    if (!p || typeof p !== 'object' || Array.isArray(p)) return 'propertyJson: must be a JSON object';
+    const o = p as Record<string, unknown>;
+    if (typeof o.moduleId !== 'string' || !o.moduleId) return 'propertyJson: moduleId required';
+    if (o.isTree !== undefined && o.isTree !== 0 && o.isTree !== 1)
+      return 'propertyJson: isTree must be 0 or 1';
+  }
+  if (m.type === 7 && !['_self', '_blank'].includes(m.linkTarget ?? '_blank'))
+    return 'linkTarget: must be one of _self, _blank';
+  return null;
+}

@@ -1,0 +1,566 @@
+/** /api/system/Base: Area (menu system.area) and DictionaryType / DictionaryData (menu systemData.dictionary). */
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound, ok } from '../http/envelope';
+import { requirePermission } from '../http/permissions';
+import { keywordQuery } from '../http/validation';
+import { contains } from '../routes/users-shared';
+import {
+  EMPTY_QUERY,
+  assertUniqueCode,
+  countWhere,
+  descriptionField,
+  enabledField,
+  enCodeField,
+  fullNameField,
+  idParams,
+  newId,
+  parentIdField,
+  sortCodeField,
+  storedParent,
+  toggleState,
+} from './common';
+import { buildTree, subtreeIds, withAncestors } from './tree';
+
+const BASE = '/api/system/Base';
+const AREA_MENU = 'system.area';
+const DICT_MENU = 'systemData.dictionary';
+
+const keywordOnly = { querystring: { type: 'object', properties: { keyword: keywordQuery } } } as const;
+
+/** Bumped by every dictionary write: clients caching dictionaries compare it (GET DictionaryData/Version). */
+let dictionaryVersion = Date.now();
+
+export function registerBaseRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+
+  /* ---------------- areas ---------------- */
+
+  interface AreaBody {
+    parentId: string;
+    fullName: string;
+    enCode: string;
+    type?: number;
+    sortCode?: number;
+    enabledMark?: number;
+  }
+  const areaBody = {
+    type: 'object',
+    required: ['parentId', 'fullName', 'enCode'],
+    additionalProperties: false,
+    properties: {
+      parentId: parentIdField,
+      fullName: fullNameField,
+      enCode: enCodeField,
+      type: { type: 'integer', enum: [1, 2, 3, 4] },
+      sortCode: sortCodeField,
+      enabledMark: enabledField,
+    },
+  } as const;
+
+  const areaCols = [
+    'id',
+    'parentId',
+    'fullName',
+    'enCode',
+    'type',
+    'sortCode',
+    'enabledMark',
+    'createdAt',
+  ] as const;
+  const withChildFlag = async <T extends { id: string; createdAt: number }>(rows: T[]) => {
+    const ids = rows.map((r) => r.id);
+    const parents = ids.length
+      ? new Set(
+          (
+            await ctx.db
+              .selectFrom('area')
+              .select('parentId')
+              .where('parentId', 'in', ids)
+              .groupBy('parentId')
+              .execute()
+          ).map((r) => r.parentId),
+        )
+      : new Set<string>();
+    return rows.map(({ createdAt, ...r }) => ({
+      ...r,
+      creatorTime: createdAt,
+      hasChildren: parents.has(r.id),
+      isLeaf: !parents.has(r.id),
+    }));
+  };
+
+  const loadArea = async (id: string) => {
+    const a = await ctx.db.selectFrom('area').select(areaCols).where('id', '=', id).executeTakeFirst();
+    if (!a) throw notFound('区划不存在');
+    return a;
+  };
+
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/Area/:id/Selector`,
+    { schema: { params: idParams, querystring: { type: 'object' } } },
+    async (req) => {
+      const rows = await ctx.db
+        .selectFrom('area')
+        .select(areaCols)
+        .where('parentId', '=', req.params.id)
+        .where('enabledMark', '=', 1)
+        .orderBy('sortCode')
+        .orderBy('id')
+        .execute();
+      return ok({ list: await withChildFlag(rows) });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/Area/:id/Info`,
+    { onRequest: requirePermission({ menu: AREA_MENU }), schema: { params: idParams } },
+    async (req) => {
+      const { createdAt, ...a } = await loadArea(req.params.id);
+      return ok({ ...a, creatorTime: createdAt });
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { keyword?: string } }>(
+    `${BASE}/Area/:id`,
+    { onRequest: requirePermission({ menu: AREA_MENU }), schema: { params: idParams, ...keywordOnly } },
+    async (req) => {
+      let q = ctx.db.selectFrom('area').select(areaCols);
+      if (req.query.keyword) {
+        const kw = req.query.keyword;
+        q = q.where((eb) => eb.or([contains('fullName', kw), contains('enCode', kw)]));
+      } else q = q.where('parentId', '=', req.params.id);
+      const rows = await q.orderBy('sortCode').orderBy('id').limit(2000).execute();
+      return ok({ list: await withChildFlag(rows) });
+    },
+  );
+
+  const checkArea = async (b: AreaBody, selfId?: string) => {
+    if (b.parentId !== '-1') {
+      const rows = await ctx.db.selectFrom('area').select(['id', 'parentId']).execute();
+      if (!rows.some((r) => r.id === b.parentId)) throw badRequest('parentId: 上级区划不存在');
+      if (selfId && subtreeIds(rows, selfId).has(b.parentId))
+        throw badRequest('parentId: 上级不能是自己或下级');
+    }
+    await assertUniqueCode(ctx.db, 'area', b.enCode, selfId);
+    return {
+      parentId: b.parentId,
+      fullName: b.fullName,
+      enCode: b.enCode,
+      type: b.type ?? 4,
+      sortCode: b.sortCode ?? 0,
+      enabledMark: b.enabledMark ?? 1,
+    };
+  };
+
+  app.post<{ Body: AreaBody }>(
+    `${BASE}/Area`,
+    { onRequest: requirePermission({ menu: AREA_MENU, button: 'btn_add' }), schema: { body: areaBody } },
+    async (req) => {
+      const v = await checkArea(req.body);
+      const id = newId();
+      await ctx.db
+        .insertInto('area')
+        .values({ id, ...v, createdAt: ctx.clock() })
+        .execute();
+      return ok({ id }, '新建成功');
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: AreaBody }>(
+    `${BASE}/Area/:id`,
+    {
+      onRequest: requirePermission({ menu: AREA_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: areaBody },
+    },
+    async (req) => {
+      const a = await loadArea(req.params.id);
+      const v = await checkArea(req.body, a.id);
+      await ctx.db.updateTable('area').set(v).where('id', '=', a.id).execute();
+      return ok(null, '更新成功');
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${BASE}/Area/:id`,
+    { onRequest: requirePermission({ menu: AREA_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    async (req) => {
+      const a = await loadArea(req.params.id);
+      const n = await countWhere(ctx.db, 'area', 'parentId', a.id);
+      if (n) throw badRequest(`该区划下有 ${n} 个下级区划，不能删除`);
+      await ctx.db.deleteFrom('area').where('id', '=', a.id).execute();
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    `${BASE}/Area/:id/Actions/State`,
+    { onRequest: requirePermission({ menu: AREA_MENU, button: 'btn_edit' }), schema: { params: idParams } },
+    async (req) => ok({ enabledMark: await toggleState(ctx.db, 'area', req.params.id) }, '更新成功'),
+  );
+
+  /* ---------------- dictionary types ---------------- */
+
+  interface TypeBody {
+    parentId?: string;
+    fullName: string;
+    enCode: string;
+    isTree?: number;
+    sortCode?: number;
+    enabledMark?: number;
+    description?: string;
+  }
+  const typeBody = {
+    type: 'object',
+    required: ['fullName', 'enCode'],
+    additionalProperties: false,
+    properties: {
+      parentId: parentIdField,
+      fullName: fullNameField,
+      enCode: enCodeField,
+      isTree: enabledField,
+      sortCode: sortCodeField,
+      enabledMark: enabledField,
+      description: descriptionField,
+    },
+  } as const;
+
+  const allTypes = () =>
+    ctx.db
+      .selectFrom('dictionary_type')
+      .select(['id', 'parentId', 'fullName', 'enCode', 'isTree', 'sortCode', 'enabledMark', 'description'])
+      .orderBy('sortCode')
+      .orderBy('id')
+      .execute();
+  const loadType = async (id: string) => {
+    const t = await ctx.db.selectFrom('dictionary_type').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!t) throw notFound('字典分类不存在');
+    return t;
+  };
+  const bump = (): void => {
+    dictionaryVersion = Math.max(dictionaryVersion + 1, Date.now());
+  };
+
+  app.get<{ Querystring: { keyword?: string } }>(
+    `${BASE}/DictionaryType`,
+    { onRequest: requirePermission({ menu: DICT_MENU }), schema: keywordOnly },
+    async (req) => {
+      const kw = req.query.keyword?.toLowerCase();
+      const rows = await allTypes();
+      const kept = kw
+        ? withAncestors(
+            rows,
+            (t) => t.fullName.toLowerCase().includes(kw) || t.enCode.toLowerCase().includes(kw),
+          )
+        : rows;
+      return ok({ list: buildTree(kept) });
+    },
+  );
+
+  app.get(`${BASE}/DictionaryType/Selector`, { schema: EMPTY_QUERY }, async () =>
+    ok({ list: buildTree((await allTypes()).filter((t) => t.enabledMark === 1)) }),
+  );
+
+  const checkType = async (b: TypeBody, selfId?: string) => {
+    const parentId = storedParent(b.parentId);
+    if (parentId) {
+      const rows = await ctx.db.selectFrom('dictionary_type').select(['id', 'parentId']).execute();
+      if (!rows.some((r) => r.id === parentId)) throw badRequest('parentId: 上级分类不存在');
+      if (selfId && subtreeIds(rows, selfId).has(parentId))
+        throw badRequest('parentId: 上级不能是自己或下级');
+    }
+    await assertUniqueCode(ctx.db, 'dictionary_type', b.enCode, selfId);
+    return {
+      parentId,
+      fullName: b.fullName,
+      enCode: b.enCode,
+      isTree: b.isTree ?? 0,
+      sortCode: b.sortCode ?? 0,
+      enabledMark: b.enabledMark ?? 1,
+      description: b.description ?? '',
+    };
+  };
+
+  app.post<{ Body: TypeBody }>(
+    `${BASE}/DictionaryType`,
+    { onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_add' }), schema: { body: typeBody } },
+    async (req) => {
+      const v = await checkType(req.body);
+      const id = newId();
+      await ctx.db
+        .insertInto('dictionary_type')
+        .values({ id, ...v })
+        .execute();
+      bump();
+      return ok({ id }, '新建成功');
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: TypeBody }>(
+    `${BASE}/DictionaryType/:id`,
+    {
+      onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: typeBody },
+    },
+    async (req) => {
+      const t = await loadType(req.params.id);
+      const v = await checkType(req.body, t.id);
+      await ctx.db.updateTable('dictionary_type').set(v).where('id', '=', t.id).execute();
+      bump();
+      return ok(null, '更新成功');
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/DictionaryType/:id`,
+    { onRequest: requirePermission({ menu: DICT_MENU }), schema: { params: idParams } },
+    async (req) => {
+      const t = await loadType(req.params.id);
+      return ok({ ...t, parentId: t.parentId ?? '-1' });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${BASE}/DictionaryType/:id`,
+    { onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    async (req) => {
+      const t = await loadType(req.params.id);
+      const data = await countWhere(ctx.db, 'dictionary_data', 'dictionaryTypeId', t.id);
+      if (data) throw badRequest(`该字典分类下有 ${data} 条字典数据，不能删除`);
+      const children = await countWhere(ctx.db, 'dictionary_type', 'parentId', t.id);
+      if (children) throw badRequest(`该字典分类下有 ${children} 个下级分类，不能删除`);
+      await ctx.db.deleteFrom('dictionary_type').where('id', '=', t.id).execute();
+      bump();
+      return ok(null, '删除成功');
+    },
+  );
+
+  /* ---------------- dictionary data ---------------- */
+
+  interface DataBody {
+    dictionaryTypeId: string;
+    parentId?: string;
+    fullName: string;
+    enCode: string;
+    sortCode?: number;
+    enabledMark?: number;
+    description?: string;
+  }
+  const dataBody = {
+    type: 'object',
+    required: ['dictionaryTypeId', 'fullName', 'enCode'],
+    additionalProperties: false,
+    properties: {
+      dictionaryTypeId: parentIdField,
+      parentId: parentIdField,
+      fullName: { type: 'string', minLength: 1, maxLength: 50 },
+      enCode: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 50,
+        pattern: '^[A-Za-z0-9._-]+$',
+        'x-msg': '只能包含字母、数字、.、_、-',
+      },
+      sortCode: sortCodeField,
+      enabledMark: enabledField,
+      description: descriptionField,
+    },
+  } as const;
+
+  const dataCols = [
+    'id',
+    'dictionaryTypeId',
+    'parentId',
+    'fullName',
+    'enCode',
+    'sortCode',
+    'enabledMark',
+    'description',
+  ] as const;
+  /** A type by id or by enCode. */
+  const typeOf = async (idOrCode: string) =>
+    ctx.db
+      .selectFrom('dictionary_type')
+      .select(['id', 'isTree', 'enCode'])
+      .where((eb) => eb.or([eb('id', '=', idOrCode), eb('enCode', '=', idOrCode)]))
+      .executeTakeFirst();
+  const loadData = async (id: string) => {
+    const d = await ctx.db
+      .selectFrom('dictionary_data')
+      .select(dataCols)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!d) throw notFound('字典数据不存在');
+    return d;
+  };
+
+  app.get(`${BASE}/DictionaryData/Version`, { schema: EMPTY_QUERY }, async () =>
+    ok({ version: dictionaryVersion }),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/DictionaryData/:id/Data/Selector`,
+    { schema: { params: idParams, querystring: { type: 'object' } } },
+    async (req) => {
+      const t = await typeOf(req.params.id);
+      if (!t) throw notFound('字典分类不存在');
+      const list = await ctx.db
+        .selectFrom('dictionary_data')
+        .select(['id', 'enCode', 'fullName', 'parentId'])
+        .where('dictionaryTypeId', '=', t.id)
+        .where('enabledMark', '=', 1)
+        .orderBy('sortCode')
+        .orderBy('id')
+        .execute();
+      return ok({ list: list.map((d) => ({ ...d, parentId: d.parentId ?? '-1' })) });
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { id?: string } }>(
+    `${BASE}/DictionaryData/:id/Selector`,
+    {
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } },
+      },
+    },
+    async (req) => {
+      const t = await typeOf(req.params.id);
+      if (!t) throw notFound('字典分类不存在');
+      const rows = await ctx.db
+        .selectFrom('dictionary_data')
+        .select(dataCols)
+        .where('dictionaryTypeId', '=', t.id)
+        .where('enabledMark', '=', 1)
+        .execute();
+      const skip = req.query.id ? subtreeIds(rows, req.query.id) : new Set<string>();
+      return ok({ list: buildTree(rows.filter((r) => !skip.has(r.id))), isTree: t.isTree });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/DictionaryData/:id/Info`,
+    { onRequest: requirePermission({ menu: DICT_MENU }), schema: { params: idParams } },
+    async (req) => {
+      const d = await loadData(req.params.id);
+      return ok({ ...d, parentId: d.parentId ?? '-1' });
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { keyword?: string } }>(
+    `${BASE}/DictionaryData/:id`,
+    { onRequest: requirePermission({ menu: DICT_MENU }), schema: { params: idParams, ...keywordOnly } },
+    async (req) => {
+      const t = await typeOf(req.params.id);
+      if (!t) throw notFound('字典分类不存在');
+      const rows = await ctx.db
+        .selectFrom('dictionary_data')
+        .select(dataCols)
+        .where('dictionaryTypeId', '=', t.id)
+        .orderBy('sortCode')
+        .orderBy('id')
+        .execute();
+      const kw = req.query.keyword?.toLowerCase();
+      const match = (r: (typeof rows)[number]) =>
+        !kw || r.fullName.toLowerCase().includes(kw) || r.enCode.toLowerCase().includes(kw);
+      if (t.isTree) return ok({ list: buildTree(withAncestors(rows, match)), isTree: 1 });
+      return ok({
+        list: rows
+          .filter(match)
+          .map((r) => ({ ...r, parentId: r.parentId ?? '-1', hasChildren: false, children: [] })),
+        isTree: 0,
+      });
+    },
+  );
+
+  const checkData = async (b: DataBody, selfId?: string) => {
+    const t = await ctx.db
+      .selectFrom('dictionary_type')
+      .select(['id', 'isTree'])
+      .where('id', '=', b.dictionaryTypeId)
+      .executeTakeFirst();
+    if (!t) throw badRequest('dictionaryTypeId: 字典分类不存在');
+    const parentId = storedParent(b.parentId);
+    if (parentId) {
+      if (!t.isTree) throw badRequest('parentId: 该字典不是树形');
+      const rows = await ctx.db
+        .selectFrom('dictionary_data')
+        .select(['id', 'parentId'])
+        .where('dictionaryTypeId', '=', t.id)
+        .execute();
+      if (!rows.some((r) => r.id === parentId)) throw badRequest('parentId: 上级不存在');
+      if (selfId && subtreeIds(rows, selfId).has(parentId))
+        throw badRequest('parentId: 上级不能是自己或下级');
+    }
+    let dup = ctx.db
+      .selectFrom('dictionary_data')
+      .select('id')
+      .where('dictionaryTypeId', '=', t.id)
+      .where('enCode', '=', b.enCode);
+    if (selfId) dup = dup.where('id', '!=', selfId);
+    if (await dup.executeTakeFirst()) throw badRequest(`enCode: 编码 "${b.enCode}" 已存在`);
+    return {
+      dictionaryTypeId: t.id,
+      parentId,
+      fullName: b.fullName.trim(),
+      enCode: b.enCode,
+      sortCode: b.sortCode ?? 0,
+      enabledMark: b.enabledMark ?? 1,
+      description: b.description ?? '',
+    };
+  };
+
+  app.post<{ Body: DataBody }>(
+    `${BASE}/DictionaryData`,
+    { onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_add' }), schema: { body: dataBody } },
+    async (req) => {
+      const v = await checkData(req.body);
+      if (!v.fullName) throw badRequest('fullName: must not be empty');
+      const id = newId();
+      await ctx.db
+        .insertInto('dictionary_data')
+        .values({ id, ...v })
+        .execute();
+      bump();
+      return ok({ id }, '新建成功');
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: DataBody }>(
+    `${BASE}/DictionaryData/:id`,
+    {
+      onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: dataBody },
+    },
+    async (req) => {
+      const d = await loadData(req.params.id);
+      const v = await checkData(req.body, d.id);
+      if (!v.fullName) throw badRequest('fullName: must not be empty');
+      await ctx.db.updateTable('dictionary_data').set(v).where('id', '=', d.id).execute();
+      bump();
+      return ok(null, '更新成功');
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${BASE}/DictionaryData/:id`,
+    { onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    async (req) => {
+      const d = await loadData(req.params.id);
+      const n = await countWhere(ctx.db, 'dictionary_data', 'parentId', d.id);
+      if (n) throw badRequest(`该字典项下有 ${n} 个下级项，不能删除`);
+      await ctx.db.deleteFrom('dictionary_data').where('id', '=', d.id).execute();
+      bump();
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    `${BASE}/DictionaryData/:id/Actions/State`,
+    { onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_edit' }), schema: { params: idParams } },
+    async (req) => {
+      const enabledMark = await toggleState(ctx.db, 'dictionary_data', req.params.id);
+      bump();
+      return ok({ enabledMark }, '更新成功');
+    },
+  );
+}

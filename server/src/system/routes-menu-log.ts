@@ -1,0 +1,429 @@
+/** /api/system/Menu (menu system.menu: all seven entry types) and /api/system/Log (menu system.log). */
+import type { FastifyInstance } from 'fastify';
+import { paged } from '../db/paging';
+import { badRequest, notFound, ok, page } from '../http/envelope';
+import { requirePermission } from '../http/permissions';
+import { keywordQuery, pagingQuery } from '../http/validation';
+import { contains } from '../routes/users-shared';
+import {
+  assertUniqueCode,
+  countWhere,
+  enabledField,
+  idParams,
+  parentIdField,
+  sortCodeField,
+  storedParent,
+  toggleState,
+} from './common';
+import { menuProblem } from './menu-rules';
+import { buildTree, subtreeIds, withAncestors } from './tree';
+
+const MENU_BASE = '/api/system/Menu';
+const MENU_MENU = 'system.menu';
+const LOG_BASE = '/api/system/Log';
+const LOG_MENU = 'system.log';
+const ADMIN_ROLE = 'role-admin';
+const DEFAULT_BUTTONS = [
+  ['btn_add', '新增'],
+  ['btn_edit', '编辑'],
+  ['btn_remove', '删除'],
+] as const;
+
+interface MenuBody {
+  parentId?: string;
+  type: number;
+  enCode: string;
+  fullName: string;
+  icon?: string;
+  urlAddress?: string;
+  propertyJson?: string;
+  linkTarget?: string;
+  sortCode?: number;
+  enabledMark?: number;
+}
+const menuBody = {
+  type: 'object',
+  required: ['type', 'enCode', 'fullName'],
+  additionalProperties: false,
+  properties: {
+    parentId: parentIdField,
+    type: { type: 'integer', enum: [1, 2, 3, 4, 5, 6, 7] },
+    enCode: { type: 'string', minLength: 1, maxLength: 50, format: 'enCode' },
+    fullName: { type: 'string', minLength: 1, maxLength: 50 },
+    icon: { type: 'string', maxLength: 100 },
+    urlAddress: { type: 'string', maxLength: 300 },
+    propertyJson: { type: 'string', maxLength: 2000 },
+    linkTarget: { type: 'string', maxLength: 20 },
+    sortCode: sortCodeField,
+    enabledMark: enabledField,
+  },
+} as const;
+
+const catalogueBody = {
+  type: 'object',
+  required: ['list'],
+  additionalProperties: false,
+  properties: {
+    list: {
+      type: 'array',
+      maxItems: 100,
+      items: {
+        type: 'object',
+        required: ['enCode', 'fullName'],
+        additionalProperties: false,
+        properties: {
+          enCode: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 50,
+            pattern: '^[A-Za-z0-9_.]+$',
+            'x-msg': '只能包含字母、数字、_ 和 .',
+          },
+          fullName: { type: 'string', minLength: 1, maxLength: 50 },
+        },
+      },
+    },
+  },
+} as const;
+
+const MENU_COLS = [
+  'id',
+  'parentId',
+  'type',
+  'enCode',
+  'fullName',
+  'urlAddress',
+  'icon',
+  'propertyJson',
+  'linkTarget',
+  'sortCode',
+  'enabledMark',
+] as const;
+
+export function registerMenuAndLogRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+
+  const allMenus = () => ctx.db.selectFrom('menu').select(MENU_COLS).execute();
+  const load = async (id: string) => {
+    const m = await ctx.db.selectFrom('menu').select(MENU_COLS).where('id', '=', id).executeTakeFirst();
+    if (!m) throw notFound('菜单不存在');
+    return m;
+  };
+
+  app.get<{ Querystring: { keyword?: string } }>(
+    MENU_BASE,
+    {
+      onRequest: requirePermission({ menu: MENU_MENU }),
+      schema: { querystring: { type: 'object', properties: { keyword: keywordQuery } } },
+    },
+    async (req) => {
+      const kw = req.query.keyword?.toLowerCase();
+      const rows = await allMenus();
+      const kept = kw
+        ? withAncestors(
+            rows,
+            (m) => m.fullName.toLowerCase().includes(kw) || m.enCode.toLowerCase().includes(kw),
+          )
+        : rows;
+      return ok({ list: buildTree(kept) });
+    },
+  );
+
+  app.get<{ Querystring: { id?: string } }>(
+    `${MENU_BASE}/Selector`,
+    {
+      onRequest: requirePermission({ menu: MENU_MENU }),
+      schema: { querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } } },
+    },
+    async (req) => {
+      const rows = await allMenus();
+      const skip = req.query.id ? subtreeIds(rows, req.query.id) : new Set<string>();
+      return ok({ list: buildTree(rows.filter((m) => m.type === 1 && !skip.has(m.id))) });
+    },
+  );
+
+  const check = async (b: MenuBody, selfId?: string) => {
+    const problem = menuProblem(b);
+    if (problem) throw badRequest(problem);
+    const parentId = storedParent(b.parentId);
+    if (parentId) {
+      const rows = await ctx.db.selectFrom('menu').select(['id', 'parentId', 'type']).execute();
+      const parent = rows.find((r) => r.id === parentId);
+      if (!parent) throw badRequest('parentId: 上级菜单不存在');
+      if (parent.type !== 1) throw badRequest('parentId: 上级必须是目录');
+      if (selfId && subtreeIds(rows, selfId).has(parentId))
+        throw badRequest('parentId: 上级不能是自己或下级');
+    }
+    await assertUniqueCode(ctx.db, 'menu', b.enCode, selfId);
+    const typed = [3, 4, 5, 6].includes(b.type);
+    return {
+      parentId,
+      type: b.type,
+      enCode: b.enCode,
+      fullName: b.fullName.trim(),
+      icon: b.icon ?? '',
+      urlAddress: b.type === 1 || b.type === 6 ? (b.urlAddress ?? '') : (b.urlAddress ?? '').trim(),
+      propertyJson: typed ? JSON.stringify(JSON.parse(b.propertyJson ?? '{}')) : '{}',
+      linkTarget: b.type === 7 ? (b.linkTarget ?? '_blank') : b.type === 6 ? (b.linkTarget ?? '_blank') : '',
+      sortCode: b.sortCode ?? 0,
+      enabledMark: b.enabledMark ?? 1,
+    };
+  };
+
+  app.post<{ Body: MenuBody }>(
+    MENU_BASE,
+    { onRequest: requirePermission({ menu: MENU_MENU, button: 'btn_add' }), schema: { body: menuBody } },
+    async (req) => {
+      const v = await check(req.body);
+      if (!v.fullName) throw badRequest('fullName: must not be empty');
+      const id = `menu-${v.enCode}`;
+      if (await ctx.db.selectFrom('menu').select('id').where('id', '=', id).executeTakeFirst())
+        throw badRequest(`enCode: 编码 "${v.enCode}" 已存在`);
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('menu')
+          .values({ id, ...v })
+          .execute();
+        await trx.insertInto('role_menu').values({ roleId: ADMIN_ROLE, menuId: id }).execute();
+        if (v.type >= 2 && v.type <= 5)
+          for (const [i, [enCode, fullName]] of DEFAULT_BUTTONS.entries()) {
+            await trx
+              .insertInto('menu_button')
+              .values({ id: `${id}:b:${enCode}`, menuId: id, enCode, fullName, sortCode: i })
+              .execute();
+            await trx
+              .insertInto('role_button')
+              .values({ roleId: ADMIN_ROLE, menuId: id, enCode, fullName })
+              .execute();
+          }
+      });
+      await ctx.invalidateAccess();
+      return ok({ id }, '新建成功');
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: MenuBody }>(
+    `${MENU_BASE}/:id`,
+    {
+      onRequest: requirePermission({ menu: MENU_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: menuBody },
+    },
+    async (req) => {
+      const m = await load(req.params.id);
+      const v = await check(req.body, m.id);
+      if (!v.fullName) throw badRequest('fullName: must not be empty');
+      await ctx.db.updateTable('menu').set(v).where('id', '=', m.id).execute();
+      await ctx.invalidateAccess();
+      return ok(null, '更新成功');
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${MENU_BASE}/:id`,
+    { onRequest: requirePermission({ menu: MENU_MENU }), schema: { params: idParams } },
+    async (req) => {
+      const m = await load(req.params.id);
+      return ok({ ...m, parentId: m.parentId ?? '-1' });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${MENU_BASE}/:id`,
+    { onRequest: requirePermission({ menu: MENU_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    async (req) => {
+      const m = await load(req.params.id);
+      const n = await countWhere(ctx.db, 'menu', 'parentId', m.id);
+      if (n) throw badRequest(`该菜单下有 ${n} 个下级菜单，不能删除`);
+      if (m.enCode === MENU_MENU || m.enCode === 'system') throw badRequest('不能删除菜单管理本身');
+      await ctx.db.deleteFrom('menu').where('id', '=', m.id).execute();
+      await ctx.invalidateAccess();
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    `${MENU_BASE}/:id/Actions/State`,
+    { onRequest: requirePermission({ menu: MENU_MENU, button: 'btn_edit' }), schema: { params: idParams } },
+    async (req) => {
+      const enabledMark = await toggleState(ctx.db, 'menu', req.params.id);
+      await ctx.invalidateAccess();
+      return ok({ enabledMark }, '更新成功');
+    },
+  );
+
+  for (const kind of ['Button', 'Column'] as const) {
+    const table = kind === 'Button' ? 'menu_button' : 'menu_column';
+    const grant = kind === 'Button' ? 'role_button' : 'role_column';
+    const tag = kind === 'Button' ? 'b' : 'c';
+    app.get<{ Params: { id: string } }>(
+      `${MENU_BASE}/:id/${kind}`,
+      { onRequest: requirePermission({ menu: MENU_MENU }), schema: { params: idParams } },
+      async (req) => {
+        const m = await load(req.params.id);
+        const list = await ctx.db
+          .selectFrom(table)
+          .select(['id', 'enCode', 'fullName', 'sortCode'])
+          .where('menuId', '=', m.id)
+          .orderBy('sortCode')
+          .execute();
+        return ok({ list });
+      },
+    );
+    app.put<{ Params: { id: string }; Body: { list: Array<{ enCode: string; fullName: string }> } }>(
+      `${MENU_BASE}/:id/${kind}`,
+      {
+        onRequest: requirePermission({ menu: MENU_MENU, button: 'btn_edit' }),
+        schema: { params: idParams, body: catalogueBody },
+      },
+      async (req) => {
+        const m = await load(req.params.id);
+        const list = req.body.list;
+        const codes = list.map((x) => x.enCode);
+        const dup = codes.find((c, i) => codes.indexOf(c) !== i);
+        if (dup) throw badRequest(`list: 编码 "${dup}" 重复`);
+        const before = new Set(
+          (await ctx.db.selectFrom(table).select('enCode').where('menuId', '=', m.id).execute()).map(
+            (r) => r.enCode,
+          ),
+        );
+        await ctx.db.transaction().execute(async (trx) => {
+          await trx.deleteFrom(table).where('menuId', '=', m.id).execute();
+          // Grants of entries that no longer exist go too; new entries are granted to the admin role.
+          if (codes.length)
+            await trx.deleteFrom(grant).where('menuId', '=', m.id).where('enCode', 'not in', codes).execute();
+          else await trx.deleteFrom(grant).where('menuId', '=', m.id).execute();
+          for (const [i, x] of list.entries()) {
+            await trx
+              .insertInto(table)
+              .values({
+                id: `${m.id}:${tag}:${x.enCode}`,
+                menuId: m.id,
+                enCode: x.enCode,
+                fullName: x.fullName,
+                sortCode: i,
+              })
+              .execute();
+            if (!before.has(x.enCode))
+              await trx
+                .insertInto(grant)
+                .values({ roleId: ADMIN_ROLE, menuId: m.id, enCode: x.enCode, fullName: x.fullName })
+                .execute();
+          }
+        });
+        await ctx.invalidateAccess();
+        return ok(null, '更新成功');
+      },
+    );
+  }
+
+  /* ---------------- system log ---------------- */
+
+  interface LogQuery {
+    category: number;
+    startTime?: number;
+    endTime?: number;
+    keyword?: string;
+    currentPage: number;
+    pageSize: number;
+  }
+
+  app.get<{ Querystring: LogQuery }>(
+    LOG_BASE,
+    {
+      onRequest: requirePermission({ menu: LOG_MENU }),
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['category'],
+          properties: {
+            category: { type: 'integer', enum: [1, 4, 5] },
+            startTime: { type: 'integer', minimum: 0 },
+            endTime: { type: 'integer', minimum: 0 },
+            keyword: keywordQuery,
+            ...pagingQuery,
+          },
+        },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      if (q.startTime !== undefined && q.endTime !== undefined && q.startTime > q.endTime)
+        throw badRequest('startTime: 开始时间不能晚于结束时间');
+      let base = ctx.db.selectFrom('system_log').where('category', '=', q.category);
+      if (q.startTime !== undefined) base = base.where('createdAt', '>=', q.startTime);
+      if (q.endTime !== undefined) base = base.where('createdAt', '<=', q.endTime);
+      if (q.keyword) {
+        const kw = q.keyword;
+        base = base.where((eb) =>
+          eb.or([
+            contains('userName', kw),
+            contains('ipAddress', kw),
+            contains('requestUrl', kw),
+            contains('abstracts', kw),
+          ]),
+        );
+      }
+      const { list, pagination } = await paged(base, q, (b) =>
+        b
+          .select([
+            'id',
+            'category',
+            'userId',
+            'userName',
+            'ipAddress',
+            'ipAddressName',
+            'requestUrl',
+            'requestMethod',
+            'duration',
+            'abstracts',
+            'createdAt',
+          ])
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc'),
+      );
+      return page(
+        list.map(({ createdAt, ...r }) => ({ ...r, userName: r.userName ?? '', creatorTime: createdAt })),
+        pagination,
+      );
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${LOG_BASE}/:id`,
+    { onRequest: requirePermission({ menu: LOG_MENU }), schema: { params: idParams } },
+    async (req) => {
+      const r = await ctx.db
+        .selectFrom('system_log')
+        .selectAll()
+        .where('id', '=', req.params.id)
+        .executeTakeFirst();
+      if (!r) throw notFound('日志不存在');
+      const { createdAt, ...rest } = r;
+      return ok({ ...rest, creatorTime: createdAt });
+    },
+  );
+
+  app.delete<{ Body: { category: number; before?: number } }>(
+    LOG_BASE,
+    {
+      onRequest: requirePermission({ menu: LOG_MENU, button: 'btn_remove' }),
+      schema: {
+        body: {
+          type: 'object',
+          required: ['category'],
+          additionalProperties: false,
+          properties: {
+            category: { type: 'integer', enum: [1, 4, 5] },
+            before: { type: 'integer', minimum: 0 },
+          },
+        },
+      },
+    },
+    async (req) => {
+      let q = ctx.db.deleteFrom('system_log').where('category', '=', req.body.category);
+      if (req.body.before !== undefined) q = q.where('createdAt', '<', req.body.before);
+      const r = await q.executeTakeFirst();
+      return ok({ deleted: Number(r.numDeletedRows) }, '删除成功');
+    },
+  );
+}

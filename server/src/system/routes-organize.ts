@@ -1,0 +1,537 @@
+/**
+ * /api/system/Permission/Organize (companies, menu permission.organize), Organize/Department
+ * (departments, menu permission.department) and Position (menu permission.position).
+ * Companies and departments are rows of one `organize` tree (category company | department).
+ */
+import type { FastifyInstance } from 'fastify';
+import { paged } from '../db/paging';
+import { badRequest, notFound, ok, page } from '../http/envelope';
+import { requirePermission } from '../http/permissions';
+import { keywordQuery, pagingQuery } from '../http/validation';
+import { contains } from '../routes/users-shared';
+import {
+  EMPTY_QUERY,
+  assertUniqueCode,
+  countWhere,
+  descriptionField,
+  enabledField,
+  enCodeField,
+  fullNameField,
+  idParams,
+  newId,
+  optionalId,
+  parentIdField,
+  sortCodeField,
+  storedParent,
+} from './common';
+import { buildTree, subtreeIds, withAncestors } from './tree';
+
+const BASE = '/api/system/Permission';
+const ORG_MENU = 'permission.organize';
+const DEPT_MENU = 'permission.department';
+const POS_MENU = 'permission.position';
+
+interface OrgBody {
+  parentId?: string;
+  fullName: string;
+  enCode: string;
+  managerId?: string | null;
+  sortCode?: number;
+  enabledMark?: number;
+}
+
+const orgBody = (parentRequired: boolean) =>
+  ({
+    type: 'object',
+    required: parentRequired ? ['parentId', 'fullName', 'enCode'] : ['fullName', 'enCode'],
+    additionalProperties: false,
+    properties: {
+      parentId: parentIdField,
+      fullName: fullNameField,
+      enCode: enCodeField,
+      managerId: optionalId,
+      sortCode: sortCodeField,
+      enabledMark: enabledField,
+      category: { type: 'string', enum: ['company'] },
+    },
+  }) as const;
+
+interface OrgRow {
+  id: string;
+  parentId: string | null;
+  category: 'company' | 'department';
+  fullName: string;
+  enCode: string;
+  managerId: string | null;
+  manager: string | null;
+  sortCode: number;
+  enabledMark: number;
+  createdAt: number;
+}
+
+export function registerOrganizeRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+
+  const allOrgs = async (): Promise<OrgRow[]> =>
+    ctx.db
+      .selectFrom('organize as o')
+      .leftJoin('user as m', 'm.id', 'o.managerId')
+      .select([
+        'o.id',
+        'o.parentId',
+        'o.category',
+        'o.fullName',
+        'o.enCode',
+        'o.managerId',
+        'm.realName as manager',
+        'o.sortCode',
+        'o.enabledMark',
+        'o.createdAt',
+      ])
+      .orderBy('o.sortCode')
+      .orderBy('o.id')
+      .execute();
+
+  const node = ({ createdAt, manager, ...o }: OrgRow) => ({
+    ...o,
+    manager: manager ?? '',
+    creatorTime: createdAt,
+    type: o.category,
+    icon:
+      o.category === 'company' ? 'icon-ym icon-ym-tree-organization3' : 'icon-ym icon-ym-tree-department1',
+  });
+
+  const matches = (kw: string | undefined) => (o: OrgRow) =>
+    !kw ||
+    o.fullName.toLowerCase().includes(kw.toLowerCase()) ||
+    o.enCode.toLowerCase().includes(kw.toLowerCase());
+
+  const loadOrg = async (id: string, category: 'company' | 'department') => {
+    const row = await ctx.db
+      .selectFrom('organize')
+      .selectAll()
+      .where('id', '=', id)
+      .where('category', '=', category)
+      .executeTakeFirst();
+    if (!row) throw notFound(category === 'company' ? '组织不存在' : '部门不存在');
+    return row;
+  };
+
+  /** Checks parent (exists, right kind, not inside the row's own subtree) and manager. */
+  async function checkRefs(b: OrgBody, category: 'company' | 'department', selfId?: string) {
+    const parentId = storedParent(b.parentId);
+    if (category === 'department' && !parentId) throw badRequest('parentId: 请选择上级组织或部门');
+    if (parentId) {
+      const rows = await ctx.db.selectFrom('organize').select(['id', 'parentId', 'category']).execute();
+      const parent = rows.find((r) => r.id === parentId);
+      if (!parent) throw badRequest('parentId: 上级不存在');
+      if (category === 'company' && parent.category !== 'company')
+        throw badRequest('parentId: 组织的上级必须是组织');
+      if (selfId && subtreeIds(rows, selfId).has(parentId))
+        throw badRequest('parentId: 上级不能是自己或下级');
+    }
+    if (b.managerId) {
+      const m = await ctx.db.selectFrom('user').select('id').where('id', '=', b.managerId).executeTakeFirst();
+      if (!m) throw badRequest('managerId: 用户不存在');
+    }
+    await assertUniqueCode(ctx.db, 'organize', b.enCode, selfId);
+    return {
+      parentId,
+      fullName: b.fullName,
+      enCode: b.enCode,
+      managerId: b.managerId ?? null,
+      sortCode: b.sortCode ?? 0,
+      enabledMark: b.enabledMark ?? 1,
+    };
+  }
+
+  async function refuseReferenced(id: string, what: string): Promise<void> {
+    const children = await countWhere(ctx.db, 'organize', 'parentId', id);
+    if (children) throw badRequest(`该${what}下有 ${children} 个下级组织或部门，不能删除`);
+    const users = await countWhere(ctx.db, 'user', 'organizeId', id);
+    if (users) throw badRequest(`该${what}下有 ${users} 个用户，不能删除`);
+    const positions = await countWhere(ctx.db, 'position', 'organizeId', id);
+    if (positions) throw badRequest(`该${what}下有 ${positions} 个岗位，不能删除`);
+  }
+
+  /* ---------------- organisations (companies) ---------------- */
+
+  app.get<{ Querystring: { keyword?: string } }>(
+    `${BASE}/Organize`,
+    {
+      onRequest: requirePermission({ menu: ORG_MENU }),
+      schema: { querystring: { type: 'object', properties: { keyword: keywordQuery } } },
+    },
+    async (req) => {
+      const companies = (await allOrgs()).filter((o) => o.category === 'company');
+      return ok({ list: buildTree(withAncestors(companies, matches(req.query.keyword)).map(node)) });
+    },
+  );
+
+  app.get<{ Querystring: { id?: string } }>(
+    `${BASE}/Organize/Selector`,
+    { schema: { querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } } } },
+    async (req) => {
+      const rows = await allOrgs();
+      const skip = req.query.id ? subtreeIds(rows, req.query.id) : new Set<string>();
+      return ok({
+        list: buildTree(
+          rows.filter((o) => o.category === 'company' && o.enabledMark === 1 && !skip.has(o.id)).map(node),
+        ),
+      });
+    },
+  );
+
+  app.get(`${BASE}/Organize/Tree`, { schema: EMPTY_QUERY }, async () =>
+    ok({ list: buildTree((await allOrgs()).filter((o) => o.enabledMark === 1).map(node)) }),
+  );
+
+  app.post<{ Body: OrgBody }>(
+    `${BASE}/Organize`,
+    { onRequest: requirePermission({ menu: ORG_MENU, button: 'btn_add' }), schema: { body: orgBody(false) } },
+    async (req) => {
+      const v = await checkRefs(req.body, 'company');
+      const id = newId();
+      await ctx.db
+        .insertInto('organize')
+        .values({ id, ...v, category: 'company', createdAt: ctx.clock() })
+        .execute();
+      return ok({ id }, '新建成功');
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: OrgBody }>(
+    `${BASE}/Organize/:id`,
+    {
+      onRequest: requirePermission({ menu: ORG_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: orgBody(false) },
+    },
+    async (req) => {
+      const row = await loadOrg(req.params.id, 'company');
+      const v = await checkRefs(req.body, 'company', row.id);
+      await ctx.db.updateTable('organize').set(v).where('id', '=', row.id).execute();
+      await ctx.invalidateAccess();
+      return ok(null, '更新成功');
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/Organize/:id`,
+    { onRequest: requirePermission({ menu: ORG_MENU }), schema: { params: idParams } },
+    async (req) => {
+      const { createdAt, ...o } = await loadOrg(req.params.id, 'company');
+      return ok({ ...o, parentId: o.parentId ?? '-1', creatorTime: createdAt });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${BASE}/Organize/:id`,
+    { onRequest: requirePermission({ menu: ORG_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    async (req) => {
+      const row = await loadOrg(req.params.id, 'company');
+      await refuseReferenced(row.id, '组织');
+      await ctx.db.deleteFrom('organize').where('id', '=', row.id).execute();
+      return ok(null, '删除成功');
+    },
+  );
+
+  /* ---------------- departments ---------------- */
+
+  app.get<{ Params: { id: string }; Querystring: { keyword?: string } }>(
+    `${BASE}/Organize/:id/Department`,
+    {
+      onRequest: requirePermission({ menu: DEPT_MENU }),
+      schema: { params: idParams, querystring: { type: 'object', properties: { keyword: keywordQuery } } },
+    },
+    async (req) => {
+      const rows = await allOrgs();
+      // Departments reachable from the company without passing through another company.
+      const under: OrgRow[] = [];
+      const walk = (parent: string): void => {
+        for (const r of rows)
+          if (r.parentId === parent && r.category === 'department') {
+            under.push(r);
+            walk(r.id);
+          }
+      };
+      walk(req.params.id);
+      const list = withAncestors(under, matches(req.query.keyword)).map((r) => ({
+        ...node(r),
+        parentId: r.parentId === req.params.id ? '-1' : (r.parentId ?? '-1'),
+        organizeId: req.params.id,
+      }));
+      return ok({ list: buildTree(list) });
+    },
+  );
+
+  app.get<{ Querystring: { id?: string } }>(
+    `${BASE}/Organize/Department/Selector`,
+    { schema: { querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } } } },
+    async (req) => {
+      const rows = await allOrgs();
+      const skip = req.query.id ? subtreeIds(rows, req.query.id) : new Set<string>();
+      return ok({ list: buildTree(rows.filter((o) => o.enabledMark === 1 && !skip.has(o.id)).map(node)) });
+    },
+  );
+
+  app.post<{ Body: OrgBody }>(
+    `${BASE}/Organize/Department`,
+    { onRequest: requirePermission({ menu: DEPT_MENU, button: 'btn_add' }), schema: { body: orgBody(true) } },
+    async (req) => {
+      const v = await checkRefs(req.body, 'department');
+      const id = newId();
+      await ctx.db
+        .insertInto('organize')
+        .values({ id, ...v, category: 'department', createdAt: ctx.clock() })
+        .execute();
+      return ok({ id }, '新建成功');
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: OrgBody }>(
+    `${BASE}/Organize/Department/:id`,
+    {
+      onRequest: requirePermission({ menu: DEPT_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: orgBody(true) },
+    },
+    async (req) => {
+      const row = await loadOrg(req.params.id, 'department');
+      const v = await checkRefs(req.body, 'department', row.id);
+      await ctx.db.updateTable('organize').set(v).where('id', '=', row.id).execute();
+      await ctx.invalidateAccess();
+      return ok(null, '更新成功');
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/Organize/Department/:id`,
+    { onRequest: requirePermission({ menu: DEPT_MENU }), schema: { params: idParams } },
+    async (req) => {
+      const { createdAt, ...o } = await loadOrg(req.params.id, 'department');
+      return ok({ ...o, parentId: o.parentId ?? '-1', creatorTime: createdAt });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${BASE}/Organize/Department/:id`,
+    { onRequest: requirePermission({ menu: DEPT_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    async (req) => {
+      const row = await loadOrg(req.params.id, 'department');
+      await refuseReferenced(row.id, '部门');
+      await ctx.db.deleteFrom('organize').where('id', '=', row.id).execute();
+      return ok(null, '删除成功');
+    },
+  );
+
+  /* ---------------- positions ---------------- */
+
+  interface PosBody {
+    fullName: string;
+    enCode: string;
+    organizeId: string;
+    sortCode?: number;
+    enabledMark?: number;
+    description?: string;
+  }
+  const posBody = {
+    type: 'object',
+    required: ['fullName', 'enCode', 'organizeId'],
+    additionalProperties: false,
+    properties: {
+      fullName: fullNameField,
+      enCode: enCodeField,
+      organizeId: parentIdField,
+      sortCode: sortCodeField,
+      enabledMark: enabledField,
+      description: descriptionField,
+    },
+  } as const;
+
+  const POS_SORT = {
+    fullName: 'p.fullName',
+    enCode: 'p.enCode',
+    sortCode: 'p.sortCode',
+    creatorTime: 'p.createdAt',
+  } as const;
+
+  app.get<{
+    Querystring: {
+      keyword?: string;
+      organizeId?: string;
+      currentPage: number;
+      pageSize: number;
+      sidx?: keyof typeof POS_SORT | '';
+      sort: 'asc' | 'desc';
+    };
+  }>(
+    `${BASE}/Position`,
+    {
+      onRequest: requirePermission({ menu: POS_MENU }),
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            keyword: keywordQuery,
+            organizeId: { type: 'string', maxLength: 64 },
+            ...pagingQuery,
+            sidx: { type: 'string', enum: [...Object.keys(POS_SORT), ''] },
+            sort: { type: 'string', enum: ['asc', 'desc'], default: 'asc' },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      let base = ctx.db.selectFrom('position as p').leftJoin('organize as o', 'o.id', 'p.organizeId');
+      if (q.keyword) {
+        const kw = q.keyword;
+        base = base.where((eb) => eb.or([contains('p.fullName', kw), contains('p.enCode', kw)]));
+      }
+      if (q.organizeId) {
+        const orgs = await ctx.db.selectFrom('organize').select(['id', 'parentId']).execute();
+        base = base.where('p.organizeId', 'in', [...subtreeIds(orgs, q.organizeId)]);
+      }
+      const { list, pagination } = await paged(base, q, (b) =>
+        b
+          .select((eb) => [
+            'p.id',
+            'p.fullName',
+            'p.enCode',
+            'p.organizeId',
+            'o.fullName as organize',
+            'p.sortCode',
+            'p.enabledMark',
+            'p.description',
+            'p.createdAt',
+            eb
+              .selectFrom('user')
+              .select((e) => e.fn.countAll<number>().as('n'))
+              .whereRef('user.positionId', '=', 'p.id')
+              .as('userCount'),
+          ])
+          .orderBy(q.sidx ? POS_SORT[q.sidx] : 'p.sortCode', q.sort)
+          .orderBy('p.id'),
+      );
+      return page(
+        list.map(({ createdAt, ...r }) => ({
+          ...r,
+          organize: r.organize ?? '',
+          userCount: Number(r.userCount ?? 0),
+          creatorTime: createdAt,
+        })),
+        pagination,
+      );
+    },
+  );
+
+  app.get(`${BASE}/Position/All`, { schema: EMPTY_QUERY }, async () => {
+    const list = await ctx.db
+      .selectFrom('position as p')
+      .leftJoin('organize as o', 'o.id', 'p.organizeId')
+      .select(['p.id', 'p.fullName', 'p.enCode', 'p.organizeId', 'o.fullName as organize'])
+      .where('p.enabledMark', '=', 1)
+      .orderBy('p.sortCode')
+      .orderBy('p.id')
+      .execute();
+    return ok({ list: list.map((p) => ({ ...p, organize: p.organize ?? '' })) });
+  });
+
+  app.get(`${BASE}/Position/Selector`, { schema: EMPTY_QUERY }, async () => {
+    const orgs = (await allOrgs()).filter((o) => o.enabledMark === 1).map(node);
+    const positions = await ctx.db
+      .selectFrom('position')
+      .select(['id', 'fullName', 'enCode', 'organizeId', 'sortCode'])
+      .where('enabledMark', '=', 1)
+      .execute();
+    const list = [
+      ...orgs,
+      ...positions.map((p) => ({
+        id: p.id,
+        parentId: p.organizeId,
+        fullName: p.fullName,
+        enCode: p.enCode,
+        sortCode: p.sortCode,
+        type: 'position',
+        icon: 'icon-ym icon-ym-tree-position1',
+      })),
+    ];
+    return ok({ list: buildTree(list) });
+  });
+
+  const checkPos = async (b: PosBody, selfId?: string) => {
+    const org = await ctx.db
+      .selectFrom('organize')
+      .select('id')
+      .where('id', '=', b.organizeId)
+      .executeTakeFirst();
+    if (!org) throw badRequest('organizeId: 组织不存在');
+    await assertUniqueCode(ctx.db, 'position', b.enCode, selfId);
+    return {
+      fullName: b.fullName,
+      enCode: b.enCode,
+      organizeId: b.organizeId,
+      sortCode: b.sortCode ?? 0,
+      enabledMark: b.enabledMark ?? 1,
+      description: b.description ?? '',
+    };
+  };
+  const loadPos = async (id: string) => {
+    const row = await ctx.db.selectFrom('position').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('岗位不存在');
+    return row;
+  };
+
+  app.post<{ Body: PosBody }>(
+    `${BASE}/Position`,
+    { onRequest: requirePermission({ menu: POS_MENU, button: 'btn_add' }), schema: { body: posBody } },
+    async (req) => {
+      const v = await checkPos(req.body);
+      const id = newId();
+      await ctx.db
+        .insertInto('position')
+        .values({ id, ...v, createdAt: ctx.clock() })
+        .execute();
+      return ok({ id }, '新建成功');
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: PosBody }>(
+    `${BASE}/Position/:id`,
+    {
+      onRequest: requirePermission({ menu: POS_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: posBody },
+    },
+    async (req) => {
+      const row = await loadPos(req.params.id);
+      const v = await checkPos(req.body, row.id);
+      await ctx.db.updateTable('position').set(v).where('id', '=', row.id).execute();
+      await ctx.invalidateAccess();
+      return ok(null, '更新成功');
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/Position/:id`,
+    { onRequest: requirePermission({ menu: POS_MENU }), schema: { params: idParams } },
+    async (req) => {
+      const { createdAt, ...p } = await loadPos(req.params.id);
+      return ok({ ...p, creatorTime: createdAt });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${BASE}/Position/:id`,
+    { onRequest: requirePermission({ menu: POS_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    async (req) => {
+      const row = await loadPos(req.params.id);
+      const users = await countWhere(ctx.db, 'user', 'positionId', row.id);
+      if (users) throw badRequest(`该岗位下有 ${users} 个用户，不能删除`);
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('role').where('id', '=', `auth-position-${row.id}`).execute();
+        await trx.deleteFrom('position').where('id', '=', row.id).execute();
+      });
+      await ctx.invalidateAccess();
+      return ok(null, '删除成功');
+    },
+  );
+}

@@ -1,0 +1,319 @@
+/**
+ * /api/system/Permission/Users administration (menu permission.user): Selector, create, edit, get,
+ * delete, reset password, state. The list and All live in routes/permission.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { LOCKED_PASSWORD_HASH, hashPassword } from '../auth/password';
+import { authOf } from '../context';
+import { badRequest, notFound, ok } from '../http/envelope';
+import { requirePermission } from '../http/permissions';
+import { avatarUrl } from '../routes/users-shared';
+import {
+  EMPTY_QUERY,
+  enabledField,
+  fullNameField,
+  idParams,
+  newId,
+  optionalId,
+  parentIdField,
+  sortCodeField,
+} from './common';
+import { endSessions } from './sessions';
+import { buildTree } from './tree';
+
+const BASE = '/api/system/Permission/Users';
+const MENU = 'permission.user';
+
+interface UserBody {
+  account?: string;
+  password?: string;
+  realName: string;
+  gender?: number;
+  mobile?: string;
+  email?: string;
+  organizeId: string;
+  positionId?: string | null;
+  managerId?: string | null;
+  roleIds?: string[];
+  enabledMark?: number;
+  sortCode?: number;
+  quickQuery?: string;
+  description?: string;
+}
+
+const common = {
+  realName: fullNameField,
+  gender: { type: 'integer', enum: [1, 2, 3] },
+  mobile: { type: 'string', maxLength: 11, format: 'mobile' },
+  email: { type: 'string', maxLength: 100, format: 'email' },
+  organizeId: parentIdField,
+  positionId: optionalId,
+  managerId: optionalId,
+  roleIds: {
+    type: 'array',
+    maxItems: 100,
+    uniqueItems: true,
+    items: { type: 'string', minLength: 1, maxLength: 64 },
+  },
+  enabledMark: enabledField,
+  sortCode: sortCodeField,
+  quickQuery: { type: 'string', maxLength: 50 },
+  description: { type: 'string', maxLength: 500 },
+} as const;
+
+const createBody = {
+  type: 'object',
+  required: ['account', 'password', 'realName', 'organizeId'],
+  additionalProperties: false,
+  properties: {
+    account: { type: 'string', minLength: 2, maxLength: 50, format: 'account' },
+    password: { type: 'string', format: 'md5' },
+    ...common,
+  },
+} as const;
+
+const updateBody = {
+  type: 'object',
+  required: ['realName', 'organizeId'],
+  additionalProperties: false,
+  // The edit form may echo the (immutable) account back; it is ignored.
+  properties: { account: { type: 'string', maxLength: 50 }, ...common },
+} as const;
+
+export function registerUserAdminRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+
+  async function checkRefs(b: UserBody, selfId?: string) {
+    const org = await ctx.db
+      .selectFrom('organize')
+      .select('id')
+      .where('id', '=', b.organizeId)
+      .executeTakeFirst();
+    if (!org) throw badRequest('organizeId: 组织不存在');
+    if (b.positionId) {
+      const p = await ctx.db
+        .selectFrom('position')
+        .select('id')
+        .where('id', '=', b.positionId)
+        .executeTakeFirst();
+      if (!p) throw badRequest('positionId: 岗位不存在');
+    }
+    if (b.managerId) {
+      if (b.managerId === selfId) throw badRequest('managerId: 主管不能是自己');
+      const m = await ctx.db.selectFrom('user').select('id').where('id', '=', b.managerId).executeTakeFirst();
+      if (!m) throw badRequest('managerId: 用户不存在');
+    }
+    const roleIds = b.roleIds ?? [];
+    if (roleIds.length) {
+      const found = await ctx.db
+        .selectFrom('role')
+        .select('id')
+        .where('id', 'in', roleIds)
+        .where('category', '=', 'role')
+        .execute();
+      if (found.length !== roleIds.length) throw badRequest('roleIds: 角色不存在');
+    }
+    return {
+      realName: b.realName,
+      gender: b.gender ?? 3,
+      mobile: b.mobile ?? '',
+      email: b.email ?? '',
+      organizeId: b.organizeId,
+      positionId: b.positionId ?? null,
+      managerId: b.managerId ?? null,
+      enabledMark: b.enabledMark ?? 1,
+      sortCode: b.sortCode ?? 0,
+      quickQuery: b.quickQuery ?? '',
+    };
+  }
+
+  const loadUser = async (id: string) => {
+    const u = await ctx.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!u) throw notFound('用户不存在');
+    return u;
+  };
+
+  app.get(`${BASE}/Selector`, { schema: EMPTY_QUERY }, async () => {
+    const orgs = await ctx.db
+      .selectFrom('organize')
+      .select(['id', 'parentId', 'fullName', 'enCode', 'category', 'sortCode'])
+      .where('enabledMark', '=', 1)
+      .execute();
+    const users = await ctx.db
+      .selectFrom('user')
+      .select(['id', 'account', 'realName', 'organizeId', 'sortCode', 'headIcon'])
+      .where('enabledMark', '=', 1)
+      .execute();
+    const list = [
+      ...orgs.map((o) => ({
+        ...o,
+        type: o.category,
+        icon:
+          o.category === 'company'
+            ? 'icon-ym icon-ym-tree-organization3'
+            : 'icon-ym icon-ym-tree-department1',
+      })),
+      ...users.map((u) => ({
+        id: u.id,
+        parentId: u.organizeId,
+        fullName: `${u.realName}/${u.account}`,
+        enCode: u.account,
+        sortCode: u.sortCode,
+        headIcon: avatarUrl(u.headIcon),
+        type: 'user',
+        icon: 'icon-ym icon-ym-tree-user2',
+      })),
+    ];
+    return ok({ list: buildTree(list) });
+  });
+
+  app.post<{ Body: UserBody }>(
+    BASE,
+    { onRequest: requirePermission({ menu: MENU, button: 'btn_add' }), schema: { body: createBody } },
+    async (req) => {
+      const b = req.body;
+      const account = (b.account ?? '').trim();
+      const dup = await ctx.db
+        .selectFrom('user')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['account']), '=', account.toLowerCase()))
+        .executeTakeFirst();
+      if (dup) throw badRequest(`account: 账号 "${account}" 已存在`);
+      const v = await checkRefs(b);
+      const passwordHash = b.password ? await hashPassword(b.password) : LOCKED_PASSWORD_HASH;
+      const id = newId();
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('user')
+          .values({ id, account, passwordHash, ...v, createdAt: ctx.clock() })
+          .execute();
+        for (const roleId of b.roleIds ?? [])
+          await trx.insertInto('user_role').values({ userId: id, roleId }).execute();
+      });
+      return ok({ id }, '新建成功');
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: UserBody }>(
+    `${BASE}/:id`,
+    {
+      onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: updateBody },
+    },
+    async (req) => {
+      const u = await loadUser(req.params.id);
+      const v = await checkRefs(req.body, u.id);
+      if (u.id === authOf(req).user.id && v.enabledMark === 0) throw badRequest('enabledMark: 不能禁用自己');
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('user').set(v).where('id', '=', u.id).execute();
+        if (req.body.roleIds) {
+          // Only ordinary roles are replaced; the user's own hidden grant role stays.
+          const ordinary = trx.selectFrom('role').select('id').where('category', '=', 'role');
+          await trx
+            .deleteFrom('user_role')
+            .where('userId', '=', u.id)
+            .where('roleId', 'in', ordinary)
+            .execute();
+          for (const roleId of req.body.roleIds)
+            await trx.insertInto('user_role').values({ userId: u.id, roleId }).execute();
+        }
+      });
+      if (v.enabledMark === 0 && u.enabledMark === 1) await endSessions(ctx, u.id, 'disabled');
+      await ctx.invalidateAccess(u.id);
+      return ok(null, '更新成功');
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/:id`,
+    { onRequest: requirePermission({ menu: MENU }), schema: { params: idParams } },
+    async (req) => {
+      const u = await loadUser(req.params.id);
+      const roles = await ctx.db
+        .selectFrom('user_role')
+        .innerJoin('role', 'role.id', 'user_role.roleId')
+        .select('role.id')
+        .where('user_role.userId', '=', u.id)
+        .where('role.category', '=', 'role')
+        .execute();
+      return ok({
+        id: u.id,
+        account: u.account,
+        realName: u.realName,
+        gender: u.gender,
+        mobile: u.mobile,
+        email: u.email,
+        organizeId: u.organizeId,
+        positionId: u.positionId,
+        managerId: u.managerId,
+        roleIds: roles.map((r) => r.id),
+        enabledMark: u.enabledMark,
+        sortCode: u.sortCode,
+        quickQuery: u.quickQuery,
+        headIcon: avatarUrl(u.headIcon),
+        isAdministrator: u.isAdministrator,
+        creatorTime: u.createdAt,
+      });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${BASE}/:id`,
+    { onRequest: requirePermission({ menu: MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    async (req) => {
+      const u = await loadUser(req.params.id);
+      if (u.id === authOf(req).user.id) throw badRequest('不能删除自己');
+      if (u.isAdministrator === 1) throw badRequest('不能删除管理员账号');
+      await endSessions(ctx, u.id, 'deleted');
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('user').set({ managerId: null }).where('managerId', '=', u.id).execute();
+        await trx.updateTable('organize').set({ managerId: null }).where('managerId', '=', u.id).execute();
+        await trx.deleteFrom('role').where('id', '=', `auth-user-${u.id}`).execute();
+        await trx.deleteFrom('user').where('id', '=', u.id).execute();
+      });
+      await ctx.invalidateAccess(u.id);
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { userPassword: string } }>(
+    `${BASE}/:id/Actions/ResetPassword`,
+    {
+      onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['userPassword'],
+          properties: {
+            userPassword: { type: 'string', format: 'md5' },
+            validatePassword: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const u = await loadUser(req.params.id);
+      const passwordHash = await hashPassword(req.body.userPassword);
+      await ctx.db.updateTable('user').set({ passwordHash }).where('id', '=', u.id).execute();
+      if (u.id !== authOf(req).user.id)
+        await endSessions(ctx, u.id, 'passwordReset', '密码已重置，请重新登录');
+      await ctx.invalidateAccess(u.id);
+      return ok(null, '重置密码成功');
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    `${BASE}/:id/Actions/State`,
+    { onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }), schema: { params: idParams } },
+    async (req) => {
+      const u = await loadUser(req.params.id);
+      if (u.id === authOf(req).user.id) throw badRequest('不能禁用自己');
+      const enabledMark = u.enabledMark === 1 ? 0 : 1;
+      await ctx.db.updateTable('user').set({ enabledMark }).where('id', '=', u.id).execute();
+      if (enabledMark === 0) await endSessions(ctx, u.id, 'disabled');
+      await ctx.invalidateAccess(u.id);
+      return ok({ enabledMark }, '更新成功');
+    },
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Spreadsheet export of a server-paged list: fetch every page (the server caps pageSize at 100),
+ * reporting progress, then turn rows into cells by the visible columns.
+ */
+import type { Envelope, Paged } from '@lighting/shared';
+
+export const EXPORT_PAGE_SIZE = 100;
+
+export interface ExportColumn<T> {
+  title: string;
+  /** Field of the row, or a function giving the cell text. */
+  value: keyof T | ((row: T) => string | number | null | undefined);
+}
+
+export type PageFetcher<T, F> = (
+  q: F & { currentPage: number; pageSize: number },
+) => Promise<Envelope<Paged<T>>>;
+
+/**
+ * Every row matching `filters`, page by page. `onProgress(done, total)` after each page; stops early
+ * when `signal` aborts (returns what it has with `aborted` true).
+ */
+export async function fetchAllPages<T, F extends object>(
+  fetchPage: PageFetcher<T, F>,
+  filters: F,
+  onProgress: (done: number, total: number) => void = () => undefined,
+  signal?: { aborted: boolean },
+): Promise<{ rows: T[]; aborted: boolean }> {
+  const rows: T[] = [];
+  let total = Infinity;
+  for (let currentPage = 1; rows.length < total; currentPage += 1) {
+    if (signal?.aborted) return { rows, aborted: true };
+    const res = await fetchPage({ ...filters, currentPage, pageSize: EXPORT_PAGE_SIZE });
+    const list = res.data?.list ?? [];
+    total = res.data?.pagination?.total ?? rows.length + list.length;
+    rows.push(...list);
+    onProgress(Math.min(rows.length, total), total);
+    if (list.length === 0) break; // the total shrank while exporting
+  }
+  return { rows, aborted: false };
+}
+
+/** Header row then one row of cells per record. */
+export function sheetRows<T>(columns: readonly ExportColumn<T>[], rows: readonly T[]): (string | number)[][] {
+  const cell = (c: ExportColumn<T>, r: T): string | number => {
+    const v = typeof c.value === 'function' ? c.value(r) : r[c.value];
+    if (v === null || v === undefined) return '';
+    return typeof v === 'number' ? v : String(v);
+  };
+  return [columns.map((c) => c.title), ...rows.map((r) => columns.map((c) => cell(c, r)))];
+}
+
+/** A file name safe on every OS: title + local date stamp, .xlsx. */
+export function exportFileName(title: string, now: Date): string {
+  const safe = title.replace(/[\\/:*?"<>|]+/g, '_').trim() || 'export';
+  const p = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
+  return `${safe}_${stamp}.xlsx`;
+}
+
+/** Percentage for the progress bar, 0–100, integer. */
+export function percent(done: number, total: number): number {
+  if (!Number.isFinite(total) || total <= 0) return done > 0 ? 100 : 0;
+  return Math.max(0, Math.min(100, Math.floor((done / total) * 100)));
+}

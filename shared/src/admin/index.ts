@@ -1,0 +1,18 @@
+// Shared administration pieces (lists, forms, trees, export, rich text, dictionaries) that the
+// system, workflow and low-code remotes reuse. Heavy parts (exceljs, tiptap) load by import().
+import './i18n';
+export * from './keys';
+export * from './exportRows';
+export * from './upload';
+export * from './dictionaryCache';
+export * from './formRules';
+export * from './useDictionary';
+export * from './actions';
+export * from './FormModal';
+export * from './ExportButton';
+export * from './ListFrame';
+export * from './PermissionTree';
+export * from './SideTree';
+export * from './RichTextEditor';
+export * from './TreeTable';
+export * from './sort';
