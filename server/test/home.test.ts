@@ -8,7 +8,7 @@ import {
   monthOf,
   monthStart,
 } from '../src/services/china-time';
-import { planStatus } from '../src/routes/home';
+import { LINE_FAULT_TYPES, planStatus } from '../src/routes/home';
 import { seedHomeIfEmpty } from '../src/db/seed';
 import { TARGETS, authed, body, createEnv, login, type TestEnv } from './helpers';
 
@@ -204,7 +204,7 @@ describe.each(TARGETS)('home dashboard (%s)', (target) => {
       (f) =>
         f.reportedAt >= dayStart(NOW) - 29 * DAY_MS &&
         f.reportedAt <= NOW &&
-        (f.faultType === '电缆故障' || f.faultType === '线路被盗'),
+        (LINE_FAULT_TYPES as readonly string[]).includes(f.faultType),
     ).length;
     expect(faults).toBeGreaterThan(0);
     expect(b.data.faultsPer100Km).toBe(Math.round((faults * 100_000 * 10) / totalM) / 10);

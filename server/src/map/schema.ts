@@ -1,6 +1,104 @@
 /**
  * Row types of the lighting-map tables (issue 5), merged into `Database` in db/schema.ts.
- * Owned by the map feature: assets, cable segments, circuits, base geography, faults, repair orders…
+ * Geometry is Web Mercator (EPSG:3857) metres. Faults and repair orders live in the dashboard's
+ * `fault` and `work_order` tables (extended by migration 0005).
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the feature's tables land
-export interface MapTables {}
+
+export interface MapAssetTable {
+  objectid: number;
+  code: string;
+  kind: string;
+  status: string;
+  /** kind + '|' + status: the renderer's one field. */
+  symbol: string;
+  x: number;
+  y: number;
+  district: string;
+  road: string;
+  roadClass: string;
+  installDate: string;
+  powerW: number | null;
+  lampType: string | null;
+  heightM: number | null;
+  capacityKva: number | null;
+  depthM: number | null;
+  controlBoxId: number | null;
+  circuitId: string | null;
+  transformerId: number | null;
+  updatedAt: number;
+}
+
+export interface MapCableTable {
+  objectid: number;
+  code: string;
+  /** feeder (transformer → control box) | branch (along a circuit) */
+  cableType: string;
+  fromId: number;
+  toId: number;
+  circuitId: string | null;
+  controlBoxId: number | null;
+  transformerId: number | null;
+  lengthM: number;
+  status: string;
+  symbol: string;
+  /** Esri JSON paths, e.g. [[[x,y],[x,y]]] */
+  paths: string;
+  minx: number;
+  miny: number;
+  maxx: number;
+  maxy: number;
+}
+
+export interface MapDistrictTable {
+  objectid: number;
+  name: string;
+  code: string;
+  roadLengthKm: number;
+  rings: string;
+  minx: number;
+  miny: number;
+  maxx: number;
+  maxy: number;
+}
+
+export interface MapRoadTable {
+  objectid: number;
+  name: string;
+  roadClass: string;
+  district: string;
+  paths: string;
+  minx: number;
+  miny: number;
+  maxx: number;
+  maxy: number;
+}
+
+export interface MapLayerStateTable {
+  layerId: number;
+  lastEditDate: number;
+}
+
+export interface MapCrewTable {
+  id: string;
+  name: string;
+  leader: string;
+  phone: string;
+  district: string;
+}
+
+export interface MapTrackTable {
+  crewId: string;
+  t: number;
+  x: number;
+  y: number;
+}
+
+export interface MapTables {
+  map_asset: MapAssetTable;
+  map_cable: MapCableTable;
+  map_district: MapDistrictTable;
+  map_road: MapRoadTable;
+  map_layer_state: MapLayerStateTable;
+  map_crew: MapCrewTable;
+  map_track: MapTrackTable;
+}

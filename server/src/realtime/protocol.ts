@@ -88,3 +88,34 @@ export const messagePushMessage = (
   unreadMessageCount: counts.unreadMessageCount,
   unreadNoticeCount: counts.unreadNoticeCount,
 });
+
+/* ---- lighting map (issue 5): live changes for every open map ---- */
+
+export interface MapAssetChange {
+  objectid: number;
+  code: string;
+  kind: string;
+  status: string;
+  symbol: string;
+  x: number;
+  y: number;
+}
+
+/** Assets changed status; layer 0's lastEditDate is now `lastEditDate`. */
+export const mapAssetChangeMessage = (assets: MapAssetChange[], lastEditDate: number): ServerMessage => ({
+  method: 'mapAssetChange',
+  layerId: 0,
+  lastEditDate,
+  assets,
+});
+
+export const mapFaultChangeMessage = (action: 'created' | 'closed', fault: object): ServerMessage => ({
+  method: 'mapFaultChange',
+  action,
+  fault,
+});
+
+export const mapRepairOrderChangeMessage = (order: object): ServerMessage => ({
+  method: 'mapRepairOrderChange',
+  order,
+});

@@ -23,7 +23,7 @@ import { MessageType } from '../services/messages';
 import { contains } from './users-shared';
 
 /** Fault types that concern the cable lines (CableLine's faultsPer100Km). */
-export const LINE_FAULT_TYPES = ['电缆故障', '线路被盗'] as const;
+export const LINE_FAULT_TYPES = ['线缆故障', '电缆故障', '线路被盗'] as const;
 export const ARTICLE_CATEGORIES = ['notice', 'party', 'safety'] as const;
 export type PlanStatus = 'notStarted' | 'inProgress' | 'done' | 'delayed';
 

@@ -1,0 +1,442 @@
+/**
+ * The FeatureServer-compatible endpoint (docs/api/map.md): service and layer info, and `query` over
+ * GET and POST (form-encoded). Envelope filters go through the R*Tree (SQLite) or the GiST index
+ * (PostgreSQL). Errors are Esri JSON `{ error: { code, message, details } }` with HTTP 200.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
+import { extractToken } from '../auth/token-rules';
+import type { Db } from '../db';
+import { WEB_MERCATOR, WGS84, emptyEnvelope, isEmptyEnvelope, mercatorToLonLat, type Envelope } from './geo';
+import { LAYERS, SERVICE_NAME, layerById, layerInfo, serviceInfo, type LayerDef } from './layers';
+import { EsriError, esriBad, parseQuery, type QuerySpec } from './query-params';
+import { isTrivial, whereToSql } from './where';
+
+export const FS_BASE = `/api/map/rest/services/${SERVICE_NAME}/FeatureServer`;
+
+type Row = Record<string, unknown>;
+
+/** The spatial condition for an envelope (index first, then the exact test on the row). */
+export function envelopeCondition(layer: LayerDef, e: Envelope, pg: boolean): RawBuilder<unknown> {
+  const point = layer.geometry.kind === 'point';
+  if (pg) {
+    const col = point
+      ? sql`box(point("x", "y"), point("x", "y"))`
+      : sql`box(point("minx", "miny"), point("maxx", "maxy"))`;
+    return sql`${col} && box(point(${e.xmin}::float8, ${e.ymin}::float8), point(${e.xmax}::float8, ${e.ymax}::float8))`;
+  }
+  const rtree = sql.table(`${layer.table}_rtree`);
+  const exact = point
+    ? sql`"x" >= ${e.xmin} AND "x" <= ${e.xmax} AND "y" >= ${e.ymin} AND "y" <= ${e.ymax}`
+    : sql`"minx" <= ${e.xmax} AND "maxx" >= ${e.xmin} AND "miny" <= ${e.ymax} AND "maxy" >= ${e.ymin}`;
+  return sql`"objectid" IN (SELECT id FROM ${rtree} WHERE minx <= ${e.xmax} AND maxx >= ${e.xmin} AND miny <= ${e.ymax} AND maxy >= ${e.ymin}) AND ${exact}`;
+}
+
+function conditions(layer: LayerDef, q: QuerySpec, pg: boolean): RawBuilder<unknown> {
+  const parts: Array<RawBuilder<unknown>> = [];
+  if (!isTrivial(q.where)) parts.push(whereToSql(q.where, (f) => f));
+  if (q.objectIds)
+    parts.push(q.objectIds.length ? sql`"objectid" IN (${sql.join(q.objectIds)})` : sql`1 = 0`);
+  if (q.envelope) parts.push(envelopeCondition(layer, q.envelope, pg));
+  return parts.length ? sql.join(parts, sql` AND `) : sql`1 = 1`;
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+function extentOfRow(r: Row): Envelope | null {
+  const e = { xmin: num(r.xmin), ymin: num(r.ymin), xmax: num(r.xmax), ymax: num(r.ymax) };
+  if (e.xmin === null || e.ymin === null || e.xmax === null || e.ymax === null) return null;
+  return e as Envelope;
+}
+
+function srJson(q: QuerySpec): Record<string, number> {
+  return q.outSr === 'wgs84'
+    ? { ...WGS84 }
+    : q.outWkid === 102100 || q.outWkid === 3857
+      ? { ...WEB_MERCATOR }
+      : { wkid: q.outWkid };
+}
+
+function outExtent(e: Envelope, q: QuerySpec): Record<string, unknown> {
+  if (q.outSr === 'wgs84') {
+    const [xmin, ymin] = mercatorToLonLat(e.xmin, e.ymin);
+    const [xmax, ymax] = mercatorToLonLat(e.xmax, e.ymax);
+    return { xmin, ymin, xmax, ymax, spatialReference: srJson(q) };
+  }
+  return { ...e, spatialReference: srJson(q) };
+}
+
+function encodeFeatures(
+  layer: LayerDef,
+  q: QuerySpec,
+  all: readonly Row[],
+  geomCols: readonly string[],
+  fieldDefs: (names: readonly string[]) => Array<Record<string, unknown>>,
+): Record<string, unknown> {
+  const point = layer.geometry.kind === 'point';
+  const exceeded = all.length > q.limit;
+  const rows = exceeded ? all.slice(0, q.limit) : all;
+  const quant = point ? q.quantization : null;
+  const wgs = q.outSr === 'wgs84';
+  const dateFields = new Set(layer.fields.filter((f) => f.type === 'esriFieldTypeDate').map((f) => f.name));
+  const numericFields = new Set(
+    layer.fields.filter((f) => f.type !== 'esriFieldTypeString').map((f) => f.name),
+  );
+  const convertPaths = (paths: number[][][]): number[][][] =>
+    wgs ? paths.map((p) => p.map(([x = 0, y = 0]) => mercatorToLonLat(x, y))) : paths;
+  const features = rows.map((row) => {
+    const attributes: Row = {};
+    for (const f of q.outFields) {
+      const v = row[f];
+      attributes[f] =
+        v === null || v === undefined ? null : numericFields.has(f) || dateFields.has(f) ? Number(v) : v;
+    }
+    if (!geomCols.length) return { attributes };
+    let geometry: Record<string, unknown>;
+    if (point) {
+      const x = Number(row.x);
+      const y = Number(row.y);
+      if (quant)
+        geometry = {
+          x: Math.round((x - quant.originX) / quant.tolerance),
+          y: Math.round((quant.originY - y) / quant.tolerance),
+        };
+      else if (wgs) {
+        const [lon, lat] = mercatorToLonLat(x, y);
+        geometry = { x: lon, y: lat };
+      } else geometry = { x, y };
+    } else {
+      const parsed = JSON.parse(String(row[geomCols[0] ?? ''] ?? '[]')) as number[][][];
+      geometry =
+        layer.geometry.kind === 'rings' ? { rings: convertPaths(parsed) } : { paths: convertPaths(parsed) };
+    }
+    return { attributes, geometry };
+  });
+  return {
+    objectIdFieldName: 'objectid',
+    uniqueIdField: { name: 'objectid', isSystemMaintained: true },
+    globalIdFieldName: '',
+    geometryType: layer.geometryType,
+    spatialReference: srJson(q),
+    ...(quant
+      ? {
+          transform: {
+            originPosition: 'upperLeft',
+            scale: [quant.tolerance, quant.tolerance, 0, 0],
+            translate: [quant.originX, quant.originY, 0, 0],
+          },
+        }
+      : {}),
+    fields: fieldDefs(q.outFields),
+    features,
+    ...(exceeded ? { exceededTransferLimit: true } : {}),
+  };
+}
+
+export async function runQuery(
+  db: Db,
+  pg: boolean,
+  layer: LayerDef,
+  q: QuerySpec,
+): Promise<Record<string, unknown>> {
+  const table = sql.table(layer.table);
+  const where = conditions(layer, q, pg);
+  const point = layer.geometry.kind === 'point';
+  const fieldDefs = (names: readonly string[]) =>
+    names.map((n) => {
+      const f = layer.fields.find((x) => x.name === n);
+      return {
+        name: n,
+        type: f?.type ?? 'esriFieldTypeString',
+        alias: f?.alias ?? n,
+        ...(f?.length ? { length: f.length } : {}),
+      };
+    });
+
+  if (q.mode === 'count') {
+    const r = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${table} WHERE ${where}`.execute(
+      db,
+    );
+    return { count: Number(r.rows[0]?.n ?? 0) };
+  }
+  if (q.mode === 'ids') {
+    const r = await sql<{
+      objectid: number;
+    }>`SELECT "objectid" FROM ${table} WHERE ${where} ORDER BY "objectid"`.execute(db);
+    return { objectIdFieldName: 'objectid', objectIds: r.rows.map((x) => Number(x.objectid)) };
+  }
+  if (q.mode === 'extent') {
+    const cols = point
+      ? sql`min("x") AS xmin, min("y") AS ymin, max("x") AS xmax, max("y") AS ymax`
+      : sql`min("minx") AS xmin, min("miny") AS ymin, max("maxx") AS xmax, max("maxy") AS ymax`;
+    const r = await sql<Row>`SELECT count(*) AS n, ${cols} FROM ${table} WHERE ${where}`.execute(db);
+    const row = r.rows[0] ?? {};
+    const e = extentOfRow(row);
+    return {
+      count: Number(row.n ?? 0),
+      extent: e
+        ? outExtent(e, q)
+        : { xmin: 'NaN', ymin: 'NaN', xmax: 'NaN', ymax: 'NaN', spatialReference: srJson(q) },
+    };
+  }
+  if (q.mode === 'stats') {
+    const aggs = q.stats.map((s) => {
+      const ref = sql.ref(s.field);
+      const fn = s.type === 'count' ? sql`count(${ref})` : sql`${sql.raw(s.type)}(${ref})`;
+      return sql`${fn} AS ${sql.ref(s.outName)}`;
+    });
+    const groups = q.groupBy.map((g) => sql.ref(g));
+    const select = sql.join([...groups, ...aggs]);
+    const tail = groups.length ? sql` GROUP BY ${sql.join(groups)} ORDER BY ${sql.join(groups)}` : sql``;
+    const r =
+      await sql<Row>`SELECT ${select} FROM ${table} WHERE ${where}${tail} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(
+        db,
+      );
+    const fields = [
+      ...fieldDefs(q.groupBy),
+      ...q.stats.map((s) => ({
+        name: s.outName,
+        alias: s.outName,
+        type: s.type === 'count' ? 'esriFieldTypeInteger' : 'esriFieldTypeDouble',
+      })),
+    ];
+    return {
+      displayFieldName: '',
+      fields,
+      features: r.rows.map((row) => {
+        const attributes: Row = {};
+        for (const g of q.groupBy) attributes[g] = row[g] ?? null;
+        for (const s of q.stats) attributes[s.outName] = num(row[s.outName]);
+        return { attributes };
+      }),
+    };
+  }
+
+  // Features.
+  const g = layer.geometry;
+  const geomCols = !q.returnGeometry || q.distinct ? [] : g.kind === 'point' ? ['x', 'y'] : [g.column];
+  const cols = [...new Set([...q.outFields, ...geomCols])];
+  const order = q.distinct
+    ? q.outFields.map((f) => sql`${sql.ref(f)}`)
+    : [
+        ...q.orderBy.map((o) => sql`${sql.ref(o.field)} ${sql.raw(o.dir === 'desc' ? 'DESC' : 'ASC')}`),
+        ...(q.orderBy.some((o) => o.field === 'objectid') ? [] : [sql`"objectid" ASC`]),
+      ];
+  // Snapshot pages (everything, by objectid): on SQLite, skip the offset on the objectid index.
+  const plainPage =
+    !pg &&
+    layer.table === 'map_asset' &&
+    !q.distinct &&
+    q.offset > 0 &&
+    isTrivial(q.where) &&
+    !q.objectIds &&
+    !q.envelope &&
+    q.orderBy.every((o) => o.field === 'objectid' && o.dir === 'asc');
+  if (plainPage) {
+    const page =
+      await sql<Row>`SELECT ${sql.join(cols.map((c) => sql.ref(c)))} FROM ${table} WHERE "objectid" >= (SELECT "objectid" FROM ${table} INDEXED BY map_asset_oid ORDER BY "objectid" LIMIT 1 OFFSET ${q.offset}) ORDER BY "objectid" LIMIT ${q.limit + 1}`.execute(
+        db,
+      );
+    return encodeFeatures(layer, q, page.rows, geomCols, fieldDefs);
+  }
+  const r =
+    await sql<Row>`SELECT ${sql.raw(q.distinct ? 'DISTINCT ' : '')}${sql.join(cols.map((c) => sql.ref(c)))} FROM ${table} WHERE ${where} ORDER BY ${sql.join(order)} LIMIT ${q.limit + 1} OFFSET ${q.offset}`.execute(
+      db,
+    );
+  return encodeFeatures(layer, q, r.rows, geomCols, fieldDefs);
+}
+
+/** Layer extents are fixed once seeded (assets do not move): computed once per app. */
+export class LayerExtents {
+  private readonly cache = new Map<number, Envelope>();
+  constructor(private readonly db: Db) {}
+  async of(layer: LayerDef): Promise<Envelope> {
+    const hit = this.cache.get(layer.id);
+    if (hit) return hit;
+    const t = sql.table(layer.table);
+    const r =
+      layer.geometry.kind === 'point'
+        ? await sql<Row>`SELECT min("x") AS xmin, min("y") AS ymin, max("x") AS xmax, max("y") AS ymax FROM ${t}`.execute(
+            this.db,
+          )
+        : await sql<Row>`SELECT min("minx") AS xmin, min("miny") AS ymin, max("maxx") AS xmax, max("maxy") AS ymax FROM ${t}`.execute(
+            this.db,
+          );
+    const e = extentOfRow(r.rows[0] ?? {});
+    if (!e) return { xmin: 0, ymin: 0, xmax: 0, ymax: 0 };
+    this.cache.set(layer.id, e);
+    return e;
+  }
+  async all(): Promise<Envelope> {
+    const e = emptyEnvelope();
+    for (const l of LAYERS) {
+      const x = await this.of(l);
+      if (x.xmax === 0 && x.xmin === 0) continue;
+      e.xmin = Math.min(e.xmin, x.xmin);
+      e.ymin = Math.min(e.ymin, x.ymin);
+      e.xmax = Math.max(e.xmax, x.xmax);
+      e.ymax = Math.max(e.ymax, x.ymax);
+    }
+    return isEmptyEnvelope(e) ? { xmin: 0, ymin: 0, xmax: 0, ymax: 0 } : e;
+  }
+}
+
+export async function lastEditDate(db: Db, layerId: number): Promise<number> {
+  const r = await db
+    .selectFrom('map_layer_state')
+    .select('lastEditDate')
+    .where('layerId', '=', layerId)
+    .executeTakeFirst();
+  return Number(r?.lastEditDate ?? 0);
+}
+
+const esriError = (e: EsriError) => ({ error: { code: e.code, message: e.message, details: e.details } });
+
+/** Query/body schema: every known parameter is a bounded string; unknown ones are tolerated (the SDK sends many). */
+const PARAM_NAMES = [
+  'f',
+  'where',
+  'objectIds',
+  'geometry',
+  'geometryType',
+  'inSR',
+  'spatialRel',
+  'outFields',
+  'returnGeometry',
+  'outSR',
+  'orderByFields',
+  'resultOffset',
+  'resultRecordCount',
+  'returnCountOnly',
+  'returnIdsOnly',
+  'returnExtentOnly',
+  'outStatistics',
+  'groupByFieldsForStatistics',
+  'resultType',
+  'quantizationParameters',
+  'maxRecordCountFactor',
+  'returnDistinctValues',
+  'token',
+  'returnZ',
+  'returnM',
+  'sqlFormat',
+  'cacheHint',
+  'maxAllowableOffset',
+  'geometryPrecision',
+  'returnExceededLimitFeatures',
+] as const;
+export const QUERY_PARAMS_SCHEMA = {
+  type: 'object',
+  properties: Object.fromEntries(
+    PARAM_NAMES.map((n) => [
+      n,
+      { type: 'string', maxLength: n === 'objectIds' || n === 'where' ? 200_000 : 10_000 },
+    ]),
+  ),
+} as const;
+
+export function registerFeatureServer(app: FastifyInstance): void {
+  const { db, dialect, tokens, access } = app.ctx;
+  const pg = dialect === 'postgres';
+  const extents = new LayerExtents(db);
+
+  /** Token from the header, the query or a form body; the caller must be a signed-in, enabled user. */
+  async function esriAuth(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    const q = (req.query ?? {}) as Record<string, unknown>;
+    const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const token = extractToken(req.headers.authorization, q.token ?? b.token);
+    if (!token)
+      return reply
+        .header('Cache-Control', 'no-store')
+        .send({ error: { code: 499, message: 'Token Required', details: [] } });
+    const check = await tokens.check(token);
+    const snap = check.status === 'ok' && check.row ? await access.user(check.row.userId) : null;
+    if (!snap || snap.user.enabledMark !== 1)
+      return reply
+        .header('Cache-Control', 'no-store')
+        .send({ error: { code: 498, message: 'Invalid Token', details: [] } });
+    return undefined;
+  }
+
+  const common = {
+    config: { public: true },
+    preHandler: esriAuth,
+    attachValidation: true,
+  } as const;
+
+  app.get(
+    '/api/map/rest/info',
+    { config: { public: true }, schema: { querystring: QUERY_PARAMS_SCHEMA } },
+    async () => ({
+      currentVersion: 11.1,
+      fullVersion: '11.1.0',
+      authInfo: { isTokenBasedSecurity: false },
+    }),
+  );
+
+  app.get(FS_BASE, { ...common, schema: { querystring: QUERY_PARAMS_SCHEMA } }, async (req) => {
+    if (req.validationError) return esriError(esriBad(req.validationError.message));
+    return serviceInfo(await extents.all());
+  });
+
+  app.get(`${FS_BASE}/layers`, { ...common, schema: { querystring: QUERY_PARAMS_SCHEMA } }, async (req) => {
+    if (req.validationError) return esriError(esriBad(req.validationError.message));
+    const layers = [];
+    for (const l of LAYERS) layers.push(layerInfo(l, await extents.of(l), await lastEditDate(db, l.id)));
+    return { layers, tables: [] };
+  });
+
+  const layerParams = {
+    type: 'object',
+    required: ['layerId'],
+    properties: { layerId: { type: 'string', pattern: '^[0-9]{1,3}$' } },
+  } as const;
+
+  app.get<{ Params: { layerId: string } }>(
+    `${FS_BASE}/:layerId`,
+    { ...common, schema: { params: layerParams, querystring: QUERY_PARAMS_SCHEMA } },
+    async (req) => {
+      if (req.validationError) return esriError(esriBad(req.validationError.message));
+      const layer = layerById(Number(req.params.layerId));
+      if (!layer)
+        return esriError(new EsriError(400, 'Invalid or missing input parameters.', ['Invalid layer id']));
+      return layerInfo(layer, await extents.of(layer), await lastEditDate(db, layer.id));
+    },
+  );
+
+  const query = async (
+    req: FastifyRequest<{ Params: { layerId: string } }>,
+    params: Record<string, unknown>,
+  ) => {
+    if (req.validationError) return esriError(esriBad(req.validationError.message));
+    const layer = layerById(Number(req.params.layerId));
+    if (!layer)
+      return esriError(new EsriError(400, 'Invalid or missing input parameters.', ['Invalid layer id']));
+    try {
+      const spec = parseQuery(params, layer);
+      return await runQuery(db, pg, layer, spec);
+    } catch (e) {
+      if (e instanceof EsriError) return esriError(e);
+      throw e;
+    }
+  };
+
+  app.get<{ Params: { layerId: string } }>(
+    `${FS_BASE}/:layerId/query`,
+    { ...common, schema: { params: layerParams, querystring: QUERY_PARAMS_SCHEMA } },
+    async (req) => query(req, (req.query ?? {}) as Record<string, unknown>),
+  );
+
+  app.post<{ Params: { layerId: string } }>(
+    `${FS_BASE}/:layerId/query`,
+    {
+      ...common,
+      schema: { params: layerParams, querystring: QUERY_PARAMS_SCHEMA, body: QUERY_PARAMS_SCHEMA },
+    },
+    async (req) =>
+      query(req, {
+        ...((req.query ?? {}) as Record<string, unknown>),
+        ...((req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>),
+      }),
+  );
+}

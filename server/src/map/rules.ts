@@ -1,0 +1,135 @@
+/**
+ * Repair rules: deadlines by urgency (24 h general, 3 working days severe, 1 h emergency), the repair
+ * order state machine, fault types and sources. Pure.
+ */
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+const CHINA_OFFSET = 8 * HOUR_MS;
+
+/** 1 普通 (general), 2 重要 (severe), 3 紧急 (emergency). */
+export type Urgency = 1 | 2 | 3;
+export const URGENCIES: readonly Urgency[] = [1, 2, 3];
+
+export const FAULT_SOURCES = ['detection', 'citizen', 'patrol'] as const;
+export type FaultSource = (typeof FAULT_SOURCES)[number];
+
+/** Dictionary faultType (enCode → fullName), as seeded in db/seed-data.ts. */
+export const FAULT_TYPES: Readonly<Record<string, string>> = {
+  lampOff: '灯具不亮',
+  dayBurning: '白天亮灯',
+  flicker: '灯光闪烁',
+  poleTilt: '灯杆倾斜',
+  cableFault: '线缆故障',
+  boxFault: '控制箱故障',
+  coverMissing: '井盖缺失',
+  leakage: '漏电',
+  other: '其他',
+};
+export const FAULT_TYPE_CODES = Object.keys(FAULT_TYPES);
+
+/** Adds n working days (Mon–Fri, China time) to t, keeping the time of day. */
+export function addWorkingDays(t: number, n: number): number {
+  let out = t;
+  let left = n;
+  while (left > 0) {
+    out += DAY_MS;
+    const wd = new Date(out + CHINA_OFFSET).getUTCDay();
+    if (wd !== 0 && wd !== 6) left--;
+  }
+  return out;
+}
+
+/** The repair deadline of an order created at t. */
+export function dueAtFor(urgency: number, createdAt: number): number {
+  if (urgency === 3) return createdAt + HOUR_MS;
+  if (urgency === 2) return addWorkingDays(createdAt, 3);
+  return createdAt + 24 * HOUR_MS;
+}
+
+export const ORDER_STATES = ['pending', 'dispatched', 'inProgress', 'completed', 'verified'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+export const OPEN_ORDER_STATES: readonly OrderState[] = ['pending', 'dispatched', 'inProgress'];
+
+export type OrderAction = 'Dispatch' | 'Start' | 'Complete' | 'Verify';
+
+/** The state an action leads to from `from`, or null when the action is not allowed there. */
+export function nextState(from: string, action: OrderAction): OrderState | null {
+  switch (action) {
+    case 'Dispatch':
+      return from === 'pending' || from === 'dispatched' ? 'dispatched' : null;
+    case 'Start':
+      return from === 'dispatched' ? 'inProgress' : null;
+    case 'Complete':
+      return from === 'inProgress' ? 'completed' : null;
+    case 'Verify':
+      return from === 'completed' ? 'verified' : null;
+  }
+}
+
+export const STATE_NOT_ALLOWED = '状态不允许此操作';
+
+/** The fault type a detected fault of this asset kind usually has. */
+export function typicalFaultType(kind: string, pick: number): string {
+  switch (kind) {
+    case 'controlBox':
+      return 'boxFault';
+    case 'pole':
+      return 'poleTilt';
+    case 'manhole':
+    case 'handHole':
+    case 'sharedWell':
+      return 'coverMissing';
+    case 'transformer':
+      return pick < 0.5 ? 'leakage' : 'other';
+    case 'junctionBox':
+      return 'cableFault';
+    default:
+      return pick < 0.6
+        ? 'lampOff'
+        : pick < 0.72
+          ? 'flicker'
+          : pick < 0.82
+            ? 'dayBurning'
+            : pick < 0.94
+              ? 'cableFault'
+              : 'leakage';
+  }
+}
+
+export interface ComplianceBucket {
+  total: number;
+  onTime: number;
+  rate: number;
+}
+
+/** Repair-time compliance of completed orders, per urgency and overall (rate in %, 1 decimal; 100 when none). */
+export function repairCompliance(
+  orders: ReadonlyArray<{ urgency: number; dueAt: number; completedAt: number | null }>,
+): {
+  general: ComplianceBucket;
+  severe: ComplianceBucket;
+  emergency: ComplianceBucket;
+  overall: ComplianceBucket;
+} {
+  const bucket = (list: typeof orders): ComplianceBucket => {
+    const done = list.filter((o) => o.completedAt !== null);
+    const onTime = done.filter((o) => (o.completedAt ?? 0) <= o.dueAt).length;
+    return {
+      total: done.length,
+      onTime,
+      rate: done.length ? Math.round((onTime * 1000) / done.length) / 10 : 100,
+    };
+  };
+  return {
+    general: bucket(orders.filter((o) => o.urgency !== 2 && o.urgency !== 3)),
+    severe: bucket(orders.filter((o) => o.urgency === 2)),
+    emergency: bucket(orders.filter((o) => o.urgency === 3)),
+    overall: bucket(orders),
+  };
+}
+
+/** A rate in % with one decimal (100 when there is nothing to count). */
+export function ratePct(part: number, whole: number): number {
+  return whole ? Math.round((part * 1000) / whole) / 10 : 100;
+}
