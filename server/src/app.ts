@@ -18,13 +18,18 @@ import { LoginAttempts } from './auth/throttle';
 import { TokenStore } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase, type DbHandle } from './db';
+import { openDatabase, refreshStatistics, type DbHandle } from './db';
 import { migrateToLatest } from './db/migrations';
 import { seedIfEmpty } from './db/seed';
 import { authenticate } from './http/authenticate';
 import { ApiError, Code, Msg, fail, httpStatusFor } from './http/envelope';
 import { redactUrl } from './http/redact';
-import { AJV_CUSTOM_OPTIONS, ValidationError, schemaErrorFormatter } from './http/validation';
+import {
+  AJV_CUSTOM_OPTIONS,
+  ValidationError,
+  registerFormats,
+  schemaErrorFormatter,
+} from './http/validation';
 import { Realtime } from './realtime';
 import type { Invalidation } from './realtime/bus';
 import { registerSocketRoute } from './realtime/socket-route';
@@ -78,6 +83,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     handle = await openDatabase(config);
     await migrateToLatest(handle.db);
     await seedIfEmpty(handle.db);
+    await refreshStatistics(handle);
   }
   const dbHandle = handle;
 
@@ -94,7 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     trustProxy: config.trustProxy,
     schemaErrorFormatter,
-    ajv: { customOptions: AJV_CUSTOM_OPTIONS },
+    ajv: { customOptions: AJV_CUSTOM_OPTIONS, onCreate: registerFormats },
     bodyLimit: 1024 * 1024,
   });
 

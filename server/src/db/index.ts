@@ -110,3 +110,16 @@ export async function insertChunked<T extends keyof Schema & string>(
       .execute();
   }
 }
+
+/**
+ * Refreshes the query planner's statistics where they are missing or stale. SQLite never analyses
+ * on its own, so after a large seed (or a bulk import) its planner guesses: on 100,000 users the
+ * filtered user-list count took 115 ms without statistics and 24 ms with them. `optimize` with
+ * 0x10002 looks at every table but only analyses those that need it, within a bounded sample.
+ * PostgreSQL's autovacuum keeps its own statistics.
+ */
+export async function refreshStatistics(handle: DbHandle): Promise<void> {
+  if (handle.dialect !== 'sqlite') return;
+  await sql`PRAGMA analysis_limit = 1000`.execute(handle.db);
+  await sql`PRAGMA optimize = 0x10002`.execute(handle.db);
+}

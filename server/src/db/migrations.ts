@@ -3,7 +3,7 @@
  * (text, integer, bigint, varchar; no autoincrement, no dialect-specific defaults), so the same
  * migrations create the same tables on SQLite and PostgreSQL.
  */
-import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import { mapMigration } from '../map/migration';
 import { systemMigration } from '../system/migration';
 
@@ -429,9 +429,17 @@ export const migrations: Record<string, Migration> = {
 
 /** Brings the database to the latest migration; throws (with the failing migration's error) on failure. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {
+  // On PostgreSQL, pin the bookkeeping tables to the connection's own schema: without it kysely
+  // looks for its lock table in every schema of the database, so a schema left by another run
+  // (tests use one schema each) makes this one's migration fail.
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+      : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
