@@ -1,4 +1,16 @@
-import { cacheControlFor, corsOriginFor, IMMUTABLE, looksLikeFile, safeRelativePath } from './static';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createEnv, type TestEnv } from '../test/helpers';
+import {
+  ARCGIS_ASSETS_DIR,
+  ARCGIS_ASSETS_URL,
+  arcgisAssetFile,
+  cacheControlFor,
+  corsOriginFor,
+  IMMUTABLE,
+  looksLikeFile,
+  safeRelativePath,
+} from './static';
 
 describe('static helpers', () => {
   it.each([
@@ -34,5 +46,38 @@ describe('static helpers', () => {
     expect(corsOriginFor(['http://x'], 'http://x')).toBe('http://x');
     expect(corsOriginFor(['http://x'], 'http://y')).toBeNull();
     expect(corsOriginFor(['http://x'], undefined)).toBeNull();
+  });
+});
+
+describe('@arcgis/core assets', () => {
+  it('names files only, never outside the folder', () => {
+    expect(arcgisAssetFile('esri/themes/light/main.css')).toBe('esri/themes/light/main.css');
+    expect(arcgisAssetFile('esri/themes/')).toBeNull();
+    expect(arcgisAssetFile('')).toBeNull();
+    expect(arcgisAssetFile('../../package.json')).toBeNull();
+    expect(arcgisAssetFile('a/%2E%2E/%2E%2E/x.js')).toBeNull();
+  });
+
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await createEnv('sqlite');
+    const dir = path.join(env.config.staticRoot, ARCGIS_ASSETS_DIR, 'esri', 'core', 'workers');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'RemoteClient.js'), 'self.x=1;');
+  });
+  afterAll(async () => {
+    await env.cleanup();
+  });
+
+  it("serves them from the map remote's node_modules without sign-in", async () => {
+    const ok = await env.app.inject({ url: `${ARCGIS_ASSETS_URL}esri/core/workers/RemoteClient.js` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toMatch(/javascript/);
+    expect(ok.body).toBe('self.x=1;');
+    expect((await env.app.inject({ url: `${ARCGIS_ASSETS_URL}esri/missing.js` })).statusCode).toBe(404);
+    expect((await env.app.inject({ url: `${ARCGIS_ASSETS_URL}esri/core/` })).statusCode).toBe(404);
+    expect((await env.app.inject({ url: `${ARCGIS_ASSETS_URL}..%2F..%2Fpackage.json` })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -29,6 +29,20 @@ const NO_CACHE_NAMES = new Set([
 const HASHED = /[.-][0-9a-f]{8,}\.[A-Za-z0-9]+$/;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * @arcgis/core's runtime assets (workers, wasm, themes, translations; 80 MB) are served from the map
+ * remote's node_modules under the remote's own path, so the map never reaches Esri's CDN and the
+ * remote's build stays small. remote-map sets esriConfig.assetsPath to `<its publicPath>arcgis-assets`.
+ */
+export const ARCGIS_ASSETS_URL = '/remotes/map/arcgis-assets/';
+export const ARCGIS_ASSETS_DIR = path.join('remote-map', 'node_modules', '@arcgis', 'core', 'assets');
+
+/** The file under the assets folder a request names, or null (no file name, climbing out). Pure. */
+export function arcgisAssetFile(rawPath: string): string | null {
+  const rel = safeRelativePath(rawPath);
+  return rel !== null && looksLikeFile(rel) ? rel : null;
+}
+
 /** Cache-Control for a served file name. Pure. */
 export function cacheControlFor(fileName: string): string {
   const base = path.basename(fileName);
@@ -183,6 +197,19 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
         .header('Access-Control-Allow-Headers', String(req.headers['access-control-request-headers'] ?? '*'))
         .header('Access-Control-Max-Age', '86400')
         .send();
+    },
+  );
+
+  const arcgisAssets = path.join(config.staticRoot, ARCGIS_ASSETS_DIR);
+  app.get<{ Params: { '*': string } }>(
+    `${ARCGIS_ASSETS_URL}*`,
+    { config: { public: true } },
+    async (req, reply) => {
+      remoteCors(req, reply);
+      const rel = arcgisAssetFile(req.params['*']);
+      if (rel === null) return reply.code(404).type('text/plain').send('404: not an asset\n');
+      if (!fs.existsSync(arcgisAssets)) return notBuilt(reply, '@arcgis/core (remote-map dependencies)');
+      return reply.sendFile(rel, arcgisAssets);
     },
   );
 

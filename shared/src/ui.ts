@@ -5,3 +5,5 @@ export * from './ui/PlannedPage';
 export * from './remote/StandaloneApp';
 export * from './ui/createPlannedPage';
 export * from './ui/sanitizeHtml';
+export * from './charts/useEChart';
+export type { ChartOption } from './charts/types';

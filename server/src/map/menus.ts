@@ -1,4 +1,8 @@
-/** The lighting map's menu branch (urlAddress values are the contract with remote-map's routes). */
+/**
+ * The lighting map's menu branch (urlAddress values are the contract with remote-map's routes).
+ * Repair orders and tools call /api/map routes guarded by bt.map.fault and bt.map.assets
+ * (docs/api/map.md); their own entries give the pages their place in the menu and their buttons.
+ */
 import { CRUDX, EXPORT, col, type MenuSeed } from '../db/menu-seed';
 
 export const LIGHTING_MENU: MenuSeed = {
@@ -43,6 +47,28 @@ export const LIGHTING_MENU: MenuSeed = {
         ['reportTime', '上报时间'],
         ['status', '状态'],
       ]),
+    },
+    {
+      enCode: 'bt.map.repair',
+      fullName: '维修工单',
+      type: 2,
+      icon: 'icon-ym icon-ym-generator-task',
+      urlAddress: 'bt/map/repair',
+      buttons: CRUDX,
+      columns: col([
+        ['billNo', '工单号'],
+        ['title', '标题'],
+        ['state', '状态'],
+        ['crewName', '班组'],
+        ['dueAt', '时限'],
+      ]),
+    },
+    {
+      enCode: 'bt.map.tools',
+      fullName: '地图工具',
+      type: 2,
+      icon: 'icon-ym icon-ym-extend-map',
+      urlAddress: 'bt/map/tools',
     },
   ],
 };

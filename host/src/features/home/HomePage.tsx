@@ -1,5 +1,5 @@
 // /home: the operations dashboard (spec §1). Every widget fetches its own endpoint and shows its
-// own loading, error and empty states; charts arrive after the numbers (charts/useEChart).
+// own loading, error and empty states; charts arrive after the numbers (useEChart, @lighting/shared/ui).
 import type { ReactNode } from 'react';
 import { Col, Row } from 'antd';
 import './i18n';

@@ -1,17 +1,8 @@
 // Chart options built from the API data: pure functions (no echarts runtime imported here, only
 // its option types), so the numbers-to-picture rules are tested without a canvas.
-import type { ComposeOption } from 'echarts/core';
-import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
-import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import type { ChartOption } from '@lighting/shared/ui';
 
-export type ChartOption = ComposeOption<
-  | BarSeriesOption
-  | LineSeriesOption
-  | PieSeriesOption
-  | GridComponentOption
-  | LegendComponentOption
-  | TooltipComponentOption
->;
+export type { ChartOption };
 
 export const PALETTE = [
   '#1890ff',

@@ -2,7 +2,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
-import { useEChart } from '../charts/useEChart';
+import { useEChart } from '@lighting/shared/ui';
 import type { ChartOption } from '../charts/options';
 
 export function ChartBox({

@@ -1,5 +1,5 @@
-// The chart runtime, loaded by dynamic import() after the dashboard has painted (useEChart):
-// echarts/core with only the chart types and components the dashboard draws.
+// The chart runtime, loaded by dynamic import() after the page has painted (useEChart): echarts/core
+// with only the chart types and components the console draws (home dashboard, map statistics).
 import { init, use as registerParts } from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';

@@ -1,9 +1,9 @@
 // useEChart(ref, option): draws `option` into the element once the chart runtime has arrived.
-// The runtime (~300 KB) is a separate chunk requested only after the widgets have painted
-// (the first effect waits a frame and a task), so the dashboard's numbers come first. The chart
+// The runtime (~300 KB; chunk name kept from the dashboard, e2e/tests/shell-home.spec.ts) is a separate chunk requested only after the widgets have painted
+// (the first effect waits a frame and a task), so a page's numbers come first. The chart
 // follows the element's size (ResizeObserver) and is disposed on unmount.
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { ChartOption } from './options';
+import type { ChartOption } from './types';
 
 type Runtime = typeof import('./echarts');
 type Chart = ReturnType<Runtime['init']>;
@@ -27,9 +27,22 @@ export function loadChartRuntime(): Promise<Runtime> {
 
 export type ChartState = 'loading' | 'ready' | 'error';
 
-export function useEChart(ref: RefObject<HTMLElement | null>, option: ChartOption | null): ChartState {
+/** What a click on a chart element reports (series and data item names, the data index). */
+export interface ChartClick {
+  name: string;
+  seriesName?: string;
+  dataIndex: number;
+}
+
+export function useEChart(
+  ref: RefObject<HTMLElement | null>,
+  option: ChartOption | null,
+  onClick?: (e: ChartClick) => void,
+): ChartState {
   const chart = useRef<Chart | null>(null);
   const [state, setState] = useState<ChartState>('loading');
+  const click = useRef(onClick);
+  click.current = onClick;
 
   useEffect(() => {
     const el = ref.current;
@@ -41,6 +54,14 @@ export function useEChart(ref: RefObject<HTMLElement | null>, option: ChartOptio
         if (cancelled) return;
         const c = rt.init(el, undefined, { renderer: 'canvas' });
         chart.current = c;
+        c.on('click', (p) => {
+          const e = p as { name?: unknown; seriesName?: unknown; dataIndex?: unknown };
+          click.current?.({
+            name: String(e.name ?? ''),
+            ...(typeof e.seriesName === 'string' ? { seriesName: e.seriesName } : {}),
+            dataIndex: typeof e.dataIndex === 'number' ? e.dataIndex : -1,
+          });
+        });
         if (typeof ResizeObserver === 'function') {
           observer = new ResizeObserver(() => c.resize());
           observer.observe(el);

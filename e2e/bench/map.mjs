@@ -1,0 +1,167 @@
+// The lighting map's figures (issue 5), in one browser and one run:
+// - map ready (every feature of the initial view drawn: view and layer view no longer updating) for
+//   the seeded city through our FeatureServer, against the same assets as a client-side source;
+// - memory of the kiosk page (/remotes/map/) before and after simulated hours of live updates:
+//   many status changes pushed through the API in fast time, heap measured through CDP after GC.
+// Run alone: `node e2e/bench/map.mjs` (starts a server on a scratch database; MAP_ASSETS sets the
+// city size, default the server's 300k) or against a running one with BENCH_BASE_URL. Prints JSON.
+import { chromium } from '@playwright/test';
+import SparkMD5 from 'spark-md5';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startServer } from '../../scripts/lib/server.mjs';
+import { chromiumLaunch } from '../chromium.mjs';
+
+const FS = '/api/map/rest/services/lighting/FeatureServer';
+const progress = (msg) => process.stderr.write(`[bench map] ${msg}\n`);
+
+async function login(base) {
+  const res = await fetch(
+    `${base}/api/oauth/Login?client_id=admin&client_secret=123456&scope=all&grant_type=password`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'admin', password: SparkMD5.hash('admin123') }),
+    },
+  );
+  return (await res.json()).data.token;
+}
+
+async function signIn(page, path) {
+  await page.goto(path);
+  await page.getByTestId('login-account').fill('admin');
+  await page.getByTestId('login-password').fill('admin123');
+  await page.getByTestId('login-submit').click();
+}
+
+const hook = (page, timeout) => page.waitForFunction(() => Boolean(window.__lightingMap), null, { timeout });
+
+async function heapAfterGc(cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize;
+}
+
+/**
+ * @param {string} base  server origin, e.g. http://127.0.0.1:8240
+ * @param {{ changes?: number, batch?: number, timeoutMs?: number }} [o]
+ */
+export async function benchMap(base, o = {}) {
+  const changes = o.changes ?? Number(process.env.BENCH_MAP_CHANGES || 6000);
+  const batch = o.batch ?? 20;
+  const timeout = o.timeoutMs ?? 600_000;
+  base = base.replace(/\/$/, '');
+  const token = await login(base);
+  const count = (
+    await (await fetch(`${base}${FS}/0/query?f=json&where=1%3D1&returnCountOnly=true&token=${token}`)).json()
+  ).count;
+  const browser = await chromium.launch(chromiumLaunch);
+  const out = { assets: count };
+  try {
+    // 1. map ready through our endpoint (console page, signed in, caches cold per context)
+    const ctx = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(timeout);
+    await signIn(page, `${base}/login`);
+    await page.waitForURL(/\/home/);
+    const t0 = Date.now();
+    await page.goto(`${base}/bt/map/assets`);
+    await hook(page, timeout);
+    await page.evaluate(() => window.__lightingMap.whenDrawn());
+    const endpointMs = Date.now() - t0;
+    const drawn = await page.evaluate(() => window.__lightingMap.drawnCount());
+    const queries = await page.evaluate(
+      (fs) => performance.getEntriesByType('resource').filter((e) => e.name.includes(`${fs}/0/query`)).length,
+      FS,
+    );
+    // again with the SDK's code in the HTTP cache: from the map's creation to its view drawn,
+    // the same span the client-side source is measured over
+    await page.reload();
+    await hook(page, timeout);
+    await page.evaluate(() => window.__lightingMap.whenDrawn());
+    const warmMs = await page.waitForFunction(() => window.__lightingMap.firstDrawnMs(), null, { timeout });
+    const inPageMs = Math.round(await warmMs.jsonValue());
+    out.mapReady = { coldNavigationMs: endpointMs, inPageMs, drawn, queries };
+    progress(
+      `map ready through the endpoint: cold ${endpointMs} ms, in page ${inPageMs} ms (${drawn} drawn)`,
+    );
+    // 2. the same assets as a client-side source, same browser, same page
+    try {
+      const r = await page.evaluate(() => window.__lightingMap.clientSourceBaseline());
+      out.mapReady.clientSource = r;
+      out.mapReady.speedup = Number((r.totalMs / inPageMs).toFixed(1));
+    } catch (e) {
+      out.mapReady.clientSource = { error: String(e).slice(0, 300) };
+    }
+    progress(`client-side source: ${JSON.stringify(out.mapReady.clientSource)}`);
+    await ctx.close();
+
+    // 3. kiosk memory under live updates in fast time
+    const kctx = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const kiosk = await kctx.newPage();
+    kiosk.setDefaultTimeout(timeout);
+    await signIn(kiosk, `${base}/remotes/map/`);
+    await hook(kiosk, timeout);
+    await kiosk.evaluate(() => window.__lightingMap.whenDrawn());
+    const cdp = await kctx.newCDPSession(kiosk);
+    const before = await heapAfterGc(cdp);
+    const ids = (
+      await (
+        await fetch(
+          `${base}${FS}/0/query?f=json&where=${encodeURIComponent("kind = 'streetLamp'")}&returnIdsOnly=true&token=${token}`,
+        )
+      ).json()
+    ).objectIds.slice(0, 3000);
+    const statuses = ['fault', 'offline', 'lightOn', 'lightOff'];
+    const t1 = Date.now();
+    let sent = 0;
+    for (let i = 0; i < changes; i += batch) {
+      await Promise.all(
+        Array.from({ length: Math.min(batch, changes - i) }, (_, j) => {
+          const n = i + j;
+          const id = ids[n % ids.length];
+          return fetch(`${base}/api/map/assets/${id}/status`, {
+            method: 'PUT',
+            headers: { Authorization: token, 'content-type': 'application/json' },
+            body: JSON.stringify({ status: statuses[Math.floor(n / ids.length + n) % statuses.length] }),
+          }).then(() => (sent += 1));
+        }),
+      );
+    }
+    const pushMs = Date.now() - t1;
+    // let the page settle (overlay reloads) before measuring
+    await kiosk.evaluate(() => window.__lightingMap.whenDrawn());
+    const after = await heapAfterGc(cdp);
+    out.kioskMemory = {
+      statusChanges: sent,
+      pushMs,
+      heapBeforeMB: Number((before / 1048576).toFixed(1)),
+      heapAfterMB: Number((after / 1048576).toFixed(1)),
+      growthMB: Number(((after - before) / 1048576).toFixed(1)),
+    };
+    await kctx.close();
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  let base = process.env.BENCH_BASE_URL;
+  let server = null;
+  let data = null;
+  if (!base) {
+    data = mkdtempSync(join(tmpdir(), 'lighting-map-bench-'));
+    server = await startServer({ PORT: process.env.BENCH_PORT || '8192', DATA_DIR: data, DATABASE_URL: '' });
+    base = server.url;
+  }
+  try {
+    console.log(JSON.stringify({ map: await benchMap(base) }, null, 2));
+  } finally {
+    await server?.stop();
+    if (data) rmSync(data, { recursive: true, force: true });
+  }
+}

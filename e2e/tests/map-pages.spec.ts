@@ -1,0 +1,66 @@
+// The other map pages, through the map remote's own app (/remotes/map/…): statistics with the
+// map beside them, shared-cause fault judgement, and the tools (track, measure).
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken } from './helpers';
+
+type HookWindow = Window & {
+  __lightingMap?: {
+    whenDrawn(): Promise<void>;
+    drawnCount(where?: string): Promise<number>;
+    highlightedCount(): number;
+  };
+};
+
+async function openKiosk(page: Page, path: string) {
+  await page.goto(`/remotes/map/${path}`);
+  await page.getByTestId('login-account').fill('admin');
+  await page.getByTestId('login-password').fill('admin123');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('standalone-map')).toBeVisible();
+  await page.goto(`/remotes/map/${path}`);
+  await page.waitForFunction(() => Boolean((window as HookWindow).__lightingMap), null, { timeout: 60_000 });
+  await page.evaluate(() => (window as HookWindow).__lightingMap!.whenDrawn());
+}
+
+test.describe.configure({ timeout: 180_000 });
+
+test('statistics: charts beside the map; a district filters both', async ({ page }) => {
+  await openKiosk(page, 'bt/gzyp/statistic');
+  await expect(page.getByTestId('stat-chart-districts')).toHaveAttribute('data-chart-state', 'ready');
+  await expect(page.getByTestId('stat-chart-kinds')).toHaveAttribute('data-chart-state', 'ready');
+  const first = page.getByTestId('stat-districts').locator('tbody tr').first();
+  const name = (await first.locator('td').first().innerText()).trim();
+  const total = Number((await first.locator('td').nth(1).innerText()).trim());
+  expect(total).toBeGreaterThan(0);
+  await first.click();
+  await expect(page.getByTestId('stat-district')).toContainText(name);
+  await expect(page.getByTestId('stat-total')).toContainText(total.toLocaleString('en-US'));
+  await expect
+    .poll(() => page.evaluate(() => (window as HookWindow).__lightingMap!.drawnCount()))
+    .toBe(total);
+});
+
+test('fault judgement: shared causes are found and shown on the map', async ({ page }) => {
+  await openKiosk(page, 'bt/map/fault');
+  await page.getByRole('tab', { name: '共因研判' }).click();
+  await page.getByTestId('fault-analyse').click();
+  const first = page.getByTestId('shared-causes').locator('.ant-list-item').first();
+  await expect(first).toBeVisible();
+  await first.click();
+  await expect
+    .poll(() => page.evaluate(() => (window as HookWindow).__lightingMap!.highlightedCount()))
+    .toBeGreaterThan(0);
+});
+
+test('tools: a crew track from stored positions', async ({ page }) => {
+  const token = await apiToken(page);
+  const res = await page.request.get('/api/map/crews', { headers: { Authorization: token } });
+  const crews = ((await res.json()) as { data: { id: string; name: string }[] }).data;
+  expect(crews.length).toBeGreaterThan(0);
+  await openKiosk(page, 'bt/map/tools');
+  await page.getByText('轨迹', { exact: true }).click();
+  await page.getByTestId('track-crew').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await page.getByTestId('track-show').click();
+  await expect(page.getByTestId('track-info')).toContainText('个位置点');
+});

@@ -1,0 +1,99 @@
+// Legend + layers panel: kind and status checkboxes (client-side filter through the map's
+// layer view). The swatches are the renderer's own symbology.
+import { Button, Checkbox, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ASSET_KINDS, ASSET_STATUSES, KIND_MARKERS, statusCss, type AssetKind } from './symbology';
+import { toggle, type VisibilityState } from './filters';
+
+function KindSwatch({ kind }: { kind: AssetKind }) {
+  const { style, size } = KIND_MARKERS[kind];
+  const radius = style === 'circle' ? '50%' : 0;
+  const rotate = style === 'diamond' ? 'rotate(45deg)' : undefined;
+  return (
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-block',
+        width: size,
+        height: size,
+        borderRadius: radius,
+        transform: rotate,
+        border: '1.5px solid #444',
+        marginRight: 6,
+        verticalAlign: 'middle',
+      }}
+    />
+  );
+}
+
+export function LayersPanel({
+  value,
+  onChange,
+}: {
+  value: VisibilityState;
+  onChange: (v: VisibilityState) => void;
+}) {
+  const { t } = useTranslation('map');
+  return (
+    <div data-testid="asset-kinds" style={{ fontSize: 13 }}>
+      <Space style={{ marginBottom: 4 }}>
+        <Typography.Text strong>{t('kinds')}</Typography.Text>
+        <Button size="small" type="link" onClick={() => onChange({ ...value, hiddenKinds: [] })}>
+          {t('showAll')}
+        </Button>
+        <Button
+          size="small"
+          type="link"
+          onClick={() => onChange({ ...value, hiddenKinds: [...ASSET_KINDS] })}
+        >
+          {t('hideAll')}
+        </Button>
+      </Space>
+      {ASSET_KINDS.map((k) => (
+        <div key={k}>
+          <Checkbox
+            data-testid={`layer-kind-${k}`}
+            checked={!value.hiddenKinds.includes(k)}
+            onChange={(e) =>
+              onChange({ ...value, hiddenKinds: toggle(value.hiddenKinds, k, !e.target.checked) })
+            }
+          >
+            <KindSwatch kind={k} />
+            {t(`kind.${k}`)}
+          </Checkbox>
+        </div>
+      ))}
+      <Space style={{ marginTop: 8, marginBottom: 4 }}>
+        <Typography.Text strong>{t('statuses')}</Typography.Text>
+        <Button size="small" type="link" onClick={() => onChange({ ...value, hiddenStatuses: [] })}>
+          {t('showAll')}
+        </Button>
+      </Space>
+      {ASSET_STATUSES.map((s) => (
+        <div key={s}>
+          <Checkbox
+            data-testid={`layer-status-${s}`}
+            checked={!value.hiddenStatuses.includes(s)}
+            onChange={(e) =>
+              onChange({ ...value, hiddenStatuses: toggle(value.hiddenStatuses, s, !e.target.checked) })
+            }
+          >
+            <span
+              aria-hidden
+              style={{
+                display: 'inline-block',
+                width: 10,
+                height: 10,
+                borderRadius: '50%',
+                background: statusCss(s),
+                marginRight: 6,
+                verticalAlign: 'middle',
+              }}
+            />
+            {t(`status.${s}`)}
+          </Checkbox>
+        </div>
+      ))}
+    </div>
+  );
+}

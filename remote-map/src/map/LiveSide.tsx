@@ -1,0 +1,70 @@
+// Kiosk side panel: the headline figures and the live open faults (red on the map).
+import { useEffect, useState } from 'react';
+import { Card, List, Statistic, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@lighting/shared';
+import { mapApi, type Statistics } from './api';
+import type { CityMap } from './cityMap';
+import { faultMarkers } from './faultList';
+import { useLiveFaults, useMapChangeTick } from './useLive';
+
+export function LiveSide({ map }: { map: CityMap | null }) {
+  const { t } = useTranslation('map');
+  const faults = useLiveFaults();
+  const tick = useMapChangeTick(30_000);
+  const [stats, setStats] = useState<Statistics | null>(null);
+
+  useEffect(() => {
+    mapApi.statistics().then(setStats, () => undefined);
+  }, [tick]);
+  useEffect(() => map?.setMarkers('faults', faultMarkers(faults)), [map, faults]);
+
+  return (
+    <div style={{ width: 300, display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="kiosk-side">
+      <Card size="small" title={t('live')}>
+        {stats ? (
+          <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
+            <Statistic title={t('totalAssets')} value={stats.total} />
+            <Statistic title={t('lightsOnRate')} value={stats.lightsOn.rate} suffix="%" precision={2} />
+            <Statistic title={t('integrity')} value={stats.integrity.rate} suffix="%" precision={2} />
+            <Statistic
+              title={t('compliance')}
+              value={stats.repairCompliance.overall.rate}
+              suffix="%"
+              precision={1}
+            />
+          </div>
+        ) : null}
+      </Card>
+      <Card
+        size="small"
+        title={t('liveFaults')}
+        style={{ flex: 1, overflow: 'auto' }}
+        data-testid="live-faults"
+      >
+        <List
+          size="small"
+          dataSource={faults}
+          locale={{ emptyText: t('none') }}
+          renderItem={(f) => (
+            <List.Item
+              style={{ cursor: 'pointer' }}
+              onClick={() => void map?.zoomToPoint(f.x, f.y)}
+              data-testid="live-fault"
+            >
+              <div>
+                <Tag color="red">{f.faultType}</Tag>
+                <Typography.Text>{f.assetCode}</Typography.Text>
+                <div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {f.district} · {formatDateTime(f.reportedAt)}
+                  </Typography.Text>
+                </div>
+              </div>
+            </List.Item>
+          )}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// The map view of every map page: creates the CityMap on mount, feeds it the socket's live asset
+// changes, and destroys both on unmount. The page gets the controller through onReady.
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { on } from '@lighting/shared/realtime';
+import { CityMap, type CityMapOptions } from './cityMap';
+import { parseAssetChanges } from './live';
+
+/** Read-only test hook (e2e): what the last mounted map draws. */
+interface MapTestHook {
+  whenDrawn(): Promise<void>;
+  drawnCount(where?: string): Promise<number>;
+  drawnStatus(objectid: number): Promise<string | null>;
+  highlightedCount(): number;
+  /** ms from the map's creation to its first view fully drawn, null until then */
+  firstDrawnMs(): number | null;
+  /** e2e/bench/map.mjs: the same assets as a client-side source (loaded only when called) */
+  clientSourceBaseline(): Promise<import('./clientSourceBaseline').BaselineResult>;
+}
+declare global {
+  interface Window {
+    __lightingMap?: MapTestHook;
+  }
+}
+
+export interface MapCanvasProps {
+  /** the map once created, null once destroyed */
+  onReady?: (map: CityMap | null) => void;
+  onSelect?: CityMapOptions['onSelect'];
+  onDistrict?: CityMapOptions['onDistrict'];
+  cables?: boolean;
+  height?: number | string;
+  testId?: string;
+}
+
+export function MapCanvas({
+  onReady,
+  onSelect,
+  onDistrict,
+  cables,
+  height = '100%',
+  testId = 'city-map',
+}: MapCanvasProps) {
+  const el = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation('map');
+  const select = useRef(onSelect);
+  select.current = onSelect;
+  const district = useRef(onDistrict);
+  district.current = onDistrict;
+  const ready = useRef(onReady);
+  ready.current = onReady;
+
+  useEffect(() => {
+    if (!el.current) return undefined;
+    const map = new CityMap(el.current, {
+      label: (kind, status) => `${t(`kind.${kind}`)} · ${t(`status.${status}`)}`,
+      onSelect: (hit) => select.current?.(hit),
+      onDistrict: (name) => district.current?.(name),
+      cables,
+    });
+    const hook: MapTestHook = {
+      whenDrawn: () => map.whenDrawn(),
+      drawnCount: (where) => map.drawnCount(where),
+      drawnStatus: (id) => map.drawnStatus(id),
+      highlightedCount: () => map.highlightedCount,
+      firstDrawnMs: () => map.firstDrawnMs,
+      clientSourceBaseline: () => import('./clientSourceBaseline').then((m) => m.runClientSourceBaseline()),
+    };
+    window.__lightingMap = hook;
+    const sub = on('mapAssetChange').subscribe((m) => map.applyChanges(parseAssetChanges(m)));
+    ready.current?.(map);
+    return () => {
+      sub.unsubscribe();
+      if (window.__lightingMap === hook) delete window.__lightingMap;
+      ready.current?.(null);
+      map.destroy();
+    };
+    // the map is created once per mount; labels follow the language of that moment
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cables]);
+
+  return <div ref={el} data-testid={testId} style={{ width: '100%', height, minHeight: 360 }} />;
+}

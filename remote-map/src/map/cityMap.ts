@@ -1,0 +1,457 @@
+// The city map (effects): a MapView over our own FeatureServer — districts and roads as the base
+// geography, cables when zoomed in, the assets layer with kind × status symbology — plus an overlay
+// for live changes, highlights (topology, search) and marker graphics (faults, suspected elements,
+// tracks). Everything created here is released by destroy() (kiosk pages run for days).
+import EsriMap from '@arcgis/core/Map.js';
+import MapView from '@arcgis/core/views/MapView.js';
+import FeatureLayer from '@arcgis/core/layers/FeatureLayer.js';
+import GraphicsLayer from '@arcgis/core/layers/GraphicsLayer.js';
+import Graphic from '@arcgis/core/Graphic.js';
+import Extent from '@arcgis/core/geometry/Extent.js';
+import * as reactiveUtils from '@arcgis/core/core/reactiveUtils.js';
+import DistanceMeasurementAnalysis from '@arcgis/core/analysis/DistanceMeasurementAnalysis.js';
+import AreaMeasurementAnalysis from '@arcgis/core/analysis/AreaMeasurementAnalysis.js';
+import type DistanceMeasurementAnalysisView2D from '@arcgis/core/views/2d/analysis/DistanceMeasurementAnalysisView2D.js';
+import type AreaMeasurementAnalysisView2D from '@arcgis/core/views/2d/analysis/AreaMeasurementAnalysisView2D.js';
+import type FeatureLayerView from '@arcgis/core/views/layers/FeatureLayerView.js';
+import type { ResourceHandle } from '@arcgis/core/core/Handles.js';
+import { configureEsri, featureServerUrl } from './esri';
+import {
+  assetRenderer,
+  isAssetKind,
+  isAssetStatus,
+  markerSymbol,
+  type AssetKind,
+  type AssetStatus,
+} from './symbology';
+import { EMPTY_VISIBILITY, idsWhere, visibilityWhere, type VisibilityState } from './filters';
+import { ChangeOverlay, type AssetChange } from './live';
+import type { Extent as ExtentJson } from './api';
+import type { MapHit } from './tools';
+
+export const ASSET_FIELDS = { kind: 'kind', status: 'status', district: 'district' } as const;
+const SR = { wkid: 102100 };
+/** Reload the assets layer at least this often while live changes pile up in the overlay. */
+const CONSOLIDATE_MS = 15 * 60 * 1000;
+/** Pushed changes are drawn together after this long (a burst costs one filter update). */
+const FLUSH_MS = 200;
+
+export interface CityMapOptions {
+  /** label of a kind × status legend entry */
+  label: (kind: AssetKind, status: AssetStatus) => string;
+  /** an asset (layer 0) or cable (layer 1) was clicked */
+  onSelect?: (hit: MapHit) => void;
+  /** a district polygon was clicked where no asset is */
+  onDistrict?: (name: string) => void;
+  /** show cable segments when zoomed in (default true) */
+  cables?: boolean;
+}
+
+export type MarkerSet = 'faults' | 'suspected' | 'track' | 'orders';
+
+export interface MarkerGraphic {
+  geometry: Record<string, unknown>;
+  symbol: Record<string, unknown>;
+  attributes?: Record<string, unknown>;
+}
+
+export class CityMap {
+  readonly view: MapView;
+  readonly assets: FeatureLayer;
+  readonly cables: FeatureLayer;
+  private readonly districts: FeatureLayer;
+  private readonly roads: FeatureLayer;
+  private readonly overlayLayer = new GraphicsLayer({ listMode: 'hide' });
+  private readonly markerLayers = new Map<MarkerSet, GraphicsLayer>();
+  private readonly overlay = new ChangeOverlay();
+  private readonly handles: ResourceHandle[] = [];
+  private highlights: ResourceHandle[] = [];
+  private highlightedIds: number[] = [];
+  private visibility: VisibilityState = EMPTY_VISIBILITY;
+  private layerView: FeatureLayerView | null = null;
+  private cableView: FeatureLayerView | null = null;
+  private fullExtent: Extent | null = null;
+  private reloading = false;
+  private consolidateTimer: ReturnType<typeof setInterval> | null = null;
+  private destroyed = false;
+  private readonly createdAt = performance.now();
+  /** ms from construction to every feature of the first view drawn (bench), null until then */
+  firstDrawnMs: number | null = null;
+
+  constructor(
+    container: HTMLDivElement,
+    private readonly options: CityMapOptions,
+  ) {
+    configureEsri();
+    const url = featureServerUrl();
+    this.districts = new FeatureLayer({
+      url: `${url}/2`,
+      outFields: ['objectid', 'name'],
+      renderer: {
+        type: 'simple',
+        symbol: {
+          type: 'simple-fill',
+          color: [230, 236, 244, 1],
+          outline: { color: [120, 140, 170, 1], width: 1.2 },
+        },
+      },
+      popupEnabled: false,
+    });
+    this.roads = new FeatureLayer({
+      url: `${url}/3`,
+      outFields: ['objectid', 'roadClass'],
+      renderer: {
+        type: 'unique-value',
+        field: 'roadClass',
+        defaultSymbol: { type: 'simple-line', color: [200, 200, 200, 1], width: 1 },
+        uniqueValueInfos: [
+          { value: 'main', symbol: { type: 'simple-line', color: [255, 255, 255, 1], width: 4 } },
+          { value: 'side', symbol: { type: 'simple-line', color: [250, 250, 250, 1], width: 2 } },
+        ],
+      },
+      popupEnabled: false,
+    });
+    this.cables = new FeatureLayer({
+      url: `${url}/1`,
+      outFields: ['objectid', 'status', 'cableType'],
+      minScale: 40000,
+      visible: options.cables ?? true,
+      renderer: {
+        type: 'unique-value',
+        field: 'status',
+        defaultSymbol: { type: 'simple-line', color: [70, 110, 200, 0.7], width: 1 },
+        uniqueValueInfos: [
+          { value: 'fault', symbol: { type: 'simple-line', color: [230, 30, 30, 1], width: 2.5 } },
+        ],
+      },
+      popupEnabled: false,
+    });
+    this.assets = new FeatureLayer({
+      url: `${url}/0`,
+      outFields: ['objectid', 'code', 'kind', 'status', 'symbol', 'district'],
+      renderer: assetRenderer('symbol', options.label),
+      popupEnabled: false,
+    });
+    const map = new EsriMap({
+      layers: [this.districts, this.roads, this.cables, this.assets, this.overlayLayer],
+    });
+    this.view = new MapView({
+      container,
+      map,
+      spatialReference: SR,
+      background: { color: [214, 222, 232, 1] },
+      popupEnabled: false,
+      constraints: { snapToZoom: false },
+    });
+    this.view.ui.components = ['zoom'];
+    this.handles.push(
+      this.view.on('click', (e) => {
+        void this.view
+          .hitTest(e, { include: [this.assets, this.cables, this.overlayLayer, this.districts] })
+          .then((r) => this.select(r.results));
+      }),
+    );
+    void this.start();
+  }
+
+  private async start(): Promise<void> {
+    await this.assets.load();
+    if (this.destroyed) return;
+    const ext = this.assets.fullExtent;
+    if (ext) {
+      this.fullExtent = ext.clone();
+      await this.view.when();
+      if (this.destroyed) return;
+      this.view.extent = ext.clone().expand(1.05);
+    }
+    this.layerView = await this.view.whenLayerView(this.assets);
+    this.cableView = await this.view.whenLayerView(this.cables);
+    this.applyFilter();
+    void this.whenDrawn().then(() => {
+      this.firstDrawnMs ??= performance.now() - this.createdAt;
+    });
+    this.consolidateTimer = setInterval(() => {
+      if (this.overlay.size > 0) void this.reloadAssets();
+    }, CONSOLIDATE_MS);
+  }
+
+  private select(results: readonly unknown[]): void {
+    let district: string | null = null;
+    for (const r of results) {
+      const hit = r as { type?: string; graphic?: Graphic };
+      const g = hit.graphic;
+      if (hit.type !== 'graphic' || !g) continue;
+      if (g.layer === this.districts) {
+        const name = g.attributes?.name as unknown;
+        if (typeof name === 'string') district = name;
+        continue;
+      }
+      const oid = g.attributes?.objectid as unknown;
+      if (typeof oid !== 'number') continue;
+      const layer = g.layer === this.cables ? 1 : 0;
+      const kind = g.attributes?.kind as unknown;
+      const status = g.attributes?.status as unknown;
+      this.options.onSelect?.({
+        layer,
+        objectid: oid,
+        ...(typeof kind === 'string' ? { kind } : {}),
+        ...(typeof status === 'string' ? { status } : {}),
+      });
+      return;
+    }
+    if (district !== null) this.options.onDistrict?.(district);
+  }
+
+  /** Resolves once every feature of the current view has been drawn. */
+  async whenDrawn(): Promise<void> {
+    await this.view.when();
+    const lv = this.layerView ?? (await this.view.whenLayerView(this.assets));
+    await reactiveUtils.whenOnce(() => !this.view.updating && !lv.updating);
+  }
+
+  /** Layers panel / district: which assets show (client-side filter, no re-query). */
+  setVisibility(v: VisibilityState): void {
+    this.visibility = v;
+    this.applyFilter();
+  }
+
+  private applyFilter(): void {
+    const shown = visibilityWhere(this.visibility, ASSET_FIELDS);
+    // assets shown by the overlay are hidden in the layer (their layer copy is stale)
+    const stale = idsWhere('objectid', this.overlay.ids());
+    const where = [shown, stale ? `NOT (${stale})` : null].filter((p): p is string => p !== null);
+    if (this.layerView) this.layerView.filter = where.length ? { where: where.join(' AND ') } : null;
+    for (const g of this.overlayLayer.graphics) g.visible = this.overlayVisible(g.attributes as AssetChange);
+  }
+
+  private overlayVisible(c: AssetChange): boolean {
+    const v = this.visibility;
+    return !v.hiddenKinds.includes(c.kind) && !v.hiddenStatuses.includes(c.status);
+  }
+
+  private pending: AssetChange[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly overlayGraphics = new Map<number, Graphic>();
+
+  /**
+   * Draws pushed status changes: batched for FLUSH_MS (a burst of pushes costs one filter update),
+   * so a change shows well within a second; reloads the layer when the overlay is full.
+   */
+  applyChanges(changes: readonly AssetChange[]): void {
+    if (changes.length === 0 || this.destroyed) return;
+    this.pending.push(...changes);
+    this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  private flush(): void {
+    this.flushTimer = null;
+    if (this.destroyed) return;
+    const batch = this.pending;
+    this.pending = [];
+    const full = this.overlay.add(batch);
+    this.syncOverlay();
+    if (full) void this.reloadAssets();
+  }
+
+  /** Makes the overlay layer's graphics match the overlay (update in place, add, remove). */
+  private syncOverlay(): void {
+    const added: Graphic[] = [];
+    for (const c of this.overlay.values()) {
+      const symbol =
+        isAssetKind(c.kind) && isAssetStatus(c.status)
+          ? markerSymbol(c.kind, c.status)
+          : { type: 'simple-marker' as const, size: 6, color: [128, 128, 128, 1] };
+      const g = this.overlayGraphics.get(c.objectid);
+      if (g && g.attributes?.status === c.status) continue;
+      if (g) {
+        g.attributes = { ...c };
+        g.symbol = symbol as never;
+        g.visible = this.overlayVisible(c);
+        continue;
+      }
+      const ng = new Graphic({
+        geometry: { type: 'point', x: c.x, y: c.y, spatialReference: SR },
+        attributes: { ...c },
+        symbol,
+      });
+      ng.visible = this.overlayVisible(c);
+      this.overlayGraphics.set(c.objectid, ng);
+      added.push(ng);
+    }
+    const gone: Graphic[] = [];
+    for (const [id, g] of this.overlayGraphics)
+      if (!this.overlay.get(id)) {
+        gone.push(g);
+        this.overlayGraphics.delete(id);
+      }
+    if (gone.length) this.overlayLayer.removeMany(gone);
+    if (added.length) this.overlayLayer.addMany(added);
+    this.applyFilter();
+  }
+
+  /** Re-reads the assets layer from the server and drops the overlay entries it now holds. */
+  async reloadAssets(): Promise<void> {
+    if (this.reloading || this.destroyed) return;
+    this.reloading = true;
+    const before = this.overlay.snapshot();
+    try {
+      this.assets.refresh();
+      const lv = this.layerView ?? (await this.view.whenLayerView(this.assets));
+      // refresh() starts asynchronously: wait for the reload to begin, then to end
+      await reactiveUtils.whenOnce(() => lv.updating).catch(() => undefined);
+      await reactiveUtils.whenOnce(() => !lv.updating);
+      this.overlay.forgetSeen(before);
+      if (!this.destroyed) this.syncOverlay();
+    } finally {
+      this.reloading = false;
+    }
+  }
+
+  /** The status drawn for an asset now (overlay first, then the layer). */
+  async drawnStatus(objectid: number): Promise<string | null> {
+    const o = this.overlay.get(objectid);
+    if (o) return o.status;
+    const lv = this.layerView ?? (await this.view.whenLayerView(this.assets));
+    const r = await lv.queryFeatures({ objectIds: [objectid], outFields: ['status'], returnGeometry: false });
+    const s = r.features[0]?.attributes?.status as unknown;
+    return typeof s === 'string' ? s : null;
+  }
+
+  /** How many assets matching `where` the layer view lets through its filter (test hook, legend). */
+  async drawnCount(where = '1=1'): Promise<number> {
+    const lv = this.layerView ?? (await this.view.whenLayerView(this.assets));
+    const filter = lv.filter?.where;
+    return lv.queryFeatureCount({ where: filter ? `(${where}) AND (${filter})` : where });
+  }
+
+  /** Highlights assets and cables (topology, search); replaces the previous highlight. */
+  async highlight(assetIds: readonly number[], cableIds: readonly number[] = []): Promise<void> {
+    this.clearHighlight();
+    const lv = this.layerView ?? (await this.view.whenLayerView(this.assets));
+    if (assetIds.length) this.highlights.push(lv.highlight([...assetIds]));
+    if (cableIds.length) {
+      const cv = this.cableView ?? (await this.view.whenLayerView(this.cables));
+      this.highlights.push(cv.highlight([...cableIds]));
+    }
+    this.highlightedIds = [...assetIds];
+  }
+
+  get highlightedCount(): number {
+    return this.highlightedIds.length;
+  }
+
+  clearHighlight(): void {
+    for (const h of this.highlights) h.remove();
+    this.highlights = [];
+    this.highlightedIds = [];
+  }
+
+  /** Replaces one set of marker graphics (faults, suspected elements, a track). */
+  setMarkers(set: MarkerSet, graphics: readonly MarkerGraphic[]): void {
+    let layer = this.markerLayers.get(set);
+    if (!layer) {
+      layer = new GraphicsLayer({ listMode: 'hide' });
+      this.markerLayers.set(set, layer);
+      this.view.map?.add(layer);
+    }
+    layer.removeAll();
+    layer.addMany(
+      graphics.map(
+        (g) =>
+          new Graphic({
+            geometry: { ...g.geometry, spatialReference: SR } as never,
+            symbol: g.symbol as never,
+            attributes: g.attributes ?? {},
+          }),
+      ),
+    );
+  }
+
+  private measurement: {
+    analysis: DistanceMeasurementAnalysis | AreaMeasurementAnalysis;
+    abort: AbortController;
+    watch: ResourceHandle | null;
+  } | null = null;
+
+  /**
+   * Measure a length or an area (5.x analysis classes): the user draws on the map; `onResult`
+   * gets each new result (length, or area with perimeter) while drawing and after.
+   */
+  async measure(
+    kind: 'length' | 'area',
+    onResult: (r: { value: number; unit: string }, perimeter?: { value: number; unit: string }) => void,
+  ): Promise<void> {
+    this.stopMeasure();
+    const analysis =
+      kind === 'length'
+        ? new DistanceMeasurementAnalysis({ unit: 'metric' })
+        : new AreaMeasurementAnalysis({ unit: 'metric' });
+    const m: NonNullable<CityMap['measurement']> = { analysis, abort: new AbortController(), watch: null };
+    this.measurement = m;
+    this.view.analyses.add(analysis);
+    const av = (await this.view.whenAnalysisView(analysis)) as
+      DistanceMeasurementAnalysisView2D | AreaMeasurementAnalysisView2D;
+    if (this.measurement !== m) return;
+    m.watch = reactiveUtils.watch(
+      () => av.result,
+      (r) => {
+        if (!r) return;
+        if ('length' in r) onResult(r.length);
+        else if (r.area) onResult(r.area, r.perimeter ?? undefined);
+      },
+    );
+    try {
+      await av.place({ signal: m.abort.signal });
+    } catch (e) {
+      if (!(e instanceof Error && e.name === 'AbortError')) throw e;
+    }
+  }
+
+  stopMeasure(): void {
+    const m = this.measurement;
+    if (!m) return;
+    this.measurement = null;
+    m.abort.abort();
+    m.watch?.remove();
+    this.view.analyses.remove(m.analysis);
+    m.analysis.destroy();
+  }
+
+  /** Overview: the whole city. */
+  async overview(): Promise<void> {
+    if (this.fullExtent) await this.view.goTo(this.fullExtent.clone().expand(1.05));
+  }
+
+  async zoomTo(extent: ExtentJson | null, expand = 1.2): Promise<void> {
+    if (!extent) return;
+    const e = new Extent({ ...extent, spatialReference: SR });
+    await this.view.goTo(
+      e.width === 0 && e.height === 0 ? { target: e.center, scale: 2000 } : e.expand(expand),
+    );
+  }
+
+  async zoomToPoint(x: number, y: number, scale = 2000): Promise<void> {
+    await this.view.goTo({ target: { type: 'point', x, y, spatialReference: SR } as never, scale });
+  }
+
+  /** Clear: no highlight, no markers, every kind and status shown, the whole city. */
+  async clear(): Promise<void> {
+    this.clearHighlight();
+    for (const l of this.markerLayers.values()) l.removeAll();
+    this.setVisibility(EMPTY_VISIBILITY);
+    await this.overview();
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    if (this.consolidateTimer) clearInterval(this.consolidateTimer);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.pending = [];
+    this.overlayGraphics.clear();
+    this.stopMeasure();
+    this.clearHighlight();
+    for (const h of this.handles) h.remove();
+    this.overlay.clear();
+    this.view.destroy(); // destroys the map and its layers too
+  }
+}

@@ -1,0 +1,194 @@
+// bt/gzyp/statistic (MapStatistic) — statistics on one map: counts by kind, status and district,
+// lights-on rate per district against 98 % / 96 %, facility integrity, repair-time compliance
+// (24 h / 3 working days / 1 h); the charts and the map side by side. A click on a district (chart
+// or table) filters both; the figures follow live changes.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Card, Col, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { RemotePageProps } from '@lighting/shared';
+import { useEChart, type ChartOption } from '@lighting/shared/ui';
+import { MapCanvas } from '../map/MapCanvas';
+import { mapApi, type Compliance, type District, type DistrictStat, type Statistics } from '../map/api';
+import type { CityMap } from '../map/cityMap';
+import { EMPTY_VISIBILITY } from '../map/filters';
+import { districtRateOption, kindOption, pct, statusOption } from '../map/statistics';
+import { useMapChangeTick } from '../map/useLive';
+
+function Chart({
+  option,
+  name,
+  height = 220,
+  onClick,
+}: {
+  option: ChartOption | null;
+  name: string;
+  height?: number;
+  onClick?: (name: string) => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const state = useEChart(ref, option, onClick ? (e) => onClick(e.name) : undefined);
+  return (
+    <div
+      ref={ref}
+      data-testid={`stat-chart-${name}`}
+      data-chart-state={state}
+      style={{ width: '100%', height }}
+    />
+  );
+}
+
+function Rate({
+  title,
+  value,
+  target,
+  met,
+}: {
+  title: string;
+  value: number;
+  target?: number;
+  met?: boolean;
+}) {
+  const { t } = useTranslation('map');
+  return (
+    <div>
+      <Statistic title={title} value={pct(value)} suffix="%" />
+      {target !== undefined ? (
+        <Tag color={met ? 'green' : 'red'}>
+          {t('target', { value: target })} · {met ? t('met') : t('notMet')}
+        </Tag>
+      ) : null}
+    </div>
+  );
+}
+
+export default function MapStatistic(_props: RemotePageProps) {
+  const { t } = useTranslation('map');
+  const [map, setMap] = useState<CityMap | null>(null);
+  const [district, setDistrict] = useState<string | null>(null);
+  const [stats, setStats] = useState<Statistics | null>(null);
+  const [cityRows, setCityRows] = useState<DistrictStat[]>([]);
+  const [districts, setDistricts] = useState<District[]>([]);
+  const tick = useMapChangeTick(10_000);
+
+  useEffect(() => {
+    mapApi.districts().then(setDistricts, () => undefined);
+  }, []);
+  // the per-district chart always shows the whole city; the rest follows the chosen district
+  useEffect(() => {
+    mapApi.statistics().then(
+      (s) => setCityRows(s.byDistrict),
+      () => undefined,
+    );
+  }, [tick]);
+  useEffect(() => {
+    mapApi.statistics(district ?? undefined).then(setStats, () => undefined);
+  }, [district, tick]);
+  useEffect(() => {
+    map?.setVisibility({ ...EMPTY_VISIBILITY, district });
+    const d = districts.find((x) => x.name === district);
+    if (d) void map?.zoomTo(d.extent, 1.05);
+    else if (map) void map.overview();
+  }, [map, district, districts]);
+
+  const label = useMemo(() => (k: string) => t(k), [t]);
+  const kind = useMemo(() => (stats ? kindOption(stats, label) : null), [stats, label]);
+  const status = useMemo(() => (stats ? statusOption(stats, label) : null), [stats, label]);
+  const rates = useMemo(() => districtRateOption(cityRows, label, district), [cityRows, label, district]);
+  const pick = (name: string) =>
+    setDistrict((d) => (d === name || !cityRows.some((r) => r.district === name) ? null : name));
+
+  const compliance = (key: 'general' | 'severe' | 'emergency' | 'overall', c: Compliance | undefined) => (
+    <Col span={6} key={key}>
+      <Statistic title={t(key)} value={c ? pct(c.rate) : '-'} suffix="%" />
+      <Typography.Text type="secondary">{c ? `${c.onTime}/${c.total}` : ''}</Typography.Text>
+    </Col>
+  );
+
+  return (
+    <div style={{ display: 'flex', gap: 12, height: 'calc(100vh - 190px)' }} data-testid="map-statistic">
+      <div style={{ width: '50%', overflow: 'auto', display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <Card size="small">
+          <Row gutter={12}>
+            <Col span={6}>
+              <Statistic title={t('totalAssets')} value={stats?.total ?? '-'} data-testid="stat-total" />
+              {district ? (
+                <Button size="small" onClick={() => setDistrict(null)} data-testid="stat-district">
+                  {district} ✕
+                </Button>
+              ) : null}
+            </Col>
+            <Col span={6}>
+              <Rate
+                title={`${t('lightsOnRate')} · ${t('mainRoads')}`}
+                value={stats?.lightsOn.main.rate ?? NaN}
+                target={stats?.lightsOn.main.target ?? 98}
+                met={stats?.lightsOn.main.met}
+              />
+            </Col>
+            <Col span={6}>
+              <Rate
+                title={`${t('lightsOnRate')} · ${t('otherRoads')}`}
+                value={stats?.lightsOn.other.rate ?? NaN}
+                target={stats?.lightsOn.other.target ?? 96}
+                met={stats?.lightsOn.other.met}
+              />
+            </Col>
+            <Col span={6}>
+              <Rate
+                title={t('integrity')}
+                value={stats?.integrity.rate ?? NaN}
+                target={stats?.integrity.target ?? 95}
+                met={stats?.integrity.met}
+              />
+            </Col>
+          </Row>
+        </Card>
+        <Card size="small" title={`${t('compliance')} (${stats?.repairCompliance.days ?? 30} d)`}>
+          <Row gutter={12}>
+            {compliance('general', stats?.repairCompliance.general)}
+            {compliance('severe', stats?.repairCompliance.severe)}
+            {compliance('emergency', stats?.repairCompliance.emergency)}
+            {compliance('overall', stats?.repairCompliance.overall)}
+          </Row>
+        </Card>
+        <Card size="small" title={`${t('lightsOnRate')} · ${t('byDistrict')}`} extra={t('clickDistrict')}>
+          <Chart option={rates} name="districts" height={240} onClick={pick} />
+        </Card>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Card size="small" title={t('byKind')}>
+              <Chart option={kind} name="kinds" />
+            </Card>
+          </Col>
+          <Col span={12}>
+            <Card size="small" title={t('byStatus')}>
+              <Chart option={status} name="statuses" />
+            </Card>
+          </Col>
+        </Row>
+        <Card size="small" title={t('byDistrict')}>
+          <Table<DistrictStat>
+            rowKey="district"
+            size="small"
+            pagination={false}
+            dataSource={cityRows}
+            data-testid="stat-districts"
+            onRow={(r) => ({ onClick: () => pick(r.district), style: { cursor: 'pointer' } })}
+            rowClassName={(r) => (r.district === district ? 'ant-table-row-selected' : '')}
+            columns={[
+              { dataIndex: 'district', title: t('district') },
+              { dataIndex: 'total', title: t('totalAssets') },
+              { dataIndex: 'mainRate', title: t('mainRoads'), render: (v: number) => `${pct(v)}%` },
+              { dataIndex: 'otherRate', title: t('otherRoads'), render: (v: number) => `${pct(v)}%` },
+              { dataIndex: 'integrityRate', title: t('integrity'), render: (v: number) => `${pct(v)}%` },
+              { dataIndex: 'openFaults', title: t('openFaults') },
+            ]}
+          />
+        </Card>
+      </div>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <MapCanvas onReady={setMap} cables={false} onDistrict={pick} />
+      </div>
+    </div>
+  );
+}

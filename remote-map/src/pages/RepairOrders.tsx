@@ -1,0 +1,231 @@
+// bt/map/repair — repair linkage: the order list with filters, dispatch to a crew, start, complete,
+// verify, and the orders on the map (the selected one followed). Every state change anywhere
+// reloads the list and the markers (socket `mapRepairOrderChange`).
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Auth, formatDateTime, type RemotePageProps } from '@lighting/shared';
+import { on } from '@lighting/shared/realtime';
+import { MapCanvas } from '../map/MapCanvas';
+import {
+  mapApi,
+  ORDER_STATES,
+  type Crew,
+  type District,
+  type OrderState,
+  type Paged,
+  type RepairOrder,
+} from '../map/api';
+import type { CityMap } from '../map/cityMap';
+import { isOverdue, nextAction, orderMarkers } from '../map/orders';
+
+interface OrderQuery {
+  currentPage: number;
+  pageSize: number;
+  state?: OrderState;
+  crewId?: string;
+  district?: string;
+  urgency?: number;
+  keyword?: string;
+}
+
+function ActionButton({ order, crews, onDone }: { order: RepairOrder; crews: Crew[]; onDone: () => void }) {
+  const { t } = useTranslation('map');
+  const [crewId, setCrewId] = useState<string | undefined>(order.crewId ?? undefined);
+  const [busy, setBusy] = useState(false);
+  const action = nextAction(order.state);
+  if (!action) return null;
+  const run = async () => {
+    setBusy(true);
+    try {
+      if (action === 'dispatch') {
+        if (!crewId) return;
+        await mapApi.dispatch(order.id, crewId);
+      } else await mapApi[action](order.id);
+      onDone();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Auth code="btn_edit">
+      <Space size={4}>
+        {action === 'dispatch' ? (
+          <Select
+            size="small"
+            style={{ width: 110 }}
+            placeholder={t('chooseCrew')}
+            value={crewId}
+            onChange={setCrewId}
+            options={crews.map((c) => ({ value: c.id, label: c.name }))}
+            data-testid="order-crew"
+          />
+        ) : null}
+        <Button
+          size="small"
+          type="primary"
+          loading={busy}
+          disabled={action === 'dispatch' && !crewId}
+          onClick={() => void run()}
+          data-testid={`order-${action}`}
+        >
+          {t(`action.${action}`)}
+        </Button>
+      </Space>
+    </Auth>
+  );
+}
+
+export default function RepairOrders(_props: RemotePageProps) {
+  const { t } = useTranslation('map');
+  const [map, setMap] = useState<CityMap | null>(null);
+  const [crews, setCrews] = useState<Crew[]>([]);
+  const [districts, setDistricts] = useState<District[]>([]);
+  const [query, setQuery] = useState<OrderQuery>({ currentPage: 1, pageSize: 20 });
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState<Paged<RepairOrder>>({
+    list: [],
+    pagination: { currentPage: 1, pageSize: 20, total: 0 },
+  });
+  const [loading, setLoading] = useState(false);
+  const [followed, setFollowed] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    mapApi
+      .orders({ ...query })
+      .then(setPage, () => undefined)
+      .finally(() => setLoading(false));
+  }, [query]);
+  useEffect(load, [load]);
+  useEffect(() => {
+    mapApi.crews().then(setCrews, () => undefined);
+    mapApi.districts().then(setDistricts, () => undefined);
+  }, []);
+  useEffect(() => {
+    const sub = on('mapRepairOrderChange').subscribe(() => load());
+    return () => sub.unsubscribe();
+  }, [load]);
+  useEffect(() => map?.setMarkers('orders', orderMarkers(page.list, followed)), [map, page, followed]);
+
+  const follow = (o: RepairOrder) => {
+    setFollowed(o.id);
+    void map?.highlight([o.assetId]);
+    void map?.zoomToPoint(o.x, o.y);
+  };
+  const set = (patch: Partial<OrderQuery>) => setQuery((q) => ({ ...q, ...patch, currentPage: 1 }));
+
+  const now = Date.now();
+  const columns = [
+    {
+      dataIndex: 'billNo',
+      title: t('billNo'),
+      render: (v: string, o: RepairOrder) => (
+        <Button type="link" size="small" onClick={() => follow(o)}>
+          {v}
+        </Button>
+      ),
+    },
+    { dataIndex: 'title', title: t('title'), ellipsis: true },
+    { dataIndex: 'assetCode', title: t('asset') },
+    {
+      dataIndex: 'state',
+      title: t('state'),
+      render: (s: OrderState, o: RepairOrder) => (
+        <Space size={2}>
+          <Tag data-testid="order-state">{t(`orderState.${s}`)}</Tag>
+          {isOverdue(o, now) && s !== 'verified' ? <Tag color="red">{t('overdue')}</Tag> : null}
+        </Space>
+      ),
+    },
+    { dataIndex: 'urgency', title: t('urgency'), render: (v: number) => t(`urgencyLevel.${v}`) },
+    { dataIndex: 'crewName', title: t('crew') },
+    { dataIndex: 'dueAt', title: t('dueAt'), render: (v: number) => formatDateTime(v) },
+    {
+      key: 'ops',
+      title: '',
+      render: (_: unknown, o: RepairOrder) => <ActionButton order={o} crews={crews} onDone={load} />,
+    },
+  ];
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8, height: 'calc(100vh - 190px)' }}>
+      <Card size="small">
+        <Space wrap>
+          <Input.Search
+            style={{ width: 220 }}
+            placeholder={t('keyword')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onSearch={(v) => set({ keyword: v || undefined })}
+            allowClear
+          />
+          <Select<OrderState>
+            style={{ width: 120 }}
+            allowClear
+            placeholder={t('state')}
+            value={query.state}
+            onChange={(v) => set({ state: v })}
+            options={ORDER_STATES.map((s) => ({ value: s, label: t(`orderState.${s}`) }))}
+            data-testid="order-filter-state"
+          />
+          <Select
+            style={{ width: 120 }}
+            allowClear
+            placeholder={t('crew')}
+            value={query.crewId}
+            onChange={(v?: string) => set({ crewId: v })}
+            options={crews.map((c) => ({ value: c.id, label: c.name }))}
+          />
+          <Select
+            style={{ width: 130 }}
+            allowClear
+            placeholder={t('allDistricts')}
+            value={query.district}
+            onChange={(v?: string) => set({ district: v })}
+            options={districts.map((d) => ({ value: d.name, label: d.name }))}
+          />
+          <Select<number>
+            style={{ width: 100 }}
+            allowClear
+            placeholder={t('urgency')}
+            value={query.urgency}
+            onChange={(v) => set({ urgency: v })}
+            options={[1, 2, 3].map((u) => ({ value: u, label: t(`urgencyLevel.${u}`) }))}
+          />
+          <Button
+            onClick={() => {
+              setKeyword('');
+              setQuery({ currentPage: 1, pageSize: query.pageSize });
+            }}
+          >
+            {t('reset')}
+          </Button>
+        </Space>
+      </Card>
+      <div style={{ display: 'flex', gap: 12, flex: 1, minHeight: 0 }}>
+        <Card size="small" style={{ width: '55%', overflow: 'auto' }}>
+          <Table<RepairOrder>
+            rowKey="id"
+            size="small"
+            loading={loading}
+            columns={columns}
+            dataSource={page.list}
+            data-testid="order-list"
+            locale={{ emptyText: t('none') }}
+            rowClassName={(o) => (o.id === followed ? 'ant-table-row-selected' : '')}
+            pagination={{
+              current: page.pagination.currentPage,
+              pageSize: page.pagination.pageSize,
+              total: page.pagination.total,
+              onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
+            }}
+          />
+        </Card>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <MapCanvas onReady={setMap} cables={false} />
+        </div>
+      </div>
+    </div>
+  );
+}
