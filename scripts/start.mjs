@@ -18,7 +18,9 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));
 
 const url = `http://${host}:${port}/`;
-if (await waitForHealth(url, 60000)) {
+// the first start creates the database and seeds the demo city (300k assets): allow for it
+console.log('  Starting (the first start also seeds the demo city; that takes a little while)…');
+if (await waitForHealth(url, 600_000)) {
   console.log(`\n  城市照明综合管理平台 — the console is running at ${url}\n`);
   console.log('  Demo accounts (account / password):');
   for (const a of DEMO_ACCOUNTS)
@@ -29,5 +31,5 @@ if (await waitForHealth(url, 60000)) {
   );
   console.log('  Stop with Ctrl+C.\n');
 } else {
-  console.error(`The server did not answer on ${url} within 60 s.`);
+  console.error(`The server did not answer on ${url} within 10 minutes.`);
 }

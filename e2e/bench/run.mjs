@@ -4,6 +4,8 @@
 // - menu click → remote page painted in the host vs the same page in the remote's standalone app
 // - requests per second of GET /api/oauth/CurrentUser vs GET /api/health on the same server
 // - /home: JavaScript before first paint and after the charts; layout switch vs tab switch time
+// - the user list over 100,000 users (p95, ratio to health); map tile/snapshot query p95; map ready
+//   time through our endpoint vs a client-side source; kiosk heap after many live updates
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import SparkMD5 from 'spark-md5';
@@ -13,6 +15,9 @@ import { join } from 'node:path';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { chromiumLaunch } from '../chromium.mjs';
 import { installReactCounter } from '../react-counter.mjs';
+import { benchMap } from './map.mjs';
+import { benchMapServer } from './map-server.mjs';
+import { benchUsers } from './system.mjs';
 
 const PAGES = [
   ['system', '/permission/user', 'user-list', '权限管理'],
@@ -302,6 +307,12 @@ try {
     home: await homePaintBytes(tk),
     layoutVsTab: await layoutVsTabSwitch(tk),
     api: await rps(tk),
+    // issue 4: a filtered, paged user list over 100,000 users (its own scratch server)
+    userList: await benchUsers(),
+    // issue 5: tile and snapshot queries over the seeded city, then the map in the browser
+    // (BENCH_SKIP_MAP=1 leaves out the browser part, which takes minutes in software WebGL)
+    mapServer: await benchMapServer(base),
+    map: process.env.BENCH_SKIP_MAP === '1' ? 'skipped (BENCH_SKIP_MAP=1)' : await benchMap(base),
   };
   console.log(JSON.stringify(result, null, 2));
 } finally {

@@ -35,8 +35,16 @@ export async function startServer(env) {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
   });
   const url = `http://127.0.0.1:${port}/`;
-  if (!(await waitForHealth(url, 60000))) {
-    child.kill('SIGKILL');
+  // A first start seeds the whole demo city (300k assets): allow minutes on a slow machine, but
+  // give up at once if the process dies.
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const healthy = await Promise.race([
+    waitForHealth(url, 600_000),
+    new Promise((resolve) => child.once('exit', () => resolve(false))),
+  ]);
+  if (!healthy) {
+    if (!exited) child.kill('SIGKILL');
     throw new Error(`server did not start on ${url}`);
   }
   const stop = () =>
