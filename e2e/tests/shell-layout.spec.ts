@@ -1,6 +1,6 @@
 // The console shell (spec §2 Layout, §3 settings, §4 tabs and device rules): the three layouts,
 // theme colour / size / language reaching remote pages, kept-alive tabs, mobile, login notice.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiToken, openMenu, signIn } from './helpers';
 
 async function signedIn(page: Page) {
@@ -32,8 +32,14 @@ async function openPopupMenu(page: Page, section: string, item: string) {
 
 const searchButton = (page: Page) => page.getByTestId('user-list').locator('.ant-input-search-btn');
 /** An item of the open (visible) dropdown menu. */
-const dropdownItem = (page: Page, testId: string) =>
-  page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(testId);
+const openDropdowns = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+const dropdownItem = (page: Page, testId: string) => openDropdowns(page).getByTestId(testId);
+
+/** Opens a tab's context menu once the previous one has finished closing (it fades out). */
+async function tabMenu(page: Page, tab: Locator) {
+  await expect(openDropdowns(page)).toHaveCount(0);
+  await tab.click({ button: 'right' });
+}
 
 test('each layout switches at run time and opens a page from its menu', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 900 });
@@ -143,14 +149,14 @@ test('tabs keep page state, close others keeps home, refresh re-mounts', async (
   await expect(box.first()).toHaveValue('kept-text');
 
   // refresh re-mounts that page only
-  await tabs.filter({ hasText: '用户管理' }).click({ button: 'right' });
+  await tabMenu(page, tabs.filter({ hasText: '用户管理' }));
   await dropdownItem(page, 'tab-refresh').click();
   await expect(page).toHaveURL(/\/permission\/user$/);
   await expect(page.getByTestId('user-list')).toBeVisible();
   await expect(box.first()).toHaveValue('');
 
   // close others keeps home and the chosen tab
-  await tabs.filter({ hasText: '发起流程' }).click({ button: 'right' });
+  await tabMenu(page, tabs.filter({ hasText: '发起流程' }));
   await dropdownItem(page, 'tab-close-others').click();
   await expect(tabs).toHaveCount(2);
   await expect(tabs.nth(0)).toContainText('首页');
