@@ -116,6 +116,25 @@ export async function setAssetStatus(
   };
 }
 
+/** What a fault row carries in every answer (with its asset's code, kind, road and position). */
+const FAULT_COLUMNS = [
+  'f.id',
+  'f.assetId',
+  'a.code as assetCode',
+  'a.kind as assetKind',
+  'f.district',
+  'a.road',
+  'a.x',
+  'a.y',
+  'f.faultType',
+  'f.typeCode',
+  'f.urgency',
+  'f.source',
+  'f.description',
+  'f.reportedAt',
+  'f.closedAt',
+] as const;
+
 export function registerMapRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   const { db, clock } = ctx;
@@ -130,23 +149,7 @@ export function registerMapRoutes(app: FastifyInstance): void {
     db
       .selectFrom('fault as f')
       .leftJoin('map_asset as a', 'a.objectid', 'f.assetId')
-      .select([
-        'f.id',
-        'f.assetId',
-        'a.code as assetCode',
-        'a.kind as assetKind',
-        'f.district',
-        'a.road',
-        'a.x',
-        'a.y',
-        'f.faultType',
-        'f.typeCode',
-        'f.urgency',
-        'f.source',
-        'f.description',
-        'f.reportedAt',
-        'f.closedAt',
-      ])
+      .select(FAULT_COLUMNS)
       .select((eb) =>
         eb
           .selectFrom('work_order as o')
@@ -414,23 +417,7 @@ export function registerMapRoutes(app: FastifyInstance): void {
       if (q.to !== undefined) base = base.where('f.reportedAt', '<=', q.to);
       const { list, pagination } = await paged(base, q, (b) =>
         b
-          .select([
-            'f.id',
-            'f.assetId',
-            'a.code as assetCode',
-            'a.kind as assetKind',
-            'f.district',
-            'a.road',
-            'a.x',
-            'a.y',
-            'f.faultType',
-            'f.typeCode',
-            'f.urgency',
-            'f.source',
-            'f.description',
-            'f.reportedAt',
-            'f.closedAt',
-          ])
+          .select(FAULT_COLUMNS)
           .select((eb) =>
             eb
               .selectFrom('work_order as o')
