@@ -116,6 +116,31 @@ export async function setAssetStatus(
   };
 }
 
+/** What a repair-order row carries in every answer (with its asset and crew). */
+const ORDER_COLUMNS = [
+  'o.id',
+  'o.billNo',
+  'o.title',
+  'o.faultId',
+  'o.assetId',
+  'a.code as assetCode',
+  'a.kind as assetKind',
+  'o.district',
+  'a.x',
+  'a.y',
+  'o.urgency',
+  'o.state',
+  'o.crewId',
+  'c.name as crewName',
+  'o.createdAt',
+  'o.dueAt',
+  'o.dispatchedAt',
+  'o.startedAt',
+  'o.completedAt',
+  'o.verifiedAt',
+  'o.remark',
+] as const;
+
 /** What a fault row carries in every answer (with its asset's code, kind, road and position). */
 const FAULT_COLUMNS = [
   'f.id',
@@ -172,29 +197,7 @@ export function registerMapRoutes(app: FastifyInstance): void {
       .selectFrom('work_order as o')
       .leftJoin('map_asset as a', 'a.objectid', 'o.assetId')
       .leftJoin('map_crew as c', 'c.id', 'o.crewId')
-      .select([
-        'o.id',
-        'o.billNo',
-        'o.title',
-        'o.faultId',
-        'o.assetId',
-        'a.code as assetCode',
-        'a.kind as assetKind',
-        'o.district',
-        'a.x',
-        'a.y',
-        'o.urgency',
-        'o.state',
-        'o.crewId',
-        'c.name as crewName',
-        'o.createdAt',
-        'o.dueAt',
-        'o.dispatchedAt',
-        'o.startedAt',
-        'o.completedAt',
-        'o.verifiedAt',
-        'o.remark',
-      ]);
+      .select(ORDER_COLUMNS);
   type OrderDto = Awaited<ReturnType<ReturnType<typeof orderSelect>['execute']>>[number];
   const orderOut = (o: OrderDto) => ({
     ...o,
@@ -951,32 +954,7 @@ export function registerMapRoutes(app: FastifyInstance): void {
         );
       }
       const { list, pagination } = await paged(base, q, (b) =>
-        b
-          .select([
-            'o.id',
-            'o.billNo',
-            'o.title',
-            'o.faultId',
-            'o.assetId',
-            'a.code as assetCode',
-            'a.kind as assetKind',
-            'o.district',
-            'a.x',
-            'a.y',
-            'o.urgency',
-            'o.state',
-            'o.crewId',
-            'c.name as crewName',
-            'o.createdAt',
-            'o.dueAt',
-            'o.dispatchedAt',
-            'o.startedAt',
-            'o.completedAt',
-            'o.verifiedAt',
-            'o.remark',
-          ])
-          .orderBy('o.createdAt', 'desc')
-          .orderBy('o.id', 'desc'),
+        b.select(ORDER_COLUMNS).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc'),
       );
       return page(list.map(orderOut), pagination);
     },
