@@ -65,7 +65,7 @@ describe.each(TARGETS)('map FeatureServer (%s)', (target) => {
   it('serves the service and layer infos the SDK reads', async () => {
     const [status, svc] = await get(FS_BASE, { f: 'json' });
     expect(status).toBe(200);
-    expect(svc.layers.map((l: Json) => l.id)).toEqual([0, 1, 2, 3]);
+    expect(svc.layers.map((l: Json) => l.id)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(svc.spatialReference).toEqual({ wkid: 102100, latestWkid: 3857 });
     const [, info] = await get(`${FS_BASE}/0`, { f: 'json' });
     expect(info).toMatchObject({

@@ -8,9 +8,27 @@ import { sql, type RawBuilder } from 'kysely';
 import { extractToken } from '../auth/token-rules';
 import type { Db } from '../db';
 import { WEB_MERCATOR, WGS84, emptyEnvelope, isEmptyEnvelope, mercatorToLonLat, type Envelope } from './geo';
-import { LAYERS, SERVICE_NAME, layerById, layerInfo, serviceInfo, type LayerDef } from './layers';
+import {
+  StampedCache,
+  cellFromRow,
+  cellStatistics,
+  cellsExtent,
+  distinctCells,
+  filterCells,
+  sortCells,
+  type GridCell,
+} from './grid';
+import {
+  LAYERS,
+  SERVICE_NAME,
+  layerById,
+  layerInfo,
+  serviceInfo,
+  sourceLayerId,
+  type LayerDef,
+} from './layers';
 import { EsriError, esriBad, parseQuery, type QuerySpec } from './query-params';
-import { isTrivial, whereToSql } from './where';
+import { isTrivial, whereToSql, type WhereNode } from './where';
 
 export const FS_BASE = `/api/map/rest/services/${SERVICE_NAME}/FeatureServer`;
 
@@ -66,12 +84,63 @@ function outExtent(e: Envelope, q: QuerySpec): Record<string, unknown> {
   return { ...e, spatialReference: srJson(q) };
 }
 
+type FieldDefs = (names: readonly string[]) => Array<Record<string, unknown>>;
+
+/** The `fields` entries of an answer for some of the layer's field names. */
+function fieldDefsOf(layer: LayerDef): FieldDefs {
+  return (names) =>
+    names.map((n) => {
+      const f = layer.fields.find((x) => x.name === n);
+      return {
+        name: n,
+        type: f?.type ?? 'esriFieldTypeString',
+        alias: f?.alias ?? n,
+        ...(f?.length ? { length: f.length } : {}),
+      };
+    });
+}
+
+/** `returnExtentOnly` answer. */
+function extentAnswer(count: number, e: Envelope | null, q: QuerySpec): Record<string, unknown> {
+  return {
+    count,
+    extent: e
+      ? outExtent(e, q)
+      : { xmin: 'NaN', ymin: 'NaN', xmax: 'NaN', ymax: 'NaN', spatialReference: srJson(q) },
+  };
+}
+
+/** `outStatistics` answer from the grouped rows (group values and one value per statistic). */
+function statsAnswer(q: QuerySpec, rows: readonly Row[], fieldDefs: FieldDefs): Record<string, unknown> {
+  const fields = [
+    ...fieldDefs(q.groupBy),
+    ...q.stats.map((s) => ({
+      name: s.outName,
+      alias: s.outName,
+      type: s.type === 'count' ? 'esriFieldTypeInteger' : 'esriFieldTypeDouble',
+    })),
+  ];
+  return {
+    displayFieldName: '',
+    fields,
+    features: rows.map((row) => {
+      const attributes: Row = {};
+      for (const g of q.groupBy) attributes[g] = row[g] ?? null;
+      for (const s of q.stats) {
+        const v = row[s.outName];
+        attributes[s.outName] = typeof v === 'string' && Number.isNaN(Number(v)) ? v : num(v);
+      }
+      return { attributes };
+    }),
+  };
+}
+
 function encodeFeatures(
   layer: LayerDef,
   q: QuerySpec,
   all: readonly Row[],
   geomCols: readonly string[],
-  fieldDefs: (names: readonly string[]) => Array<Record<string, unknown>>,
+  fieldDefs: FieldDefs,
 ): Record<string, unknown> {
   const point = layer.geometry.kind === 'point';
   const exceeded = all.length > q.limit;
@@ -139,19 +208,11 @@ export async function runQuery(
   layer: LayerDef,
   q: QuerySpec,
 ): Promise<Record<string, unknown>> {
+  if (layer.aggregate) throw new Error(`layer ${layer.id} is a grid layer: query it through GridLayers`);
   const table = sql.table(layer.table);
   const where = conditions(layer, q, pg);
   const point = layer.geometry.kind === 'point';
-  const fieldDefs = (names: readonly string[]) =>
-    names.map((n) => {
-      const f = layer.fields.find((x) => x.name === n);
-      return {
-        name: n,
-        type: f?.type ?? 'esriFieldTypeString',
-        alias: f?.alias ?? n,
-        ...(f?.length ? { length: f.length } : {}),
-      };
-    });
+  const fieldDefs = fieldDefsOf(layer);
 
   if (q.mode === 'count') {
     const r = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${table} WHERE ${where}`.execute(
@@ -171,13 +232,7 @@ export async function runQuery(
       : sql`min("minx") AS xmin, min("miny") AS ymin, max("maxx") AS xmax, max("maxy") AS ymax`;
     const r = await sql<Row>`SELECT count(*) AS n, ${cols} FROM ${table} WHERE ${where}`.execute(db);
     const row = r.rows[0] ?? {};
-    const e = extentOfRow(row);
-    return {
-      count: Number(row.n ?? 0),
-      extent: e
-        ? outExtent(e, q)
-        : { xmin: 'NaN', ymin: 'NaN', xmax: 'NaN', ymax: 'NaN', spatialReference: srJson(q) },
-    };
+    return extentAnswer(Number(row.n ?? 0), extentOfRow(row), q);
   }
   if (q.mode === 'stats') {
     const aggs = q.stats.map((s) => {
@@ -192,24 +247,7 @@ export async function runQuery(
       await sql<Row>`SELECT ${select} FROM ${table} WHERE ${where}${tail} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(
         db,
       );
-    const fields = [
-      ...fieldDefs(q.groupBy),
-      ...q.stats.map((s) => ({
-        name: s.outName,
-        alias: s.outName,
-        type: s.type === 'count' ? 'esriFieldTypeInteger' : 'esriFieldTypeDouble',
-      })),
-    ];
-    return {
-      displayFieldName: '',
-      fields,
-      features: r.rows.map((row) => {
-        const attributes: Row = {};
-        for (const g of q.groupBy) attributes[g] = row[g] ?? null;
-        for (const s of q.stats) attributes[s.outName] = num(row[s.outName]);
-        return { attributes };
-      }),
-    };
+    return statsAnswer(q, r.rows, fieldDefs);
   }
 
   // Features.
@@ -251,6 +289,9 @@ export class LayerExtents {
   private readonly cache = new Map<number, Envelope>();
   constructor(private readonly db: Db) {}
   async of(layer: LayerDef): Promise<Envelope> {
+    // A grid layer's extent is its source's (layer 0's).
+    const src = layer.aggregate ? layerById(sourceLayerId(layer)) : undefined;
+    if (src) return this.of(src);
     const hit = this.cache.get(layer.id);
     if (hit) return hit;
     const t = sql.table(layer.table);
@@ -281,6 +322,78 @@ export class LayerExtents {
   }
 }
 
+/**
+ * The grid layers (4, 5): cells aggregated in SQL (GROUP BY the cell indices over map_asset, `where`
+ * applied to the assets first), cached per (layer, where) until layer 0's lastEditDate changes; every
+ * other part of a query runs on the cached cells.
+ */
+export class GridLayers {
+  private readonly cache = new StampedCache<Promise<GridCell[]>>(32);
+  constructor(
+    private readonly db: Db,
+    private readonly pg: boolean,
+    private readonly extents: LayerExtents,
+  ) {}
+
+  /** The non-empty cells of a grid layer for the assets matching `where`. */
+  async cells(layer: LayerDef, where: WhereNode): Promise<GridCell[]> {
+    const stamp = await lastEditDate(this.db, 0);
+    const key = `${layer.id}|${JSON.stringify(where)}`;
+    const hit = this.cache.get(key, stamp);
+    if (hit) return hit;
+    const p = this.aggregate(layer, where);
+    this.cache.set(key, stamp, p);
+    void p.catch(() => this.cache.drop(key, p));
+    return p;
+  }
+
+  private async aggregate(layer: LayerDef, where: WhereNode): Promise<GridCell[]> {
+    const size = layer.aggregate?.cellM;
+    const assets = layerById(0);
+    if (!size || !assets) throw new Error(`layer ${layer.id} is not a grid layer`);
+    const o = await this.extents.of(assets);
+    // floor((v - origin) / size); every asset is at or above the origin (layer 0's extent minimum), so
+    // SQLite's truncating CAST is floor there. PostgreSQL's CAST rounds, hence floor().
+    const cell = (col: 'x' | 'y', origin: number) =>
+      this.pg
+        ? sql`floor((${sql.ref(col)} - ${origin}::float8) / ${sql.lit(size)})`
+        : sql`CAST((${sql.ref(col)} - ${origin}) / ${sql.lit(size)} AS INTEGER)`;
+    const is = (statuses: readonly string[]) =>
+      sql`sum(CASE WHEN "status" IN (${sql.join(statuses.map((v) => sql.lit(v)))}) THEN 1 ELSE 0 END)`;
+    const cond = isTrivial(where) ? sql`1 = 1` : whereToSql(where, (f) => f);
+    const r = await sql<Row>`SELECT "ix", "iy", count(*) AS "n", avg("x") AS "mx", avg("y") AS "my",
+        ${is(['fault'])} AS "faults", ${is(['offline'])} AS "offline",
+        ${is(['pendingUpload', 'pendingAttributes', 'pendingLabel'])} AS "pending",
+        ${is(['lightOn'])} AS "lon", ${is(['lightOff'])} AS "loff"
+      FROM (SELECT ${cell('x', o.xmin)} AS "ix", ${cell('y', o.ymin)} AS "iy", "x", "y", "status"
+        FROM "map_asset" WHERE ${cond}) AS "c"
+      GROUP BY "ix", "iy" ORDER BY "ix", "iy"`.execute(this.db);
+    return r.rows.map(cellFromRow);
+  }
+
+  /** A FeatureServer query on a grid layer (same answers as runQuery's, on the cells). */
+  async query(layer: LayerDef, q: QuerySpec): Promise<Record<string, unknown>> {
+    const cells = filterCells(await this.cells(layer, q.where), q);
+    const fieldDefs = fieldDefsOf(layer);
+    if (q.mode === 'count') return { count: cells.length };
+    if (q.mode === 'ids')
+      return { objectIdFieldName: 'objectid', objectIds: cells.map((c) => c.objectid).sort((a, b) => a - b) };
+    if (q.mode === 'extent') return extentAnswer(cells.length, cellsExtent(cells), q);
+    if (q.mode === 'stats') {
+      const strings = new Set(
+        layer.fields.filter((f) => f.type === 'esriFieldTypeString').map((f) => f.name),
+      );
+      return statsAnswer(q, cellStatistics(cells, q, strings), fieldDefs);
+    }
+    if (q.distinct) {
+      const rows = distinctCells(cells, q.outFields).slice(q.offset, q.offset + q.limit + 1);
+      return encodeFeatures(layer, q, rows, [], fieldDefs);
+    }
+    const rows = sortCells(cells, q.orderBy).slice(q.offset, q.offset + q.limit + 1);
+    return encodeFeatures(layer, q, rows, q.returnGeometry ? ['x', 'y'] : [], fieldDefs);
+  }
+}
+
 export async function lastEditDate(db: Db, layerId: number): Promise<number> {
   const r = await db
     .selectFrom('map_layer_state')
@@ -288,6 +401,15 @@ export async function lastEditDate(db: Db, layerId: number): Promise<number> {
     .where('layerId', '=', layerId)
     .executeTakeFirst();
   return Number(r?.lastEditDate ?? 0);
+}
+
+/**
+ * PostgreSQL's answer to a where literal of the wrong type (`powerW = 'abc'`): a data exception (class
+ * 22, e.g. 22P02) or a type mismatch (42804, 42883). Bad input, so an Esri 400, not a 5xx.
+ */
+function isBadValueError(e: unknown): boolean {
+  const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && (/^22[0-9A-Z]{3}$/.test(code) || code === '42804' || code === '42883');
 }
 
 const esriError = (e: EsriError) => ({ error: { code: e.code, message: e.message, details: e.details } });
@@ -339,6 +461,7 @@ export function registerFeatureServer(app: FastifyInstance): void {
   const { db, dialect, tokens, access } = app.ctx;
   const pg = dialect === 'postgres';
   const extents = new LayerExtents(db);
+  const grids = new GridLayers(db, pg, extents);
 
   /** Token from the header, the query or a form body; the caller must be a signed-in, enabled user. */
   async function esriAuth(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
@@ -382,7 +505,8 @@ export function registerFeatureServer(app: FastifyInstance): void {
   app.get(`${FS_BASE}/layers`, { ...common, schema: { querystring: QUERY_PARAMS_SCHEMA } }, async (req) => {
     if (req.validationError) return esriError(esriBad(req.validationError.message));
     const layers = [];
-    for (const l of LAYERS) layers.push(layerInfo(l, await extents.of(l), await lastEditDate(db, l.id)));
+    for (const l of LAYERS)
+      layers.push(layerInfo(l, await extents.of(l), await lastEditDate(db, sourceLayerId(l))));
     return { layers, tables: [] };
   });
 
@@ -400,7 +524,7 @@ export function registerFeatureServer(app: FastifyInstance): void {
       const layer = layerById(Number(req.params.layerId));
       if (!layer)
         return esriError(new EsriError(400, 'Invalid or missing input parameters.', ['Invalid layer id']));
-      return layerInfo(layer, await extents.of(layer), await lastEditDate(db, layer.id));
+      return layerInfo(layer, await extents.of(layer), await lastEditDate(db, sourceLayerId(layer)));
     },
   );
 
@@ -414,9 +538,13 @@ export function registerFeatureServer(app: FastifyInstance): void {
       return esriError(new EsriError(400, 'Invalid or missing input parameters.', ['Invalid layer id']));
     try {
       const spec = parseQuery(params, layer);
-      return await runQuery(db, pg, layer, spec);
+      return await (layer.aggregate ? grids.query(layer, spec) : runQuery(db, pg, layer, spec));
     } catch (e) {
       if (e instanceof EsriError) return esriError(e);
+      if (isBadValueError(e))
+        return esriError(
+          esriBad("where: a value does not fit its field's type (e.g. text for a number field)"),
+        );
       throw e;
     }
   };

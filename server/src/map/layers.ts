@@ -26,6 +26,11 @@ export interface LayerDef {
   geometry: { kind: 'point' } | { kind: 'paths'; column: 'paths' } | { kind: 'rings'; column: 'rings' };
   fields: FieldDef[];
   displayField: string;
+  /**
+   * Set on the grid layers (4, 5): one point per non-empty cell of `cellM` metres, aggregated from
+   * layer 0's assets (`table` stays map_asset; `where` is evaluated on layer 0's fields).
+   */
+  aggregate?: { cellM: number };
 }
 
 const oid: FieldDef = { name: 'objectid', type: 'esriFieldTypeOID', alias: 'OBJECTID' };
@@ -37,6 +42,29 @@ const str = (name: string, alias: string, length = 100): FieldDef => ({
 });
 const int = (name: string, alias: string): FieldDef => ({ name, type: 'esriFieldTypeInteger', alias });
 const dbl = (name: string, alias: string): FieldDef => ({ name, type: 'esriFieldTypeDouble', alias });
+
+/** The fields of a grid layer (the client's renderer reads `state` and `count`). */
+const GRID_FIELDS: FieldDef[] = [
+  oid,
+  int('count', '资产数'),
+  int('faults', '故障'),
+  int('offline', '离线'),
+  int('pending', '待完善'),
+  int('lightOn', '亮灯'),
+  int('lightOff', '灭灯'),
+  str('state', '状态', 8),
+];
+
+const gridLayer = (id: number, name: string, cellM: number): LayerDef => ({
+  id,
+  name,
+  table: 'map_asset',
+  geometryType: 'esriGeometryPoint',
+  geometry: { kind: 'point' },
+  displayField: 'state',
+  fields: GRID_FIELDS,
+  aggregate: { cellM },
+});
 
 export const LAYERS: readonly LayerDef[] = [
   {
@@ -106,7 +134,20 @@ export const LAYERS: readonly LayerDef[] = [
     displayField: 'name',
     fields: [oid, str('name', '道路名称'), str('roadClass', '道路等级', 8), str('district', '区域', 50)],
   },
+  gridLayer(4, 'assetGridCoarse', 1000),
+  gridLayer(5, 'assetGridFine', 250),
 ];
+
+/** The layer whose rows (and lastEditDate) a layer shows: layer 0 for the grid layers, else itself. */
+export function sourceLayerId(l: LayerDef): number {
+  return l.aggregate ? 0 : l.id;
+}
+
+/** The fields a layer's `where` may name: the assets' for the grid layers, else its own. */
+export function whereFieldsOf(l: LayerDef): string[] {
+  const src = l.aggregate ? LAYERS.find((x) => x.id === 0) : l;
+  return (src ?? l).fields.map((f) => f.name);
+}
 
 export const MAX_RECORD_COUNT = 8000;
 export const SERVICE_NAME = 'lighting';
@@ -115,7 +156,51 @@ export function layerById(id: number): LayerDef | undefined {
   return LAYERS.find((l) => l.id === id);
 }
 
+const GRID_STATE_COLORS: Array<[string, number[]]> = [
+  ['fault', [230, 50, 50, 200]],
+  ['offline', [140, 140, 140, 200]],
+  ['pending', [240, 170, 0, 200]],
+  ['ok', [40, 170, 90, 200]],
+];
+
+/** Grid layers: colour by `state`, size by `count` (the client sets its own). */
+function gridRenderer(l: LayerDef): Record<string, unknown> {
+  const circle = (color: number[]) => ({
+    type: 'esriSMS',
+    style: 'esriSMSCircle',
+    color,
+    size: 10,
+    outline: { color: [255, 255, 255, 230], width: 1 },
+  });
+  const big = (l.aggregate?.cellM ?? 0) >= 1000;
+  return {
+    renderer: {
+      type: 'uniqueValue',
+      field1: 'state',
+      defaultSymbol: circle([40, 170, 90, 200]),
+      defaultLabel: 'ok',
+      uniqueValueInfos: GRID_STATE_COLORS.map(([value, color]) => ({
+        value,
+        label: value,
+        symbol: circle(color),
+      })),
+      visualVariables: [
+        {
+          type: 'sizeInfo',
+          field: 'count',
+          minDataValue: 1,
+          maxDataValue: big ? 4000 : 300,
+          minSize: 6,
+          maxSize: big ? 34 : 28,
+        },
+      ],
+    },
+    transparency: 0,
+  };
+}
+
 export function defaultRenderer(l: LayerDef): Record<string, unknown> {
+  if (l.aggregate) return gridRenderer(l);
   const symbol =
     l.geometryType === 'esriGeometryPoint'
       ? {
@@ -143,7 +228,9 @@ export function layerInfo(l: LayerDef, extent: Envelope, lastEditDate: number): 
     id: l.id,
     name: l.name,
     type: 'Feature Layer',
-    description: '',
+    description: l.aggregate
+      ? `Assets counted per ${l.aggregate.cellM} m grid cell (point = mean position of the cell's assets)`
+      : '',
     geometryType: l.geometryType,
     sourceSpatialReference: WEB_MERCATOR,
     objectIdField: 'objectid',

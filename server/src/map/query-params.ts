@@ -3,7 +3,7 @@
  * into a QuerySpec. Errors are Esri-style (code 400, message, details). Pure.
  */
 import { envelopeToMercator, srKind, type Envelope, type SrKind } from './geo';
-import { MAX_RECORD_COUNT, type LayerDef } from './layers';
+import { MAX_RECORD_COUNT, whereFieldsOf, type LayerDef } from './layers';
 import { parseWhere, WhereError, type WhereNode } from './where';
 
 export class EsriError extends Error {
@@ -184,12 +184,14 @@ export function parseQuery(p: Params, layer: LayerDef): QuerySpec {
   if (f !== 'json' && f !== 'pjson') throw esriBad(`'f' ${f} is not supported (json)`);
   let where: WhereNode;
   try {
-    where = parseWhere(
-      str(p, 'where'),
-      layer.fields.map((x) => x.name),
-    );
+    where = parseWhere(str(p, 'where'), whereFieldsOf(layer));
   } catch (e) {
-    if (e instanceof WhereError) throw esriBad(e.message);
+    if (e instanceof WhereError)
+      throw esriBad(
+        layer.aggregate
+          ? `${e.message} (a grid layer's where filters the assets: layer 0's fields)`
+          : e.message,
+      );
     throw e;
   }
   let objectIds: number[] | null = null;
