@@ -1,6 +1,8 @@
 // The lighting map's figures (issue 5), in one browser and one run:
-// - map ready (every feature of the initial view drawn: view and layer view no longer updating) for
-//   the seeded city through our FeatureServer, against the same assets as a client-side source;
+// - map ready (every feature of the view drawn: view and layer views no longer updating) through our
+//   FeatureServer, against the same assets as a client-side source in the same page, for two views:
+//   the initial whole-city view (server grid cells + faulty assets; the baseline clusters on the
+//   client) and a street-level view at the city centre (every asset of the view one by one);
 // - memory of the kiosk page (/remotes/map/) before and after simulated hours of live updates:
 //   many status changes pushed through the API in fast time, heap measured through CDP after GC.
 // Run alone: `node e2e/bench/map.mjs` (starts a server on a scratch database; MAP_ASSETS sets the
@@ -50,7 +52,8 @@ async function heapAfterGc(cdp) {
  * @param {{ changes?: number, batch?: number, timeoutMs?: number }} [o]
  */
 export async function benchMap(base, o = {}) {
-  const changes = o.changes ?? Number(process.env.BENCH_MAP_CHANGES || 6000);
+  // an hour of a busy city at 10 status changes a second, pushed in fast time
+  const changes = o.changes ?? Number(process.env.BENCH_MAP_CHANGES || 36000);
   const batch = o.batch ?? 20;
   const timeout = o.timeoutMs ?? 600_000;
   base = base.replace(/\/$/, '');
@@ -72,7 +75,6 @@ export async function benchMap(base, o = {}) {
     await hook(page, timeout);
     await page.evaluate(() => window.__lightingMap.whenDrawn());
     const endpointMs = Date.now() - t0;
-    const drawn = await page.evaluate(() => window.__lightingMap.drawnCount());
     const queries = await page.evaluate(
       (fs) => performance.getEntriesByType('resource').filter((e) => e.name.includes(`${fs}/0/query`)).length,
       FS,
@@ -84,19 +86,47 @@ export async function benchMap(base, o = {}) {
     await page.evaluate(() => window.__lightingMap.whenDrawn());
     const warmMs = await page.waitForFunction(() => window.__lightingMap.firstDrawnMs(), null, { timeout });
     const inPageMs = Math.round(await warmMs.jsonValue());
-    out.mapReady = { coldNavigationMs: endpointMs, inPageMs, drawn, queries };
+    const drawing = await page.evaluate(() => window.__lightingMap.drawing());
+    const counted = await page.evaluate(() => window.__lightingMap.gridTotal());
+    out.mapReady = { city: { coldNavigationMs: endpointMs, inPageMs, drawing, counted, queries } };
     progress(
-      `map ready through the endpoint: cold ${endpointMs} ms, in page ${inPageMs} ms (${drawn} drawn)`,
+      `city view through the endpoint: cold ${endpointMs} ms, in page ${inPageMs} ms (${drawing}, ${counted} counted)`,
     );
-    // 2. the same assets as a client-side source, same browser, same page
-    try {
-      const r = await page.evaluate(() => window.__lightingMap.clientSourceBaseline());
-      out.mapReady.clientSource = r;
-      out.mapReady.speedup = Number((r.totalMs / inPageMs).toFixed(1));
-    } catch (e) {
-      out.mapReady.clientSource = { error: String(e).slice(0, 300) };
+    // street level at the city's centre (1:8,000): every asset of the view drawn one by one
+    const ext = (
+      await (
+        await fetch(`${base}${FS}/0/query?f=json&where=1%3D1&returnExtentOnly=true&token=${token}`)
+      ).json()
+    ).extent;
+    const at = { x: (ext.xmin + ext.xmax) / 2, y: (ext.ymin + ext.ymax) / 2, scale: 8000 };
+    const streetMs = await page.evaluate(async (p) => {
+      const t = performance.now();
+      await window.__lightingMap.goTo(p.x, p.y, p.scale);
+      await window.__lightingMap.whenDrawn();
+      return Math.round(performance.now() - t);
+    }, at);
+    const streetDrawn = await page.evaluate(() => window.__lightingMap.drawnCount());
+    out.mapReady.street = {
+      ...at,
+      ms: streetMs,
+      drawing: await page.evaluate(() => window.__lightingMap.drawing()),
+      drawn: streetDrawn,
+    };
+    progress(`street view through the endpoint: ${streetMs} ms (${streetDrawn} drawn)`);
+    // 2. the same assets as a client-side source, same browser, same page, same views
+    for (const [name, view, ms] of [
+      ['city', {}, inPageMs],
+      ['street', at, streetMs],
+    ]) {
+      try {
+        const r = await page.evaluate((v) => window.__lightingMap.clientSourceBaseline(v), view);
+        out.mapReady[name].clientSource = r;
+        out.mapReady[name].speedup = Number((r.totalMs / ms).toFixed(1));
+      } catch (e) {
+        out.mapReady[name].clientSource = { error: String(e).slice(0, 300) };
+      }
+      progress(`client-side source, ${name}: ${JSON.stringify(out.mapReady[name].clientSource)}`);
     }
-    progress(`client-side source: ${JSON.stringify(out.mapReady.clientSource)}`);
     await ctx.close();
 
     // 3. kiosk memory under live updates in fast time
@@ -118,7 +148,13 @@ export async function benchMap(base, o = {}) {
     const statuses = ['fault', 'offline', 'lightOn', 'lightOff'];
     const t1 = Date.now();
     let sent = 0;
+    const samples = [];
     for (let i = 0; i < changes; i += batch) {
+      if (i > 0 && i % 6000 === 0) {
+        await kiosk.evaluate(() => window.__lightingMap.whenDrawn());
+        samples.push({ changes: i, heapMB: Number(((await heapAfterGc(cdp)) / 1048576).toFixed(1)) });
+        progress(`kiosk after ${i} changes: ${JSON.stringify(samples.at(-1))}`);
+      }
       await Promise.all(
         Array.from({ length: Math.min(batch, changes - i) }, (_, j) => {
           const n = i + j;
@@ -141,6 +177,7 @@ export async function benchMap(base, o = {}) {
       heapBeforeMB: Number((before / 1048576).toFixed(1)),
       heapAfterMB: Number((after / 1048576).toFixed(1)),
       growthMB: Number(((after - before) / 1048576).toFixed(1)),
+      samples,
     };
     await kctx.close();
   } finally {

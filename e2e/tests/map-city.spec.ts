@@ -1,6 +1,6 @@
 // The lighting map against the started system: @arcgis/core in Chromium with software WebGL.
-// Assertions read what the map draws from the page's read-only hook (window.__lightingMap, the
-// assets layer view), never pixels.
+// Assertions read what the map draws from the page's read-only hook (window.__lightingMap: the
+// assets layer view at street level, the server's grid cells zoomed out), never pixels.
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken, signIn } from './helpers';
 
@@ -9,6 +9,9 @@ interface MapHook {
   drawnCount(where?: string): Promise<number>;
   drawnStatus(objectid: number): Promise<string | null>;
   highlightedCount(): number;
+  drawing(): string;
+  gridTotal(): Promise<number>;
+  goTo(x: number, y: number, scale: number): Promise<void>;
 }
 type HookWindow = Window & { __lightingMap?: MapHook; __noReload?: number };
 
@@ -23,12 +26,20 @@ const drawnCount = (page: Page, where = '1=1') =>
   page.evaluate((w) => (window as HookWindow).__lightingMap!.drawnCount(w), where);
 const drawnStatus = (page: Page, id: number) =>
   page.evaluate((i) => (window as HookWindow).__lightingMap!.drawnStatus(i), id);
+const drawing = (page: Page) => page.evaluate(() => (window as HookWindow).__lightingMap!.drawing());
+const gridTotal = (page: Page) => page.evaluate(() => (window as HookWindow).__lightingMap!.gridTotal());
+/** Street level (1:4,000) around an asset: the assets are drawn one by one. */
+async function streetLevel(page: Page, a: { x: number; y: number }) {
+  await page.evaluate((p) => (window as HookWindow).__lightingMap!.goTo(p.x, p.y, 4000), a);
+  await page.evaluate(() => (window as HookWindow).__lightingMap!.whenDrawn());
+  expect(await drawing(page)).toBe('assets');
+}
 
 async function query(page: Page, token: string, params: Record<string, string>) {
   const res = await page.request.get(`${FS}/0/query`, { params: { f: 'json', token, ...params } });
   return (await res.json()) as {
     count?: number;
-    features?: { attributes: Record<string, string | number> }[];
+    features?: { attributes: Record<string, string | number>; geometry?: { x: number; y: number } }[];
   };
 }
 
@@ -52,11 +63,15 @@ async function findAsset(page: Page, token: string, where: string) {
     outFields: 'objectid,code,kind,status',
     orderByFields: 'objectid',
     resultRecordCount: '1',
-    returnGeometry: 'false',
+    returnGeometry: 'true',
+    outSR: '102100',
   });
-  const a = r.features?.[0]?.attributes;
-  expect(a, where).toBeTruthy();
-  return a as { objectid: number; code: string; kind: string; status: string };
+  const f = r.features?.[0];
+  expect(f, where).toBeTruthy();
+  return {
+    ...(f!.attributes as { objectid: number; code: string; kind: string; status: string }),
+    ...f!.geometry!,
+  };
 }
 
 test.describe.configure({ timeout: 180_000 });
@@ -73,20 +88,38 @@ test('the map draws the seeded city from our own origin only', async ({ page, ba
   const token = await apiToken(page);
   const total = (await query(page, token, { where: '1=1', returnCountOnly: 'true' })).count!;
   expect(total).toBeGreaterThan(0);
-  // the whole city is in the initial view: every asset is drawn
-  expect(await drawnCount(page)).toBe(total);
+  // the whole city is in the initial view: the server's grid cells count every asset
+  expect(await drawing(page)).not.toBe('assets');
+  expect(await gridTotal(page)).toBe(total);
+  // at street level the assets are drawn one by one
+  const lamp = await findAsset(page, token, "kind = 'streetLamp'");
+  await streetLevel(page, lamp);
+  expect(await drawnCount(page, `objectid = ${lamp.objectid}`)).toBe(1);
   // assets, workers and styles came from us; nothing left our origin
   const foreign = requests.filter((u) => !u.startsWith(origin) && !/^(data|blob):/.test(u));
   expect(foreign).toEqual([]);
   expect(requests.some((u) => u.includes('/remotes/map/arcgis-assets/'))).toBe(true);
   expect(requests.some((u) => u.includes(`${FS}/0/query`))).toBe(true);
+  expect(requests.some((u) => /\/FeatureServer\/[45]\/query/.test(u))).toBe(true);
 });
 
-test('toggling a kind hides it, without asking the server again', async ({ page }) => {
+test('toggling a kind hides it: in the browser at street level, in the server grid zoomed out', async ({
+  page,
+}) => {
   await signIn(page);
   await page.waitForURL(/\/home/);
   await page.goto('/bt/map/assets');
   await mapDrawn(page);
+  const token = await apiToken(page);
+  const total = (await query(page, token, { where: '1=1', returnCountOnly: 'true' })).count!;
+  const lampTotal = (await query(page, token, { where: "kind = 'streetLamp'", returnCountOnly: 'true' }))
+    .count!;
+  // zoomed out: the grid is re-counted by the server without the hidden kind
+  await page.getByTestId('layer-kind-streetLamp').click();
+  await expect.poll(() => gridTotal(page)).toBe(total - lampTotal);
+  await page.getByTestId('layer-kind-streetLamp').click();
+  await expect.poll(() => gridTotal(page)).toBe(total);
+  await streetLevel(page, await findAsset(page, token, "kind = 'streetLamp'"));
   const lamps = await drawnCount(page, "kind = 'streetLamp'");
   const poles = await drawnCount(page, "kind = 'pole'");
   expect(lamps).toBeGreaterThan(0);
@@ -109,6 +142,7 @@ test('a status change made through the API recolours the asset on an open map', 
   const token = await apiToken(page);
   // lamps are on or off by the time of day
   const a = await findAsset(page, token, "kind = 'streetLamp' AND status IN ('lightOn', 'lightOff')");
+  await streetLevel(page, a);
   expect(await drawnStatus(page, a.objectid)).toBe(a.status);
   await api(page, token, 'PUT', `/map/assets/${a.objectid}/status`, { status: 'offline' });
   await expect.poll(() => drawnStatus(page, a.objectid)).toBe('offline');
@@ -180,7 +214,7 @@ test('the standalone kiosk URL signs in and shows the live map', async ({ page }
   await expect(page.getByTestId('side-menu')).toHaveCount(0);
   await expect(page.getByTestId('kiosk-side')).toBeVisible();
   await mapDrawn(page);
-  expect(await drawnCount(page)).toBeGreaterThan(0);
+  expect(await gridTotal(page)).toBeGreaterThan(0);
   const token = await apiToken(page);
   const lamp = await findAsset(page, token, "kind = 'wallLamp' AND status IN ('lightOn', 'lightOff')");
   await api(page, token, 'POST', '/map/faults', {

@@ -7,6 +7,7 @@ type HookWindow = Window & {
   __lightingMap?: {
     whenDrawn(): Promise<void>;
     drawnCount(where?: string): Promise<number>;
+    shownTotal(): Promise<number>;
     highlightedCount(): number;
   };
 };
@@ -36,7 +37,7 @@ test('statistics: charts beside the map; a district filters both', async ({ page
   await expect(page.getByTestId('stat-district')).toContainText(name);
   await expect(page.getByTestId('stat-total')).toContainText(total.toLocaleString('en-US'));
   await expect
-    .poll(() => page.evaluate(() => (window as HookWindow).__lightingMap!.drawnCount()))
+    .poll(() => page.evaluate(() => (window as HookWindow).__lightingMap!.shownTotal()))
     .toBe(total);
 });
 

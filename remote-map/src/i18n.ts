@@ -32,6 +32,8 @@ const zh = {
     lightOn: '亮灯',
     lightOff: '灭灯',
   },
+  gridState: { fault: '含故障', offline: '含离线', pending: '含待录入', ok: '正常' },
+  gridHint: '缩小时按网格汇总（圆点大小为资产数，颜色为最差状态），放大到街道级显示每个资产；点击网格放大',
   urgencyLevel: { 1: '普通', 2: '重要', 3: '紧急' },
   source: { detection: '自动检测', citizen: '市民上报', patrol: '巡查' },
   orderState: {
@@ -185,6 +187,8 @@ const zhtw: Texts = {
     lightOn: '亮燈',
     lightOff: '滅燈',
   },
+  gridState: { fault: '含故障', offline: '含離線', pending: '含待錄入', ok: '正常' },
+  gridHint: '縮小時按網格匯總（圓點大小為資產數，顏色為最差狀態），放大到街道級顯示每個資產；點擊網格放大',
   urgencyLevel: { 1: '普通', 2: '重要', 3: '緊急' },
   source: { detection: '自動檢測', citizen: '市民上報', patrol: '巡查' },
   orderState: {
@@ -336,6 +340,9 @@ const en: Texts = {
     lightOn: 'Light on',
     lightOff: 'Light off',
   },
+  gridState: { fault: 'Has faults', offline: 'Has offline', pending: 'Has pending entry', ok: 'Normal' },
+  gridHint:
+    'Zoomed out, assets are summed per grid cell (size = asset count, colour = worst state); zoom to street level to see each asset; click a cell to zoom in',
   urgencyLevel: { 1: 'Normal', 2: 'Important', 3: 'Urgent' },
   source: { detection: 'Detection', citizen: 'Citizen report', patrol: 'Patrol' },
   orderState: {

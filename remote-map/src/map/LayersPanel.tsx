@@ -2,7 +2,15 @@
 // layer view). The swatches are the renderer's own symbology.
 import { Button, Checkbox, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ASSET_KINDS, ASSET_STATUSES, KIND_MARKERS, statusCss, type AssetKind } from './symbology';
+import {
+  ASSET_KINDS,
+  ASSET_STATUSES,
+  GRID_STATES,
+  KIND_MARKERS,
+  gridStateCss,
+  statusCss,
+  type AssetKind,
+} from './symbology';
 import { toggle, type VisibilityState } from './filters';
 
 function KindSwatch({ kind }: { kind: AssetKind }) {
@@ -94,6 +102,31 @@ export function LayersPanel({
           </Checkbox>
         </div>
       ))}
+      <div data-testid="grid-legend" style={{ marginTop: 8 }}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('gridHint')}
+        </Typography.Text>
+        <div>
+          {GRID_STATES.map((g) => (
+            <span key={g} style={{ marginRight: 10, whiteSpace: 'nowrap' }}>
+              <span
+                aria-hidden
+                style={{
+                  display: 'inline-block',
+                  width: 12,
+                  height: 12,
+                  borderRadius: '50%',
+                  background: gridStateCss(g),
+                  opacity: 0.75,
+                  marginRight: 4,
+                  verticalAlign: 'middle',
+                }}
+              />
+              {t(`gridState.${g}`)}
+            </span>
+          ))}
+        </div>
+      </div>
     </div>
   );
 }

@@ -12,10 +12,20 @@ interface MapTestHook {
   drawnCount(where?: string): Promise<number>;
   drawnStatus(objectid: number): Promise<string | null>;
   highlightedCount(): number;
+  /** what the view draws at its scale: 'assets', or the 'fine' / 'coarse' grid of counts */
+  drawing(): string;
+  /** zoomed out: the assets counted by the drawn grid cells */
+  gridTotal(): Promise<number>;
+  /** assets the view accounts for: drawnCount() at street level, gridTotal() zoomed out */
+  shownTotal(): Promise<number>;
+  /** centre the view on a point (Web Mercator) at a scale, e.g. street level to see assets */
+  goTo(x: number, y: number, scale: number): Promise<void>;
   /** ms from the map's creation to its first view fully drawn, null until then */
   firstDrawnMs(): number | null;
   /** e2e/bench/map.mjs: the same assets as a client-side source (loaded only when called) */
-  clientSourceBaseline(): Promise<import('./clientSourceBaseline').BaselineResult>;
+  clientSourceBaseline(
+    at?: import('./clientSourceBaseline').BaselineView,
+  ): Promise<import('./clientSourceBaseline').BaselineResult>;
 }
 declare global {
   interface Window {
@@ -54,6 +64,7 @@ export function MapCanvas({
     if (!el.current) return undefined;
     const map = new CityMap(el.current, {
       label: (kind, status) => `${t(`kind.${kind}`)} · ${t(`status.${status}`)}`,
+      gridLabel: (state) => t(`gridState.${state}`),
       onSelect: (hit) => select.current?.(hit),
       onDistrict: (name) => district.current?.(name),
       cables,
@@ -63,8 +74,13 @@ export function MapCanvas({
       drawnCount: (where) => map.drawnCount(where),
       drawnStatus: (id) => map.drawnStatus(id),
       highlightedCount: () => map.highlightedCount,
+      drawing: () => map.drawing,
+      gridTotal: () => map.gridTotal(),
+      shownTotal: () => map.shownTotal(),
+      goTo: (x, y, scale) => map.zoomToPoint(x, y, scale),
       firstDrawnMs: () => map.firstDrawnMs,
-      clientSourceBaseline: () => import('./clientSourceBaseline').then((m) => m.runClientSourceBaseline()),
+      clientSourceBaseline: (at) =>
+        import('./clientSourceBaseline').then((m) => m.runClientSourceBaseline(at)),
     };
     window.__lightingMap = hook;
     const sub = on('mapAssetChange').subscribe((m) => map.applyChanges(parseAssetChanges(m)));

@@ -1,13 +1,17 @@
 // The city map (effects): a MapView over our own FeatureServer — districts and roads as the base
-// geography, cables when zoomed in, the assets layer with kind × status symbology — plus an overlay
-// for live changes, highlights (topology, search) and marker graphics (faults, suspected elements,
-// tracks). Everything created here is released by destroy() (kiosk pages run for days).
+// geography, cables when zoomed in, the assets layer with kind × status symbology from street scale
+// in, and zoomed out the server's grid of counts (1 km, then 250 m cells) with every faulty or
+// offline asset on top — plus an overlay for live changes, highlights (topology, search) and marker
+// graphics (faults, suspected elements, tracks). The browser only ever holds what the view shows:
+// a 300k-asset city is a few thousand cells at city scale. Everything created here is released by
+// destroy() (kiosk pages run for days).
 import EsriMap from '@arcgis/core/Map.js';
 import MapView from '@arcgis/core/views/MapView.js';
 import FeatureLayer from '@arcgis/core/layers/FeatureLayer.js';
 import GraphicsLayer from '@arcgis/core/layers/GraphicsLayer.js';
 import Graphic from '@arcgis/core/Graphic.js';
 import Extent from '@arcgis/core/geometry/Extent.js';
+import type Point from '@arcgis/core/geometry/Point.js';
 import * as reactiveUtils from '@arcgis/core/core/reactiveUtils.js';
 import DistanceMeasurementAnalysis from '@arcgis/core/analysis/DistanceMeasurementAnalysis.js';
 import AreaMeasurementAnalysis from '@arcgis/core/analysis/AreaMeasurementAnalysis.js';
@@ -17,12 +21,18 @@ import type FeatureLayerView from '@arcgis/core/views/layers/FeatureLayerView.js
 import type { ResourceHandle } from '@arcgis/core/core/Handles.js';
 import { configureEsri, featureServerUrl } from './esri';
 import {
+  ASSET_MIN_SCALE,
+  FINE_GRID_MIN_SCALE,
   assetRenderer,
+  drawnAt,
+  gridRenderer,
   isAssetKind,
   isAssetStatus,
   markerSymbol,
   type AssetKind,
   type AssetStatus,
+  type GridLevel,
+  type GridState,
 } from './symbology';
 import { EMPTY_VISIBILITY, idsWhere, visibilityWhere, type VisibilityState } from './filters';
 import { ChangeOverlay, type AssetChange } from './live';
@@ -35,10 +45,16 @@ const SR = { wkid: 102100 };
 const CONSOLIDATE_MS = 15 * 60 * 1000;
 /** Pushed changes are drawn together after this long (a burst costs one filter update). */
 const FLUSH_MS = 200;
+/** Grid cells are re-counted by the server at most this often while live changes arrive. */
+const GRID_REFRESH_MS = 5000;
+/** Shown at every scale: the assets that need a crew (zoomed out, on top of the grid). */
+const ALERT_WHERE = "status IN ('fault', 'offline')";
 
 export interface CityMapOptions {
   /** label of a kind × status legend entry */
   label: (kind: AssetKind, status: AssetStatus) => string;
+  /** label of a grid cell state legend entry */
+  gridLabel: (state: GridState) => string;
   /** an asset (layer 0) or cable (layer 1) was clicked */
   onSelect?: (hit: MapHit) => void;
   /** a district polygon was clicked where no asset is */
@@ -59,6 +75,11 @@ export class CityMap {
   readonly view: MapView;
   readonly assets: FeatureLayer;
   readonly cables: FeatureLayer;
+  /** zoomed out: the server's grid of counts, and the faulty / offline assets on top */
+  private readonly grids: Record<GridLevel, FeatureLayer>;
+  private readonly alerts: FeatureLayer;
+  private alertView: FeatureLayerView | null = null;
+  private gridTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly districts: FeatureLayer;
   private readonly roads: FeatureLayer;
   private readonly overlayLayer = new GraphicsLayer({ listMode: 'hide' });
@@ -126,14 +147,49 @@ export class CityMap {
       },
       popupEnabled: false,
     });
+    const assetFields = ['objectid', 'code', 'kind', 'status', 'symbol', 'district'];
     this.assets = new FeatureLayer({
       url: `${url}/0`,
-      outFields: ['objectid', 'code', 'kind', 'status', 'symbol', 'district'],
+      outFields: assetFields,
       renderer: assetRenderer('symbol', options.label),
+      minScale: ASSET_MIN_SCALE,
       popupEnabled: false,
     });
+    const grid = (level: GridLevel, layerId: number, minScale: number, maxScale: number) =>
+      new FeatureLayer({
+        url: `${url}/${layerId}`,
+        outFields: ['objectid', 'count', 'faults', 'offline', 'pending', 'state'],
+        renderer: gridRenderer(level, options.gridLabel),
+        minScale,
+        maxScale,
+        popupEnabled: false,
+      });
+    this.grids = {
+      coarse: grid('coarse', 4, 0, FINE_GRID_MIN_SCALE),
+      fine: grid('fine', 5, FINE_GRID_MIN_SCALE, ASSET_MIN_SCALE),
+    };
+    this.alerts = new FeatureLayer({
+      url: `${url}/0`,
+      outFields: assetFields,
+      definitionExpression: ALERT_WHERE,
+      renderer: assetRenderer('symbol', options.label),
+      maxScale: ASSET_MIN_SCALE,
+      popupEnabled: false,
+      listMode: 'hide',
+    });
     const map = new EsriMap({
-      layers: [this.districts, this.roads, this.cables, this.assets, this.overlayLayer],
+      layers: [
+        this.districts,
+        this.roads,
+        this.cables,
+        this.grids.coarse,
+        this.grids.fine,
+        this.alerts,
+        // this.assets joins when the view first reaches street level (ensureAssets): the SDK picks
+        // how to load a layer when its view is created, and created at city scale it would download
+        // every asset; created zoomed in it asks for the view's tiles only
+        this.overlayLayer,
+      ],
     });
     this.view = new MapView({
       container,
@@ -147,7 +203,17 @@ export class CityMap {
     this.handles.push(
       this.view.on('click', (e) => {
         void this.view
-          .hitTest(e, { include: [this.assets, this.cables, this.overlayLayer, this.districts] })
+          .hitTest(e, {
+            include: [
+              this.assets,
+              this.alerts,
+              this.cables,
+              this.overlayLayer,
+              this.grids.coarse,
+              this.grids.fine,
+              this.districts,
+            ],
+          })
           .then((r) => this.select(r.results));
       }),
     );
@@ -164,9 +230,16 @@ export class CityMap {
       if (this.destroyed) return;
       this.view.extent = ext.clone().expand(1.05);
     }
-    this.layerView = await this.view.whenLayerView(this.assets);
     this.cableView = await this.view.whenLayerView(this.cables);
+    this.alertView = await this.view.whenLayerView(this.alerts);
     this.applyFilter();
+    this.handles.push(
+      reactiveUtils.when(
+        () => this.view.stationary && drawnAt(this.view.scale) === 'assets',
+        () => void this.ensureAssets(),
+        { initial: true },
+      ),
+    );
     void this.whenDrawn().then(() => {
       this.firstDrawnMs ??= performance.now() - this.createdAt;
     });
@@ -181,6 +254,11 @@ export class CityMap {
       const hit = r as { type?: string; graphic?: Graphic };
       const g = hit.graphic;
       if (hit.type !== 'graphic' || !g) continue;
+      if (g.layer === this.grids.coarse || g.layer === this.grids.fine) {
+        // a cell: zoom into it (the next level down draws what it counts)
+        if (g.geometry?.type === 'point') void this.zoomInto(g.geometry);
+        return;
+      }
       if (g.layer === this.districts) {
         const name = g.attributes?.name as unknown;
         if (typeof name === 'string') district = name;
@@ -202,11 +280,29 @@ export class CityMap {
     if (district !== null) this.options.onDistrict?.(district);
   }
 
+  private assetsView: Promise<FeatureLayerView> | null = null;
+
+  /** Adds the assets layer (once, at street level) and resolves with its layer view. */
+  private ensureAssets(): Promise<FeatureLayerView> {
+    this.assetsView ??= (async () => {
+      const map = this.view.map;
+      if (map) map.add(this.assets, map.layers.indexOf(this.overlayLayer));
+      const lv = await this.view.whenLayerView(this.assets);
+      this.layerView = lv;
+      this.applyFilter();
+      if (this.highlightedIds.length && !this.destroyed)
+        this.highlights.push(lv.highlight([...this.highlightedIds]));
+      return lv;
+    })();
+    return this.assetsView;
+  }
+
   /** Resolves once every feature of the current view has been drawn. */
   async whenDrawn(): Promise<void> {
     await this.view.when();
-    const lv = this.layerView ?? (await this.view.whenLayerView(this.assets));
-    await reactiveUtils.whenOnce(() => !this.view.updating && !lv.updating);
+    await reactiveUtils.whenOnce(() => this.view.stationary);
+    const lv = this.drawing === 'assets' ? await this.ensureAssets() : null;
+    await reactiveUtils.whenOnce(() => !this.view.updating && !lv?.updating);
   }
 
   /** Layers panel / district: which assets show (client-side filter, no re-query). */
@@ -219,8 +315,14 @@ export class CityMap {
     const shown = visibilityWhere(this.visibility, ASSET_FIELDS);
     // assets shown by the overlay are hidden in the layer (their layer copy is stale)
     const stale = idsWhere('objectid', this.overlay.ids());
-    const where = [shown, stale ? `NOT (${stale})` : null].filter((p): p is string => p !== null);
+    const notStale = stale ? `NOT (${stale})` : null;
+    const where = [shown, notStale].filter((p): p is string => p !== null);
     if (this.layerView) this.layerView.filter = where.length ? { where: where.join(' AND ') } : null;
+    // zoomed out: the server counts only what the panel leaves on (a re-query of a few cells)
+    for (const g of Object.values(this.grids))
+      if ((g.definitionExpression ?? null) !== shown) g.definitionExpression = shown as string;
+    // the faulty / offline assets drawn over the grid follow the panel in the browser, like the assets
+    if (this.alertView) this.alertView.filter = where.length ? { where: where.join(' AND ') } : null;
     for (const g of this.overlayLayer.graphics) g.visible = this.overlayVisible(g.attributes as AssetChange);
   }
 
@@ -251,6 +353,13 @@ export class CityMap {
     const full = this.overlay.add(batch);
     this.syncOverlay();
     if (full) void this.reloadAssets();
+    this.gridTimer ??= setTimeout(() => {
+      this.gridTimer = null;
+      if (this.destroyed) return;
+      // the server re-counts the cells (its cache follows the assets' lastEditDate)
+      for (const g of Object.values(this.grids)) if (g.visible) g.refresh();
+      this.alerts.refresh();
+    }, GRID_REFRESH_MS);
   }
 
   /** Makes the overlay layer's graphics match the overlay (update in place, add, remove). */
@@ -295,8 +404,9 @@ export class CityMap {
     this.reloading = true;
     const before = this.overlay.snapshot();
     try {
-      this.assets.refresh();
-      const lv = this.layerView ?? (await this.view.whenLayerView(this.assets));
+      const lv = this.layerView ?? this.alertView ?? (await this.view.whenLayerView(this.alerts));
+      if (this.layerView) this.assets.refresh();
+      this.alerts.refresh();
       // refresh() starts asynchronously: wait for the reload to begin, then to end
       await reactiveUtils.whenOnce(() => lv.updating).catch(() => undefined);
       await reactiveUtils.whenOnce(() => !lv.updating);
@@ -307,19 +417,45 @@ export class CityMap {
     }
   }
 
-  /** The status drawn for an asset now (overlay first, then the layer). */
+  /** What the view draws at its scale: the assets themselves, or a grid of counts. */
+  get drawing(): 'assets' | GridLevel {
+    return drawnAt(this.view.scale);
+  }
+
+  /** The status drawn for an asset now (overlay first, then the layer drawing it at this scale). */
   async drawnStatus(objectid: number): Promise<string | null> {
     const o = this.overlay.get(objectid);
     if (o) return o.status;
-    const lv = this.layerView ?? (await this.view.whenLayerView(this.assets));
+    const lv =
+      this.drawing === 'assets' ? await this.ensureAssets() : await this.view.whenLayerView(this.alerts);
     const r = await lv.queryFeatures({ objectIds: [objectid], outFields: ['status'], returnGeometry: false });
     const s = r.features[0]?.attributes?.status as unknown;
     return typeof s === 'string' ? s : null;
   }
 
+  /** Zoomed out: how many assets the drawn grid cells count (sum of their `count`). */
+  async gridTotal(): Promise<number> {
+    const level = this.drawing;
+    if (level === 'assets') return 0;
+    const lv = await this.view.whenLayerView(this.grids[level]);
+    const r = await lv.queryFeatures({ where: '1=1', outFields: ['count'], returnGeometry: false });
+    return r.features.reduce((n, f) => n + Number(f.attributes?.count ?? 0), 0);
+  }
+
+  /** How many assets the view accounts for: drawn one by one, or counted by the drawn grid. */
+  async shownTotal(): Promise<number> {
+    return this.drawing === 'assets' ? this.drawnCount() : this.gridTotal();
+  }
+
+  private async zoomInto(point: Point): Promise<void> {
+    const next = this.drawing === 'coarse' ? FINE_GRID_MIN_SCALE * 0.9 : ASSET_MIN_SCALE * 0.8;
+    await this.view.goTo({ target: point, scale: Math.min(next, this.view.scale / 2) });
+  }
+
   /** How many assets matching `where` the layer view lets through its filter (test hook, legend). */
   async drawnCount(where = '1=1'): Promise<number> {
-    const lv = this.layerView ?? (await this.view.whenLayerView(this.assets));
+    const lv = this.layerView;
+    if (!lv) return 0; // never zoomed in to street level: no asset drawn one by one yet
     const filter = lv.filter?.where;
     return lv.queryFeatureCount({ where: filter ? `(${where}) AND (${filter})` : where });
   }
@@ -327,8 +463,9 @@ export class CityMap {
   /** Highlights assets and cables (topology, search); replaces the previous highlight. */
   async highlight(assetIds: readonly number[], cableIds: readonly number[] = []): Promise<void> {
     this.clearHighlight();
-    const lv = this.layerView ?? (await this.view.whenLayerView(this.assets));
-    if (assetIds.length) this.highlights.push(lv.highlight([...assetIds]));
+    // before the assets layer exists, ensureAssets() applies the highlight when it comes
+    const lv = this.layerView;
+    if (assetIds.length && lv) this.highlights.push(lv.highlight([...assetIds]));
     if (cableIds.length) {
       const cv = this.cableView ?? (await this.view.whenLayerView(this.cables));
       this.highlights.push(cv.highlight([...cableIds]));
@@ -446,6 +583,7 @@ export class CityMap {
     this.destroyed = true;
     if (this.consolidateTimer) clearInterval(this.consolidateTimer);
     if (this.flushTimer) clearTimeout(this.flushTimer);
+    if (this.gridTimer) clearTimeout(this.gridTimer);
     this.pending = [];
     this.overlayGraphics.clear();
     this.stopMeasure();

@@ -1,6 +1,8 @@
 // The bench's baseline (e2e/bench/map.mjs), loaded only when the bench asks for it: the same
 // assets drawn the way map.md advises against — every feature downloaded, turned into Graphics and
-// given to a FeatureLayer as a client-side `source` — in a second MapView over the same extent.
+// given to a FeatureLayer as a client-side `source` — in a second MapView over the same view as
+// the city map: the whole city summarised by the SDK's own client-side clustering (what the city
+// map's server grid does), or a street-level view drawing the assets one by one.
 import EsriMap from '@arcgis/core/Map.js';
 import MapView from '@arcgis/core/views/MapView.js';
 import FeatureLayer from '@arcgis/core/layers/FeatureLayer.js';
@@ -22,7 +24,18 @@ export interface BaselineResult {
   totalMs: number;
 }
 
-export async function runClientSourceBaseline(pageSize = 8000): Promise<BaselineResult> {
+export interface BaselineView {
+  /** centre and scale of a street-level view; absent: the whole city, clustered */
+  x?: number;
+  y?: number;
+  scale?: number;
+}
+
+export async function runClientSourceBaseline(
+  at: BaselineView = {},
+  pageSize = 8000,
+): Promise<BaselineResult> {
+  const street = typeof at.x === 'number' && typeof at.y === 'number' && typeof at.scale === 'number';
   configureEsri();
   const token = useSession.getState().token ?? '';
   const t0 = performance.now();
@@ -66,6 +79,7 @@ export async function runClientSourceBaseline(pageSize = 8000): Promise<Baseline
       { name: 'district', type: 'string' },
     ],
     renderer: assetRenderer('symbol', (k, s) => `${k}|${s}`),
+    ...(street ? {} : { featureReduction: { type: 'cluster' as const, clusterRadius: '40px' } }),
   });
   const view = new MapView({
     container: box,
@@ -74,7 +88,10 @@ export async function runClientSourceBaseline(pageSize = 8000): Promise<Baseline
   });
   try {
     await layer.load();
-    if (layer.fullExtent) view.extent = layer.fullExtent.clone().expand(1.05);
+    if (street) {
+      view.center = { type: 'point', x: at.x, y: at.y, spatialReference: { wkid: 102100 } } as never;
+      view.scale = at.scale ?? 0;
+    } else if (layer.fullExtent) view.extent = layer.fullExtent.clone().expand(1.05);
     const lv = await view.whenLayerView(layer);
     await reactiveUtils.whenOnce(() => !view.updating && !lv.updating);
     const t2 = performance.now();

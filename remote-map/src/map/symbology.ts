@@ -123,3 +123,73 @@ export function assetRenderer(
 
 /** CSS colour of a status (legend swatches, tags). */
 export const statusCss = (status: AssetStatus): string => `rgb(${STATUS_COLORS[status].join(',')})`;
+
+// ── Zoomed out: the city as grid cells (FeatureServer layers 4 and 5, counted by the server) ──
+
+/** Assets are drawn one by one from this scale in (1:10,000: a few streets wide); grid cells above. */
+export const ASSET_MIN_SCALE = 10_000;
+/** The 250 m grid between ASSET_MIN_SCALE and this scale; the 1 km grid when zoomed out further. */
+export const FINE_GRID_MIN_SCALE = 50_000;
+
+export type GridLevel = 'coarse' | 'fine';
+/** What the view draws at a scale: the assets themselves, or a grid of counts. Pure. */
+export function drawnAt(scale: number): 'assets' | GridLevel {
+  if (scale <= ASSET_MIN_SCALE) return 'assets';
+  return scale <= FINE_GRID_MIN_SCALE ? 'fine' : 'coarse';
+}
+
+/** A cell's state (server field `state`): the worst status among its assets. */
+export const GRID_STATES = ['fault', 'offline', 'pending', 'ok'] as const;
+export type GridState = (typeof GRID_STATES)[number];
+const GRID_COLORS: Record<GridState, [number, number, number]> = {
+  fault: STATUS_COLORS.fault,
+  offline: STATUS_COLORS.offline,
+  pending: STATUS_COLORS.pendingUpload,
+  ok: STATUS_COLORS.completed,
+};
+export const gridStateCss = (s: GridState): string => `rgb(${GRID_COLORS[s].join(',')})`;
+
+/** Symbol size (points) by assets per cell: the 1 km cells hold about 16× the 250 m ones. */
+const GRID_SIZE_STOPS: Record<GridLevel, Array<{ value: number; size: number }>> = {
+  coarse: [
+    { value: 1, size: 6 },
+    { value: 200, size: 12 },
+    { value: 1000, size: 22 },
+    { value: 4000, size: 34 },
+  ],
+  fine: [
+    { value: 1, size: 6 },
+    { value: 15, size: 10 },
+    { value: 80, size: 18 },
+    { value: 300, size: 28 },
+  ],
+};
+
+export interface GridRendererJson {
+  type: 'unique-value';
+  field: 'state';
+  defaultSymbol: MarkerSymbolJson;
+  uniqueValueInfos: { value: GridState; label: string; symbol: MarkerSymbolJson }[];
+  visualVariables: { type: 'size'; field: 'count'; stops: Array<{ value: number; size: number }> }[];
+}
+
+/** The renderer of a grid layer: colour by the cell's worst state, size by its asset count. */
+export function gridRenderer(level: GridLevel, label: (s: GridState) => string): GridRendererJson {
+  const circle = (s: GridState): MarkerSymbolJson => {
+    const [r, g, b] = GRID_COLORS[s];
+    return {
+      type: 'simple-marker',
+      style: 'circle',
+      size: 10,
+      color: [r, g, b, 0.75],
+      outline: { color: [255, 255, 255, 0.9], width: 1 },
+    };
+  };
+  return {
+    type: 'unique-value',
+    field: 'state',
+    defaultSymbol: circle('ok'),
+    uniqueValueInfos: GRID_STATES.map((s) => ({ value: s, label: label(s), symbol: circle(s) })),
+    visualVariables: [{ type: 'size', field: 'count', stops: GRID_SIZE_STOPS[level] }],
+  };
+}
