@@ -323,7 +323,8 @@ export class CityMap {
       if ((g.definitionExpression ?? null) !== shown) g.definitionExpression = shown as string;
     // the faulty / offline assets drawn over the grid follow the panel in the browser, like the assets
     if (this.alertView) this.alertView.filter = where.length ? { where: where.join(' AND ') } : null;
-    for (const g of this.overlayLayer.graphics) g.visible = this.overlayVisible(g.attributes as AssetChange);
+    for (const g of this.overlayGraphics.values())
+      g.visible = this.overlayVisible(g.attributes as AssetChange);
   }
 
   private overlayVisible(c: AssetChange): boolean {
@@ -362,8 +363,18 @@ export class CityMap {
     }, GRID_REFRESH_MS);
   }
 
-  /** Makes the overlay layer's graphics match the overlay (update in place, add, remove). */
+  /** Overlay graphics not in use (hidden): reused rather than removed, so a kiosk that replaces
+   * thousands of changes a day creates at most OVERLAY_LIMIT graphics in all. */
+  private readonly spareGraphics: Graphic[] = [];
+
+  /** Makes the overlay layer's graphics match the overlay (update in place, reuse, add). */
   private syncOverlay(): void {
+    for (const [id, g] of this.overlayGraphics)
+      if (!this.overlay.get(id)) {
+        g.visible = false;
+        this.spareGraphics.push(g);
+        this.overlayGraphics.delete(id);
+      }
     const added: Graphic[] = [];
     for (const c of this.overlay.values()) {
       const symbol =
@@ -378,22 +389,21 @@ export class CityMap {
         g.visible = this.overlayVisible(c);
         continue;
       }
-      const ng = new Graphic({
-        geometry: { type: 'point', x: c.x, y: c.y, spatialReference: SR },
-        attributes: { ...c },
-        symbol,
-      });
+      const geometry = { type: 'point' as const, x: c.x, y: c.y, spatialReference: SR };
+      const spare = this.spareGraphics.pop();
+      if (spare) {
+        spare.geometry = geometry as never;
+        spare.attributes = { ...c };
+        spare.symbol = symbol as never;
+        spare.visible = this.overlayVisible(c);
+        this.overlayGraphics.set(c.objectid, spare);
+        continue;
+      }
+      const ng = new Graphic({ geometry, attributes: { ...c }, symbol });
       ng.visible = this.overlayVisible(c);
       this.overlayGraphics.set(c.objectid, ng);
       added.push(ng);
     }
-    const gone: Graphic[] = [];
-    for (const [id, g] of this.overlayGraphics)
-      if (!this.overlay.get(id)) {
-        gone.push(g);
-        this.overlayGraphics.delete(id);
-      }
-    if (gone.length) this.overlayLayer.removeMany(gone);
     if (added.length) this.overlayLayer.addMany(added);
     this.applyFilter();
   }
@@ -586,6 +596,7 @@ export class CityMap {
     if (this.gridTimer) clearTimeout(this.gridTimer);
     this.pending = [];
     this.overlayGraphics.clear();
+    this.spareGraphics.length = 0;
     this.stopMeasure();
     this.clearHighlight();
     for (const h of this.handles) h.remove();
