@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
+import { registerSaveRoutes } from './save-routes';
 import { keywordQuery } from '../http/validation';
 import { contains } from '../routes/users-shared';
 import {
@@ -13,7 +14,6 @@ import {
   enCodeField,
   fullNameField,
   idParams,
-  newId,
   parentIdField,
   sortCodeField,
   storedParent,
@@ -152,33 +152,15 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     };
   };
 
-  app.post<{ Body: AreaBody }>(
-    `${BASE}/Area`,
-    { onRequest: requirePermission({ menu: AREA_MENU, button: 'btn_add' }), schema: { body: areaBody } },
-    async (req) => {
-      const v = await checkArea(req.body);
-      const id = newId();
-      await ctx.db
-        .insertInto('area')
-        .values({ id, ...v, createdAt: ctx.clock() })
-        .execute();
-      return ok({ id }, '新建成功');
-    },
-  );
-
-  app.put<{ Params: { id: string }; Body: AreaBody }>(
-    `${BASE}/Area/:id`,
-    {
-      onRequest: requirePermission({ menu: AREA_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: areaBody },
-    },
-    async (req) => {
-      const a = await loadArea(req.params.id);
-      const v = await checkArea(req.body, a.id);
-      await ctx.db.updateTable('area').set(v).where('id', '=', a.id).execute();
-      return ok(null, '更新成功');
-    },
-  );
+  registerSaveRoutes(app, {
+    path: `${BASE}/Area`,
+    menu: AREA_MENU,
+    table: 'area',
+    body: areaBody,
+    check: checkArea,
+    load: loadArea,
+    created: () => ({ createdAt: ctx.clock() }),
+  });
 
   app.delete<{ Params: { id: string } }>(
     `${BASE}/Area/:id`,
@@ -280,35 +262,15 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     };
   };
 
-  app.post<{ Body: TypeBody }>(
-    `${BASE}/DictionaryType`,
-    { onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_add' }), schema: { body: typeBody } },
-    async (req) => {
-      const v = await checkType(req.body);
-      const id = newId();
-      await ctx.db
-        .insertInto('dictionary_type')
-        .values({ id, ...v })
-        .execute();
-      bump();
-      return ok({ id }, '新建成功');
-    },
-  );
-
-  app.put<{ Params: { id: string }; Body: TypeBody }>(
-    `${BASE}/DictionaryType/:id`,
-    {
-      onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: typeBody },
-    },
-    async (req) => {
-      const t = await loadType(req.params.id);
-      const v = await checkType(req.body, t.id);
-      await ctx.db.updateTable('dictionary_type').set(v).where('id', '=', t.id).execute();
-      bump();
-      return ok(null, '更新成功');
-    },
-  );
+  registerSaveRoutes(app, {
+    path: `${BASE}/DictionaryType`,
+    menu: DICT_MENU,
+    table: 'dictionary_type',
+    body: typeBody,
+    check: checkType,
+    load: loadType,
+    after: bump,
+  });
 
   app.get<{ Params: { id: string } }>(
     `${BASE}/DictionaryType/:id`,
@@ -509,37 +471,19 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     };
   };
 
-  app.post<{ Body: DataBody }>(
-    `${BASE}/DictionaryData`,
-    { onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_add' }), schema: { body: dataBody } },
-    async (req) => {
-      const v = await checkData(req.body);
+  registerSaveRoutes(app, {
+    path: `${BASE}/DictionaryData`,
+    menu: DICT_MENU,
+    table: 'dictionary_data',
+    body: dataBody,
+    check: async (b: DataBody, exceptId?: string) => {
+      const v = await checkData(b, exceptId);
       if (!v.fullName) throw badRequest('fullName: must not be empty');
-      const id = newId();
-      await ctx.db
-        .insertInto('dictionary_data')
-        .values({ id, ...v })
-        .execute();
-      bump();
-      return ok({ id }, '新建成功');
+      return v;
     },
-  );
-
-  app.put<{ Params: { id: string }; Body: DataBody }>(
-    `${BASE}/DictionaryData/:id`,
-    {
-      onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: dataBody },
-    },
-    async (req) => {
-      const d = await loadData(req.params.id);
-      const v = await checkData(req.body, d.id);
-      if (!v.fullName) throw badRequest('fullName: must not be empty');
-      await ctx.db.updateTable('dictionary_data').set(v).where('id', '=', d.id).execute();
-      bump();
-      return ok(null, '更新成功');
-    },
-  );
+    load: loadData,
+    after: bump,
+  });
 
   app.delete<{ Params: { id: string } }>(
     `${BASE}/DictionaryData/:id`,

@@ -8,6 +8,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { paged } from '../db/paging';
 import { badRequest, notFound, ok, page } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
+import { registerSaveRoutes } from './save-routes';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { contains } from '../routes/users-shared';
 import {
@@ -18,7 +19,6 @@ import {
   enCodeField,
   fullNameField,
   idParams,
-  newId,
   sortCodeField,
   toggleState,
 } from './common';
@@ -185,33 +185,15 @@ export function registerDataInterfaceRoutes(app: FastifyInstance): void {
     return ok({ list });
   });
 
-  app.post<{ Body: DiBody }>(
-    BASE,
-    { onRequest: requirePermission({ menu: MENU, button: 'btn_add' }), schema: { body: diBody } },
-    async (req) => {
-      const v = await check(req.body);
-      const id = newId();
-      await ctx.db
-        .insertInto('data_interface')
-        .values({ id, ...v, createdAt: ctx.clock() })
-        .execute();
-      return ok({ id }, '新建成功');
-    },
-  );
-
-  app.put<{ Params: { id: string }; Body: DiBody }>(
-    `${BASE}/:id`,
-    {
-      onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: diBody },
-    },
-    async (req) => {
-      const r = await load(req.params.id);
-      const v = await check(req.body, r.id);
-      await ctx.db.updateTable('data_interface').set(v).where('id', '=', r.id).execute();
-      return ok(null, '更新成功');
-    },
-  );
+  registerSaveRoutes(app, {
+    path: BASE,
+    menu: MENU,
+    table: 'data_interface',
+    body: diBody,
+    check,
+    load,
+    created: () => ({ createdAt: ctx.clock() }),
+  });
 
   app.get<{ Params: { id: string } }>(
     `${BASE}/:id`,

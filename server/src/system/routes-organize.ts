@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { paged } from '../db/paging';
 import { badRequest, notFound, ok, page } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
+import { registerSaveRoutes } from './save-routes';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { contains } from '../routes/users-shared';
 import {
@@ -18,7 +19,6 @@ import {
   enCodeField,
   fullNameField,
   idParams,
-  newId,
   optionalId,
   parentIdField,
   sortCodeField,
@@ -186,34 +186,16 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     ok({ list: buildTree((await allOrgs()).filter((o) => o.enabledMark === 1).map(node)) }),
   );
 
-  app.post<{ Body: OrgBody }>(
-    `${BASE}/Organize`,
-    { onRequest: requirePermission({ menu: ORG_MENU, button: 'btn_add' }), schema: { body: orgBody(false) } },
-    async (req) => {
-      const v = await checkRefs(req.body, 'company');
-      const id = newId();
-      await ctx.db
-        .insertInto('organize')
-        .values({ id, ...v, category: 'company', createdAt: ctx.clock() })
-        .execute();
-      return ok({ id }, '新建成功');
-    },
-  );
-
-  app.put<{ Params: { id: string }; Body: OrgBody }>(
-    `${BASE}/Organize/:id`,
-    {
-      onRequest: requirePermission({ menu: ORG_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: orgBody(false) },
-    },
-    async (req) => {
-      const row = await loadOrg(req.params.id, 'company');
-      const v = await checkRefs(req.body, 'company', row.id);
-      await ctx.db.updateTable('organize').set(v).where('id', '=', row.id).execute();
-      await ctx.invalidateAccess();
-      return ok(null, '更新成功');
-    },
-  );
+  registerSaveRoutes(app, {
+    path: `${BASE}/Organize`,
+    menu: ORG_MENU,
+    table: 'organize',
+    body: orgBody(false),
+    check: (b: OrgBody, exceptId?: string) => checkRefs(b, 'company', exceptId),
+    load: (id) => loadOrg(id, 'company'),
+    created: () => ({ category: 'company', createdAt: ctx.clock() }),
+    after: () => ctx.invalidateAccess(),
+  });
 
   app.get<{ Params: { id: string } }>(
     `${BASE}/Organize/:id`,
@@ -274,34 +256,16 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post<{ Body: OrgBody }>(
-    `${BASE}/Organize/Department`,
-    { onRequest: requirePermission({ menu: DEPT_MENU, button: 'btn_add' }), schema: { body: orgBody(true) } },
-    async (req) => {
-      const v = await checkRefs(req.body, 'department');
-      const id = newId();
-      await ctx.db
-        .insertInto('organize')
-        .values({ id, ...v, category: 'department', createdAt: ctx.clock() })
-        .execute();
-      return ok({ id }, '新建成功');
-    },
-  );
-
-  app.put<{ Params: { id: string }; Body: OrgBody }>(
-    `${BASE}/Organize/Department/:id`,
-    {
-      onRequest: requirePermission({ menu: DEPT_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: orgBody(true) },
-    },
-    async (req) => {
-      const row = await loadOrg(req.params.id, 'department');
-      const v = await checkRefs(req.body, 'department', row.id);
-      await ctx.db.updateTable('organize').set(v).where('id', '=', row.id).execute();
-      await ctx.invalidateAccess();
-      return ok(null, '更新成功');
-    },
-  );
+  registerSaveRoutes(app, {
+    path: `${BASE}/Organize/Department`,
+    menu: DEPT_MENU,
+    table: 'organize',
+    body: orgBody(true),
+    check: (b: OrgBody, exceptId?: string) => checkRefs(b, 'department', exceptId),
+    load: (id) => loadOrg(id, 'department'),
+    created: () => ({ category: 'department', createdAt: ctx.clock() }),
+    after: () => ctx.invalidateAccess(),
+  });
 
   app.get<{ Params: { id: string } }>(
     `${BASE}/Organize/Department/:id`,
@@ -481,34 +445,16 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     return row;
   };
 
-  app.post<{ Body: PosBody }>(
-    `${BASE}/Position`,
-    { onRequest: requirePermission({ menu: POS_MENU, button: 'btn_add' }), schema: { body: posBody } },
-    async (req) => {
-      const v = await checkPos(req.body);
-      const id = newId();
-      await ctx.db
-        .insertInto('position')
-        .values({ id, ...v, createdAt: ctx.clock() })
-        .execute();
-      return ok({ id }, '新建成功');
-    },
-  );
-
-  app.put<{ Params: { id: string }; Body: PosBody }>(
-    `${BASE}/Position/:id`,
-    {
-      onRequest: requirePermission({ menu: POS_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: posBody },
-    },
-    async (req) => {
-      const row = await loadPos(req.params.id);
-      const v = await checkPos(req.body, row.id);
-      await ctx.db.updateTable('position').set(v).where('id', '=', row.id).execute();
-      await ctx.invalidateAccess();
-      return ok(null, '更新成功');
-    },
-  );
+  registerSaveRoutes(app, {
+    path: `${BASE}/Position`,
+    menu: POS_MENU,
+    table: 'position',
+    body: posBody,
+    check: checkPos,
+    load: loadPos,
+    created: () => ({ createdAt: ctx.clock() }),
+    after: () => ctx.invalidateAccess(),
+  });
 
   app.get<{ Params: { id: string } }>(
     `${BASE}/Position/:id`,

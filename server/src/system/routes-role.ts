@@ -9,6 +9,7 @@ import { authOf } from '../context';
 import { paged } from '../db/paging';
 import { badRequest, notFound, ok, page } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
+import { registerSaveRoutes } from './save-routes';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { contains } from '../routes/users-shared';
 import { authorizeTrees, dataScopeEntries } from './authorize-model';
@@ -21,7 +22,6 @@ import {
   enCodeField,
   fullNameField,
   idParams,
-  newId,
   sortCodeField,
   toggleState,
 } from './common';
@@ -145,34 +145,19 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     enabledMark: b.enabledMark ?? 1,
   });
 
-  app.post<{ Body: RoleBody }>(
-    `${BASE}/Role`,
-    { onRequest: requirePermission({ menu: ROLE_MENU, button: 'btn_add' }), schema: { body: roleBody } },
-    async (req) => {
-      await assertUniqueCode(ctx.db, 'role', req.body.enCode);
-      const id = newId();
-      await ctx.db
-        .insertInto('role')
-        .values({ id, ...roleValues(req.body), category: 'role', createdAt: ctx.clock() })
-        .execute();
-      return ok({ id }, '新建成功');
+  registerSaveRoutes(app, {
+    path: `${BASE}/Role`,
+    menu: ROLE_MENU,
+    table: 'role',
+    body: roleBody,
+    check: async (b: RoleBody, exceptId?: string) => {
+      await assertUniqueCode(ctx.db, 'role', b.enCode, exceptId);
+      return roleValues(b);
     },
-  );
-
-  app.put<{ Params: { id: string }; Body: RoleBody }>(
-    `${BASE}/Role/:id`,
-    {
-      onRequest: requirePermission({ menu: ROLE_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: roleBody },
-    },
-    async (req) => {
-      const r = await loadRole(req.params.id);
-      await assertUniqueCode(ctx.db, 'role', req.body.enCode, r.id);
-      await ctx.db.updateTable('role').set(roleValues(req.body)).where('id', '=', r.id).execute();
-      await ctx.invalidateAccess();
-      return ok(null, '更新成功');
-    },
-  );
+    load: loadRole,
+    created: () => ({ category: 'role', createdAt: ctx.clock() }),
+    after: () => ctx.invalidateAccess(),
+  });
 
   app.get<{ Params: { id: string } }>(
     `${BASE}/Role/:id`,
