@@ -82,7 +82,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (!handle) {
     handle = await openDatabase(config);
     await migrateToLatest(handle.db);
-    await seedIfEmpty(handle.db);
+    await seedIfEmpty(handle.db, config.mapAssets);
     await refreshStatistics(handle);
   }
   const dbHandle = handle;

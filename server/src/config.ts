@@ -3,6 +3,7 @@
  * effects, so tests build configs without touching process.env.
  */
 import path from 'node:path';
+import { mapAssetsFromEnv } from './map/seed';
 
 export type CaptchaMode = 'always' | 'auto';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -32,6 +33,8 @@ export interface Config {
   trustProxy: boolean;
   /** Hosts (host or host:port) HTTP data interfaces may call (DATA_INTERFACE_HOSTS, comma-separated). */
   dataInterfaceHosts: string[];
+  /** Size of the demo city seeded into an empty map (MAP_ASSETS; 0: none). */
+  mapAssets: number;
 }
 
 /** Where the package folder (server/) is, seen from this file both as TS source (src/) and bundled (dist/). */
@@ -104,6 +107,7 @@ export function loadConfig(
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: str('TRUST_PROXY') === 'true' || str('TRUST_PROXY') === '1',
+    mapAssets: mapAssetsFromEnv(env),
     dataInterfaceHosts: (str('DATA_INTERFACE_HOSTS') ?? '127.0.0.1,localhost')
       .split(',')
       .map((s) => s.trim().toLowerCase())

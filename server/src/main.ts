@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
-  const seeded = await seedIfEmpty(database.db);
+  const seeded = await seedIfEmpty(database.db, config.mapAssets);
   const app = await buildApp(config, { database });
   app.log.info(
     { database: database.location, dialect: database.dialect, seeded, redis: Boolean(config.redisUrl) },

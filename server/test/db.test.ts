@@ -45,9 +45,9 @@ describe.each(TARGETS)('database (%s)', (target) => {
 
   it('seeds an empty database quickly, once', async () => {
     const t = Date.now();
-    expect(await seedIfEmpty(handle.db)).toBe(true);
+    expect(await seedIfEmpty(handle.db, 0)).toBe(true);
     expect(Date.now() - t).toBeLessThan(5000);
-    expect(await seedIfEmpty(handle.db)).toBe(false);
+    expect(await seedIfEmpty(handle.db, 0)).toBe(false);
     const count = async (table: 'user' | 'menu' | 'role_menu' | 'dictionary_data') =>
       Number(
         (

@@ -16,9 +16,6 @@ function reachable(host, port, timeoutMs) {
 }
 
 module.exports = async function globalSetup() {
-  // The lighting map's demo city (MAP_ASSETS assets) is left out of test databases unless a test asks
-  // for one (server/test/map-*.test.ts seed a small city): seeding it in every createEnv costs time.
-  if (!process.env.MAP_ASSETS) process.env.MAP_ASSETS = '0';
   const lines = [];
   if (process.env.DATABASE_URL)
     lines.push(`PostgreSQL tests enabled: ${process.env.DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}`);

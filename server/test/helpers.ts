@@ -45,6 +45,8 @@ export async function createEnv(
     LOG_LEVEL: 'silent',
     STATIC_ROOT: path.join(dir, 'static'),
     REMOTES_FILE: path.join(dir, 'remotes.json'),
+    // no demo city unless a test asks for one (the map tests seed a small city): seeding costs time
+    MAP_ASSETS: '0',
     ...(target === 'postgres'
       ? { DATABASE_URL: process.env.DATABASE_URL ?? '', DATABASE_SCHEMA: schema }
       : { DATABASE_URL: '' }),
@@ -59,7 +61,7 @@ export async function createEnv(
     const c = configFor(over);
     const database = await openDatabase(c);
     await migrateToLatest(database.db);
-    await seedIfEmpty(database.db);
+    await seedIfEmpty(database.db, c.mapAssets);
     const app = await buildApp(c, { ...o, database });
     apps.push(app);
     return app;

@@ -16,7 +16,6 @@ describe.each(TARGETS)('map API (%s)', (target) => {
   let app: FastifyInstance;
   let operator: string;
   let manager: string;
-  let saved: string | undefined;
   const pushed: Json[] = [];
 
   const call = async (token: string, method: InjectOptions['method'], url: string, payload?: object) => {
@@ -40,9 +39,7 @@ describe.each(TARGETS)('map API (%s)', (target) => {
     );
 
   beforeAll(async () => {
-    saved = process.env.MAP_ASSETS;
-    process.env.MAP_ASSETS = '3200';
-    env = await createEnv(target);
+    env = await createEnv(target, { MAP_ASSETS: '3200' });
     app = env.app;
     operator = await login(app, 'operator', 'operator123');
     manager = await login(app, 'manager', 'manager123');
@@ -52,11 +49,7 @@ describe.each(TARGETS)('map API (%s)', (target) => {
       return original(msg, except);
     });
   }, 60_000);
-  afterAll(async () => {
-    if (saved === undefined) delete process.env.MAP_ASSETS;
-    else process.env.MAP_ASSETS = saved;
-    await env.cleanup();
-  });
+  afterAll(() => env.cleanup());
 
   it('finds assets by code and shows one with its open faults and orders', async () => {
     const found = await call(operator, 'GET', '/api/map/assets/search?code=cb-0000');

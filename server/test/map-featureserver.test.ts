@@ -17,7 +17,6 @@ describe.each(TARGETS)('map FeatureServer (%s)', (target) => {
   let env: TestEnv;
   let app: FastifyInstance;
   let token: string;
-  let saved: string | undefined;
   const layer0 = LAYERS[0];
   if (!layer0) throw new Error('layer 0 missing');
 
@@ -50,17 +49,11 @@ describe.each(TARGETS)('map FeatureServer (%s)', (target) => {
   };
 
   beforeAll(async () => {
-    saved = process.env.MAP_ASSETS;
-    process.env.MAP_ASSETS = CITY;
-    env = await createEnv(target);
+    env = await createEnv(target, { MAP_ASSETS: CITY });
     app = env.app;
     token = await login(app, 'operator', 'operator123');
   }, 60_000);
-  afterAll(async () => {
-    if (saved === undefined) delete process.env.MAP_ASSETS;
-    else process.env.MAP_ASSETS = saved;
-    await env.cleanup();
-  });
+  afterAll(() => env.cleanup());
 
   it('serves the service and layer infos the SDK reads', async () => {
     const [status, svc] = await get(FS_BASE, { f: 'json' });

@@ -22,7 +22,6 @@ describe.each(TARGETS)('map FeatureServer grid layers (%s)', (target) => {
   let env: TestEnv;
   let app: FastifyInstance;
   let token: string;
-  let saved: string | undefined;
 
   const get = async (path: string, params: Record<string, string> = {}): Promise<[number, Json]> => {
     const qs = new URLSearchParams(params).toString();
@@ -62,17 +61,11 @@ describe.each(TARGETS)('map FeatureServer grid layers (%s)', (target) => {
   const origin = async (): Promise<{ xmin: number; ymin: number }> => (await get(`${FS_BASE}/0`))[1].extent;
 
   beforeAll(async () => {
-    saved = process.env.MAP_ASSETS;
-    process.env.MAP_ASSETS = CITY;
-    env = await createEnv(target);
+    env = await createEnv(target, { MAP_ASSETS: CITY });
     app = env.app;
     token = await login(app, 'operator', 'operator123');
   }, 60_000);
-  afterAll(async () => {
-    if (saved === undefined) delete process.env.MAP_ASSETS;
-    else process.env.MAP_ASSETS = saved;
-    await env.cleanup();
-  });
+  afterAll(() => env.cleanup());
 
   it('describes layers 4 and 5 (fields, layer 0 extent and lastEditDate) in the infos', async () => {
     const [, svc] = await get(FS_BASE, { f: 'json' });

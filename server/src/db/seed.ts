@@ -32,12 +32,13 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Seeds when the database has no users; returns whether it did. A database seeded before the
  * messages/home tables existed (migration 0003) gets their demo rows once, while they are empty.
  */
-export async function seedIfEmpty(db: Db, now: number = Date.now()): Promise<boolean> {
+/** Seeds what is missing; `mapAssets` is the demo city's size (config.mapAssets, 0: none). */
+export async function seedIfEmpty(db: Db, mapAssets: number, now: number = Date.now()): Promise<boolean> {
   const fresh = await isEmpty(db);
   if (fresh) await seed(db, now);
   else await seedHomeIfEmpty(db, now);
   await seedSystemIfEmpty(db, now);
-  await seedMapIfEmpty(db, now);
+  await seedMapIfEmpty(db, mapAssets, now);
   return fresh;
 }
 

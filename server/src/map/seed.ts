@@ -123,10 +123,14 @@ export async function ensureRepairOrderRule(db: Db, now: number): Promise<void> 
     .execute();
 }
 
-export async function seedMapIfEmpty(db: Db, now: number = Date.now()): Promise<MapSeedReport | false> {
+/** Seeds a demo city of `size` assets (config.mapAssets) when there is none; 0 seeds none. */
+export async function seedMapIfEmpty(
+  db: Db,
+  size: number,
+  now: number = Date.now(),
+): Promise<MapSeedReport | false> {
   const has = await db.selectFrom('map_asset').select('objectid').limit(1).executeTakeFirst();
   if (has) return false;
-  const size = mapAssetsFromEnv();
   if (size === 0) return false;
   const t0 = performance.now();
   const city = generateCity({ assets: size, now });
