@@ -67,6 +67,20 @@ export function generateHistory(city: City, now: number, seed = 7): History {
   const orders: OrderRow[] = [];
   let fNo = 0;
   let oNo = 0;
+  /** A fault of asset `a` (open when closedAt is null); restoreAt dates the status it returns to. */
+  const faultOf = (
+    a: City['assets'][number],
+    d: { typeCode: string; urgency: number; source: string; reportedAt: number; closedAt: number | null },
+    restoreAt: number,
+  ): FaultRow => ({
+    id: `flt-${pad(++fNo)}`,
+    assetId: a.objectid,
+    district: a.district,
+    faultType: FAULT_TYPES[d.typeCode] ?? '其他',
+    ...d,
+    description: `${a.road} ${a.code}`,
+    restoreStatus: restoredStatus(a.kind, restoreAt),
+  });
   const seqByDay = new Map<string, number>();
   const billNo = (t: number): string => {
     const d = dayKey(t);
@@ -90,19 +104,7 @@ export function generateHistory(city: City, now: number, seed = 7): History {
     const urgency = a.kind === 'controlBox' || typeCode === 'leakage' ? 3 : inCluster ? 2 : 1;
     const source =
       isLampKind(a.kind) || a.kind === 'controlBox' ? 'detection' : r() < 0.5 ? 'patrol' : 'citizen';
-    const f: FaultRow = {
-      id: `flt-${pad(++fNo)}`,
-      assetId: a.objectid,
-      district: a.district,
-      faultType: FAULT_TYPES[typeCode] ?? '其他',
-      typeCode,
-      urgency,
-      source,
-      description: `${a.road} ${a.code}`,
-      reportedAt,
-      closedAt: null,
-      restoreStatus: restoredStatus(a.kind, now),
-    };
+    const f = faultOf(a, { typeCode, urgency, source, reportedAt, closedAt: null }, now);
     faults.push(f);
     // One order per failing circuit, and about half of the isolated faults.
     const key = inCluster ? (a.circuitId ?? '') : f.id;
@@ -161,19 +163,7 @@ export function generateHistory(city: City, now: number, seed = 7): History {
           : createdAt + Math.floor(span * (0.2 + r() * 0.75));
         if (completedAt >= now) continue;
         const source = r() < 0.7 ? 'detection' : r() < 0.5 ? 'citizen' : 'patrol';
-        const f: FaultRow = {
-          id: `flt-${pad(++fNo)}`,
-          assetId: a.objectid,
-          district: a.district,
-          faultType: FAULT_TYPES[typeCode] ?? '其他',
-          typeCode,
-          urgency,
-          source,
-          description: `${a.road} ${a.code}`,
-          reportedAt,
-          closedAt: completedAt,
-          restoreStatus: restoredStatus(a.kind, reportedAt),
-        };
+        const f = faultOf(a, { typeCode, urgency, source, reportedAt, closedAt: completedAt }, reportedAt);
         faults.push(f);
         const dispatchedAt = createdAt + Math.floor((completedAt - createdAt) * 0.2);
         const verified = completedAt + 6 * HOUR_MS < now && r() < 0.9;
