@@ -148,10 +148,11 @@ export class CityMap {
       popupEnabled: false,
     });
     const assetFields = ['objectid', 'code', 'kind', 'status', 'symbol', 'district'];
+    const assetSymbols = assetRenderer('symbol', options.label);
     this.assets = new FeatureLayer({
       url: `${url}/0`,
       outFields: assetFields,
-      renderer: assetRenderer('symbol', options.label),
+      renderer: assetSymbols,
       minScale: ASSET_MIN_SCALE,
       popupEnabled: false,
     });
@@ -172,7 +173,7 @@ export class CityMap {
       url: `${url}/0`,
       outFields: assetFields,
       definitionExpression: ALERT_WHERE,
-      renderer: assetRenderer('symbol', options.label),
+      renderer: assetSymbols,
       maxScale: ASSET_MIN_SCALE,
       popupEnabled: false,
       listMode: 'hide',
@@ -320,7 +321,7 @@ export class CityMap {
     if (this.layerView) this.layerView.filter = where.length ? { where: where.join(' AND ') } : null;
     // zoomed out: the server counts only what the panel leaves on (a re-query of a few cells)
     for (const g of Object.values(this.grids))
-      if ((g.definitionExpression ?? null) !== shown) g.definitionExpression = shown as string;
+      if ((g.definitionExpression ?? null) !== shown) g.definitionExpression = shown;
     // the faulty / offline assets drawn over the grid follow the panel in the browser, like the assets
     if (this.alertView) this.alertView.filter = where.length ? { where: where.join(' AND ') } : null;
     for (const g of this.overlayGraphics.values())

@@ -156,11 +156,12 @@ export function layerById(id: number): LayerDef | undefined {
   return LAYERS.find((l) => l.id === id);
 }
 
+/** The console's own grid colours (remote-map symbology.ts), for any other client reading drawingInfo. */
 const GRID_STATE_COLORS: Array<[string, number[]]> = [
-  ['fault', [230, 50, 50, 200]],
-  ['offline', [140, 140, 140, 200]],
-  ['pending', [240, 170, 0, 200]],
-  ['ok', [40, 170, 90, 200]],
+  ['fault', [230, 30, 30, 191]],
+  ['offline', [160, 80, 200, 191]],
+  ['pending', [40, 140, 230, 191]],
+  ['ok', [40, 160, 80, 191]],
 ];
 
 /** Grid layers: colour by `state`, size by `count` (the client sets its own). */
@@ -177,7 +178,7 @@ function gridRenderer(l: LayerDef): Record<string, unknown> {
     renderer: {
       type: 'uniqueValue',
       field1: 'state',
-      defaultSymbol: circle([40, 170, 90, 200]),
+      defaultSymbol: circle([40, 160, 80, 191]),
       defaultLabel: 'ok',
       uniqueValueInfos: GRID_STATE_COLORS.map(([value, color]) => ({
         value,
