@@ -11,7 +11,8 @@ import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app';
 import { md5Hex } from '../src/auth/md5';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase } from '../src/db';
+import { openDatabase, type Db } from '../src/db';
+import type { Database } from '../src/db/schema';
 import { migrateToLatest } from '../src/db/migrations';
 import { seedIfEmpty } from '../src/db/seed';
 
@@ -159,3 +160,40 @@ export function png(size = 0): Buffer {
 }
 
 export { md5Hex };
+
+/** GET `url` as the holder of `token`. */
+export function getAs(app: FastifyInstance, token: string, url: string): Promise<LightMyRequestResponse> {
+  return app.inject(authed(token, { method: 'GET', url }));
+}
+
+/** A write (POST/PUT/DELETE) as the holder of `token`, with an optional JSON body. */
+export function sendAs(
+  app: FastifyInstance,
+  token: string,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return app.inject(authed(token, { method, url, ...(payload === undefined ? {} : { payload }) }));
+}
+
+/** Rows in a table (tests assert that refused input changed nothing). */
+export async function rowCount(db: Db, table: keyof Database & string): Promise<number> {
+  const r = await db
+    .selectFrom(table as 'user')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Tokens of the three demo accounts (admin, operator, manager). */
+export async function demoTokens(
+  app: FastifyInstance,
+): Promise<{ admin: string; operator: string; manager: string }> {
+  const [admin, operator, manager] = await Promise.all([
+    login(app, 'admin', 'admin123'),
+    login(app, 'operator', 'operator123'),
+    login(app, 'manager', 'manager123'),
+  ]);
+  return { admin, operator, manager };
+}

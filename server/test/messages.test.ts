@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { ALREADY_RELEASED, READ_ALL_OK, RELEASED_READONLY } from '../src/routes/messages';
 import { MessageType, sendMessage, unreadCounts } from '../src/services/messages';
-import { TARGETS, authed, body, createEnv, login, type TestEnv } from './helpers';
+import { TARGETS, body, createEnv, demoTokens, getAs, sendAs, type TestEnv } from './helpers';
 
 interface Msg {
   method: string;
@@ -48,11 +48,9 @@ describe.each(TARGETS)('messages (%s)', (target) => {
   let url: string;
   const sockets: Client[] = [];
 
-  const get = (token: string, u: string) => app.inject(authed(token, { method: 'GET', url: u }));
-  const send = (token: string, method: 'POST' | 'PUT' | 'DELETE', u: string, payload?: unknown) =>
-    app.inject(
-      authed(token, { method, url: u, ...(payload === undefined ? {} : { payload: payload as object }) }),
-    );
+  const get = (token: string, u: string) => getAs(app, token, u);
+  const send = (token: string, method: 'POST' | 'PUT' | 'DELETE', u: string, payload?: object) =>
+    sendAs(app, token, method, u, payload);
 
   /** Direct counts from the database, independent of the service's query. */
   async function dbCounts(userId: string): Promise<{ all: number; notices: number }> {
@@ -87,11 +85,7 @@ describe.each(TARGETS)('messages (%s)', (target) => {
     app = env.app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/message/websocket`;
-    [admin, operator, manager] = await Promise.all([
-      login(app, 'admin', 'admin123'),
-      login(app, 'operator', 'operator123'),
-      login(app, 'manager', 'manager123'),
-    ]);
+    ({ admin, operator, manager } = await demoTokens(app));
   });
   afterEach(() => {
     sockets.splice(0).forEach((c) => c.ws.close());
@@ -331,7 +325,7 @@ describe.each(TARGETS)('messages (%s)', (target) => {
 
   it('bad input names the field and changes nothing', async () => {
     const n = await messageRows();
-    const cases: Array<[unknown, RegExp]> = [
+    const cases: Array<[object, RegExp]> = [
       [{ title: '', bodyText: 'x' }, /^title: must not be empty/],
       [{ title: '   ', bodyText: 'x' }, /^title: must not be blank/],
       [{ title: 'x'.repeat(101), bodyText: 'x' }, /^title: must be at most 100 characters/],

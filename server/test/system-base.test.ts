@@ -4,7 +4,7 @@
  * nothing, a user without the button refused, referenced deletes refused.
  */
 import type { FastifyInstance } from 'fastify';
-import { TARGETS, authed, body, createEnv, login, type TestEnv } from './helpers';
+import { TARGETS, body, createEnv, demoTokens, getAs, rowCount, sendAs, type TestEnv } from './helpers';
 
 describe.each(TARGETS)('system base data (%s)', (target) => {
   let env: TestEnv;
@@ -13,27 +13,17 @@ describe.each(TARGETS)('system base data (%s)', (target) => {
   let operator: string;
   let manager: string;
 
-  const get = (token: string, url: string) => app.inject(authed(token, { method: 'GET', url }));
+  const get = (token: string, url: string) => getAs(app, token, url);
   const send = (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    app.inject(authed(token, { method, url, ...(payload ? { payload } : {}) }));
-  const count = async (
+    sendAs(app, token, method, url, payload);
+  const count = (
     table: 'area' | 'bill_rule' | 'dictionary_data' | 'dictionary_type' | 'data_interface' | 'menu',
-  ) =>
-    Number(
-      (
-        await app.ctx.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  ) => rowCount(app.ctx.db, table);
 
   beforeAll(async () => {
     env = await createEnv(target);
     app = env.app;
-    admin = await login(app, 'admin', 'admin123');
-    operator = await login(app, 'operator', 'operator123');
-    manager = await login(app, 'manager', 'manager123');
+    ({ admin, operator, manager } = await demoTokens(app));
   }, 60_000);
   afterAll(() => env.cleanup());
 

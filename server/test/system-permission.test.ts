@@ -7,7 +7,19 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { seedSystemIfEmpty } from '../src/system/seed';
-import { TARGETS, authed, body, createEnv, login, loginRaw, md5Hex, type TestEnv } from './helpers';
+import {
+  TARGETS,
+  body,
+  createEnv,
+  demoTokens,
+  getAs,
+  login,
+  loginRaw,
+  md5Hex,
+  rowCount,
+  sendAs,
+  type TestEnv,
+} from './helpers';
 
 describe.each(TARGETS)('system permission (%s)', (target) => {
   let env: TestEnv;
@@ -16,25 +28,16 @@ describe.each(TARGETS)('system permission (%s)', (target) => {
   let operator: string;
   let manager: string;
 
-  const get = (token: string, url: string) => app.inject(authed(token, { method: 'GET', url }));
+  const get = (token: string, url: string) => getAs(app, token, url);
   const send = (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    app.inject(authed(token, { method, url, ...(payload ? { payload } : {}) }));
-  const count = async (table: 'organize' | 'position' | 'user' | 'role' | 'role_menu') =>
-    Number(
-      (
-        await app.ctx.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    sendAs(app, token, method, url, payload);
+  const count = (table: 'organize' | 'position' | 'user' | 'role' | 'role_menu') =>
+    rowCount(app.ctx.db, table);
 
   beforeAll(async () => {
     env = await createEnv(target);
     app = env.app;
-    admin = await login(app, 'admin', 'admin123');
-    operator = await login(app, 'operator', 'operator123');
-    manager = await login(app, 'manager', 'manager123');
+    ({ admin, operator, manager } = await demoTokens(app));
   }, 60_000);
   afterAll(() => env.cleanup());
 
