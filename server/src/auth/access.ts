@@ -16,7 +16,8 @@ import type { User } from '../db/schema';
 import type { Invalidation } from '../realtime/bus';
 import { buildAccess, type Access, type GrantRow, type MenuRow } from './access-model';
 
-const MENU_COLUMNS = [
+/** The menu columns an access snapshot reads (the menu admin page reads these and enabledMark). */
+export const MENU_COLUMNS = [
   'id',
   'parentId',
   'type',

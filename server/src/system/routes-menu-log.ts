@@ -1,5 +1,6 @@
 /** /api/system/Menu (menu system.menu: all seven entry types) and /api/system/Log (menu system.log). */
 import type { FastifyInstance } from 'fastify';
+import { MENU_COLUMNS } from '../auth/access';
 import { paged } from '../db/paging';
 import { badRequest, notFound, ok, page } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
@@ -86,19 +87,7 @@ const catalogueBody = {
   },
 } as const;
 
-const MENU_COLS = [
-  'id',
-  'parentId',
-  'type',
-  'enCode',
-  'fullName',
-  'urlAddress',
-  'icon',
-  'propertyJson',
-  'linkTarget',
-  'sortCode',
-  'enabledMark',
-] as const;
+const MENU_COLS = [...MENU_COLUMNS, 'enabledMark'] as const;
 
 export function registerMenuAndLogRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
