@@ -2,10 +2,17 @@
 // nested departments); create, edit, delete (refused while users, positions or sub-departments
 // belong to it).
 import { useState } from 'react';
-import { Flex, InputNumber, Switch, Tag, type TableColumnsType } from 'antd';
+import { Flex, InputNumber, Switch, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast, type RemotePageProps } from '@lighting/shared';
-import { FormModal, SideTree, TreeTable, useConfirmDelete, useTreeRows } from '@lighting/shared/admin';
+import {
+  FormModal,
+  SideTree,
+  StateTag,
+  TreeTable,
+  useConfirmDelete,
+  useTreeRows,
+} from '@lighting/shared/admin';
 import { one, save, treeList, urls, type TreeRow } from '../api';
 import { RowActions, SelectorTree } from '../components/common';
 import { formatTime } from '../logic/format';
@@ -56,8 +63,7 @@ export default function Department(_props: RemotePageProps) {
       key: 'enabledMark',
       dataIndex: 'enabledMark',
       title: t('state'),
-      render: (v: number) =>
-        v === 1 ? <Tag color="success">{t('enabled')}</Tag> : <Tag color="error">{t('disabled')}</Tag>,
+      render: (v: number) => <StateTag value={v} />,
     },
     { key: 'creatorTime', dataIndex: 'creatorTime', title: t('creatorTime'), render: formatTime },
     {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { InputNumber, Switch, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast, type RemotePageProps } from '@lighting/shared';
-import { FormModal, TreeTable, useConfirmDelete, useTreeRows } from '@lighting/shared/admin';
+import { FormModal, StateTag, TreeTable, useConfirmDelete, useTreeRows } from '@lighting/shared/admin';
 import { one, save, treeList, urls, type TreeRow } from '../api';
 import { RowActions, SelectorTree } from '../components/common';
 import { formatTime } from '../logic/format';
@@ -54,8 +54,7 @@ export default function Organize(_props: RemotePageProps) {
       key: 'enabledMark',
       dataIndex: 'enabledMark',
       title: t('state'),
-      render: (v: number) =>
-        v === 1 ? <Tag color="success">{t('enabled')}</Tag> : <Tag color="error">{t('disabled')}</Tag>,
+      render: (v: number) => <StateTag value={v} />,
     },
     { key: 'creatorTime', dataIndex: 'creatorTime', title: t('creatorTime'), render: formatTime },
     {

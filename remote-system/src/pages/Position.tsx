@@ -1,10 +1,17 @@
 // permission/position — positions, filtered by the organisation chosen on the left; server
 // paging, keyword search, create, edit, delete (refused while users hold it), export.
 import { useState } from 'react';
-import { Flex, Input, InputNumber, Switch, Tag, type TableColumnsType } from 'antd';
+import { Flex, Input, InputNumber, Switch, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast, usePagedList, type RemotePageProps } from '@lighting/shared';
-import { FormModal, ListFrame, SideTree, useConfirmDelete, useTreeRows } from '@lighting/shared/admin';
+import {
+  FormModal,
+  ListFrame,
+  SideTree,
+  StateTag,
+  useConfirmDelete,
+  useTreeRows,
+} from '@lighting/shared/admin';
 import { one, paged, save, treeList, urls, type ListQuery } from '../api';
 import { RowActions, SelectorTree } from '../components/common';
 import { formatTime } from '../logic/format';
@@ -60,8 +67,7 @@ export default function Position(_props: RemotePageProps) {
       key: 'enabledMark',
       dataIndex: 'enabledMark',
       title: t('state'),
-      render: (v: number) =>
-        v === 1 ? <Tag color="success">{t('enabled')}</Tag> : <Tag color="error">{t('disabled')}</Tag>,
+      render: (v: number) => <StateTag value={v} />,
     },
     {
       key: 'creatorTime',

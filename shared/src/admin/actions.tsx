@@ -44,6 +44,12 @@ export function useConfirmDelete() {
     }, text);
 }
 
+/** enabledMark as a read-only tag (正常 / 停用). */
+export function StateTag({ value }: { value: number }) {
+  const { t } = useTranslation('admin');
+  return value === 1 ? <Tag color="success">{t('enabled')}</Tag> : <Tag color="error">{t('disabled')}</Tag>;
+}
+
 /**
  * enabledMark as a switch: PUT `url` (…/Actions/State) toggles it; read-only tag without btn_edit.
  */
@@ -61,8 +67,7 @@ export function StateSwitch({
   const { t } = useTranslation('admin');
   const canEdit = useButtonAuth(editCode);
   const [busy, setBusy] = useState(false);
-  if (!canEdit)
-    return value === 1 ? <Tag color="success">{t('enabled')}</Tag> : <Tag color="error">{t('disabled')}</Tag>;
+  if (!canEdit) return <StateTag value={value} />;
   return (
     <Switch
       size="small"
