@@ -1,12 +1,13 @@
 // The selected asset: its details with open faults and orders, and what can be done from here
 // (repair order, topology both ways). Used by the map pages as their "popup".
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Descriptions, Empty, List, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Empty, List, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Auth, formatDateTime, toast } from '@lighting/shared';
 import { mapApi, type AssetDetail, type TopologyResult } from './api';
 import type { CityMap } from './cityMap';
 import { isAssetStatus, statusCss } from './symbology';
+import { useAssetVersion } from './useLive';
 
 const FEEDERS = new Set(['transformer', 'controlBox']);
 const DETAIL_FIELDS = [
@@ -157,5 +158,31 @@ export function AssetPanel({
         ) : null}
       </Space>
     </div>
+  );
+}
+
+/** The selected asset in a side drawer beside the map, reloaded whenever it changes live. */
+export function AssetDrawer({
+  objectid,
+  map,
+  onClose,
+}: {
+  objectid: number | null;
+  map: CityMap | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('map');
+  const version = useAssetVersion(objectid);
+  return (
+    <Drawer
+      title={t('details')}
+      open={objectid !== null}
+      onClose={onClose}
+      mask={false}
+      width={360}
+      destroyOnHidden
+    >
+      {objectid !== null ? <AssetPanel objectid={objectid} map={map} version={version} /> : null}
+    </Drawer>
   );
 }

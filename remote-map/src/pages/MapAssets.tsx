@@ -3,17 +3,16 @@
 // app (/remotes/map/, the kiosk wall display) it fills the screen and adds the live fault list and
 // the headline statistics.
 import { useEffect, useMemo, useState } from 'react';
-import { AutoComplete, Button, Card, Drawer, Select, Space } from 'antd';
+import { AutoComplete, Button, Card, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RemotePageProps } from '@lighting/shared';
 import { MapCanvas } from '../map/MapCanvas';
 import { LayersPanel } from '../map/LayersPanel';
-import { AssetPanel } from '../map/AssetPanel';
+import { AssetDrawer } from '../map/AssetPanel';
 import { LiveSide } from '../map/LiveSide';
 import { EMPTY_VISIBILITY, type VisibilityState } from '../map/filters';
 import { mapApi, type AssetHit, type District } from '../map/api';
 import type { CityMap } from '../map/cityMap';
-import { useAssetVersion } from '../map/useLive';
 
 const isKiosk = () => window.location.pathname.includes('/remotes/map');
 
@@ -25,7 +24,6 @@ export default function MapAssets(_props: RemotePageProps) {
   const [selected, setSelected] = useState<number | null>(null);
   const [hits, setHits] = useState<AssetHit[]>([]);
   const kiosk = useMemo(isKiosk, []);
-  const version = useAssetVersion(selected);
 
   useEffect(() => {
     mapApi.districts().then(setDistricts, () => setDistricts([]));
@@ -105,16 +103,7 @@ export default function MapAssets(_props: RemotePageProps) {
         </div>
       </div>
       {kiosk ? <LiveSide map={map} /> : null}
-      <Drawer
-        title={t('details')}
-        open={selected !== null}
-        onClose={() => setSelected(null)}
-        mask={false}
-        width={360}
-        destroyOnHidden
-      >
-        {selected !== null ? <AssetPanel objectid={selected} map={map} version={version} /> : null}
-      </Drawer>
+      <AssetDrawer objectid={selected} map={map} onClose={() => setSelected(null)} />
     </div>
   );
 }

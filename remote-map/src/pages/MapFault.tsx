@@ -2,12 +2,12 @@
 // shared-cause judgement (suspected upstream element shown on the map), fault history per asset or
 // district, and a repair order from a fault.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Drawer, List, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, List, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Auth, formatDateTime, toast, type RemotePageProps } from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';
 import { MapCanvas } from '../map/MapCanvas';
-import { AssetPanel } from '../map/AssetPanel';
+import { AssetDrawer } from '../map/AssetPanel';
 import {
   mapApi,
   type District,
@@ -19,7 +19,6 @@ import {
 import type { CityMap } from '../map/cityMap';
 import { faultMarkers } from '../map/faultList';
 import { monthSeries, ratioText, suspectedMarker } from '../map/analysis';
-import { useAssetVersion } from '../map/useLive';
 
 type FaultStatus = 'open' | 'closed' | 'all';
 
@@ -84,7 +83,6 @@ export default function MapFault(_props: RemotePageProps) {
   const [causes, setCauses] = useState<SharedCause[] | null>(null);
   const [history, setHistory] = useState<{ title: string; data: FaultHistory } | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
-  const version = useAssetVersion(selected);
 
   const load = useCallback(() => {
     setLoading(true);
@@ -270,16 +268,7 @@ export default function MapFault(_props: RemotePageProps) {
       <div style={{ flex: 1, minWidth: 0 }}>
         <MapCanvas onReady={setMap} onSelect={(hit) => hit.layer === 0 && setSelected(hit.objectid)} />
       </div>
-      <Drawer
-        title={t('details')}
-        open={selected !== null}
-        onClose={() => setSelected(null)}
-        mask={false}
-        width={360}
-        destroyOnHidden
-      >
-        {selected !== null ? <AssetPanel objectid={selected} map={map} version={version} /> : null}
-      </Drawer>
+      <AssetDrawer objectid={selected} map={map} onClose={() => setSelected(null)} />
     </div>
   );
 }
