@@ -510,7 +510,7 @@ export interface DictionarySeed {
   id: string;
   enCode: string;
   fullName: string;
-  items: Array<[enCode: string, fullName: string]>;
+  items: ReadonlyArray<readonly [enCode: string, fullName: string]>;
 }
 
 export const DICTIONARIES: DictionarySeed[] = [

@@ -4,6 +4,7 @@
 import type { Insertable } from 'kysely';
 import { hashPassword, LOCKED_PASSWORD_HASH } from '../auth/password';
 import { md5Hex } from '../auth/md5';
+import { insertDictionaries } from './dictionary-seed';
 import { insertChunked, type Db } from './index';
 import type { Database, MenuTable } from './schema';
 import {
@@ -215,34 +216,7 @@ export async function seed(db: Db, now: number = Date.now()): Promise<void> {
     await insertChunked(trx, 'role_menu', roleMenus);
     await insertChunked(trx, 'role_button', roleButtons);
     await insertChunked(trx, 'role_column', roleColumns);
-    await insertChunked(
-      trx,
-      'dictionary_type',
-      DICTIONARIES.map((d, i) => ({
-        id: d.id,
-        parentId: null,
-        enCode: d.enCode,
-        fullName: d.fullName,
-        isTree: 0,
-        sortCode: i,
-        enabledMark: 1,
-      })),
-    );
-    await insertChunked(
-      trx,
-      'dictionary_data',
-      DICTIONARIES.flatMap((d) =>
-        d.items.map(([enCode, fullName], i) => ({
-          id: `${d.id}:${enCode}`,
-          dictionaryTypeId: d.id,
-          parentId: null,
-          enCode,
-          fullName,
-          sortCode: i,
-          enabledMark: 1,
-        })),
-      ),
-    );
+    await insertDictionaries(trx, DICTIONARIES);
     await insertChunked(
       trx,
       'flow_engine',

@@ -8,6 +8,7 @@
  */
 import { LOCKED_PASSWORD_HASH } from '../auth/password';
 import { insertChunked, type Db } from '../db';
+import { insertDictionaries } from '../db/dictionary-seed';
 import type { MenuSeed } from '../db/menu-seed';
 import { flattenMenus, MENUS } from '../db/seed-data';
 import { ADMIN_ROOTS } from './menus';
@@ -177,37 +178,8 @@ async function seedDictionaries(db: Db): Promise<boolean> {
   );
   const missing = EXTRA_DICTIONARIES.filter((d) => !have.has(d.enCode));
   if (!missing.length) return false;
-  const base = 100;
-  await db.transaction().execute(async (trx) => {
-    await insertChunked(
-      trx,
-      'dictionary_type',
-      missing.map((d, i) => ({
-        id: d.id,
-        parentId: null,
-        enCode: d.enCode,
-        fullName: d.fullName,
-        isTree: 0,
-        sortCode: base + i,
-        enabledMark: 1,
-      })),
-    );
-    await insertChunked(
-      trx,
-      'dictionary_data',
-      missing.flatMap((d) =>
-        d.items.map(([enCode, fullName], i) => ({
-          id: `${d.id}:${enCode}`,
-          dictionaryTypeId: d.id,
-          parentId: null,
-          enCode,
-          fullName,
-          sortCode: i,
-          enabledMark: 1,
-        })),
-      ),
-    );
-  });
+  // after the first seed's dictionaries
+  await db.transaction().execute((trx) => insertDictionaries(trx, missing, 100));
   return true;
 }
 
