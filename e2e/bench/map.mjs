@@ -4,7 +4,10 @@
 //   the initial whole-city view (server grid cells + faulty assets; the baseline clusters on the
 //   client) and a street-level view at the city centre (every asset of the view one by one);
 // - memory of the kiosk page (/remotes/map/) before and after simulated hours of live updates:
-//   many status changes pushed through the API in fast time, heap measured through CDP after GC.
+//   many status changes pushed through the API in fast time (BENCH_MAP_RATE=10 pushes them at a
+//   real 10 a second instead), heap measured through CDP after GC six times over the run. The first
+//   samples include the overlay's pool of reused graphics, as big as the most changes drawn at once
+//   (fast time draws many more at once than real time); `steadyGrowthMB` is what came after.
 // Run alone: `node e2e/bench/map.mjs` (starts a server on a scratch database; MAP_ASSETS sets the
 // city size, default the server's 300k) or against a running one with BENCH_BASE_URL. Prints JSON.
 import { chromium } from '@playwright/test';
@@ -49,12 +52,16 @@ async function heapAfterGc(cdp) {
 
 /**
  * @param {string} base  server origin, e.g. http://127.0.0.1:8240
- * @param {{ changes?: number, batch?: number, timeoutMs?: number }} [o]
+ * @param {{ changes?: number, rate?: number, batch?: number, timeoutMs?: number }} [o]
  */
 export async function benchMap(base, o = {}) {
   // an hour of a busy city at 10 status changes a second, pushed in fast time
   const changes = o.changes ?? Number(process.env.BENCH_MAP_CHANGES || 36000);
+  // changes a second; 0: as fast as the server takes them
+  const rate = o.rate ?? Number(process.env.BENCH_MAP_RATE || 0);
+  // six heap samples over the run (every 6,000 changes for the hour)
   const batch = o.batch ?? 20;
+  const sampleEvery = Math.max(batch, Math.round(changes / 6 / batch) * batch);
   const timeout = o.timeoutMs ?? 600_000;
   base = base.replace(/\/$/, '');
   const token = await login(base);
@@ -155,10 +162,14 @@ export async function benchMap(base, o = {}) {
     let sent = 0;
     const samples = [];
     for (let i = 0; i < changes; i += batch) {
-      if (i > 0 && i % 6000 === 0) {
+      if (i > 0 && i % sampleEvery === 0) {
         await kiosk.evaluate(() => window.__lightingMap.whenDrawn());
         samples.push({ changes: i, heapMB: Number(((await heapAfterGc(cdp)) / 1048576).toFixed(1)) });
         progress(`kiosk after ${i} changes: ${JSON.stringify(samples.at(-1))}`);
+      }
+      if (rate > 0) {
+        const due = t1 + (i / rate) * 1000 - Date.now();
+        if (due > 0) await new Promise((r) => setTimeout(r, due));
       }
       await Promise.all(
         Array.from({ length: Math.min(batch, changes - i) }, (_, j) => {
@@ -182,6 +193,8 @@ export async function benchMap(base, o = {}) {
       heapBeforeMB: Number((before / 1048576).toFixed(1)),
       heapAfterMB: Number((after / 1048576).toFixed(1)),
       growthMB: Number(((after - before) / 1048576).toFixed(1)),
+      rate: rate || 'fast',
+      steadyGrowthMB: samples.length ? Number((after / 1048576 - samples[0].heapMB).toFixed(1)) : null,
       samples,
     };
     await kctx.close();

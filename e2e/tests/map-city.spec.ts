@@ -154,6 +154,12 @@ test('a status change made through the API recolours the asset on an open map', 
   await api(page, token, 'PUT', `/map/assets/${a.objectid}/status`, { status: 'offline' });
   await expect.poll(() => drawnStatus(page, a.objectid)).toBe('offline');
   expect(await page.evaluate(() => (window as HookWindow).__noReload)).toBe(1);
+  // hiding its new status hides it, stale copy included, before and after the layer is re-read
+  const one = `objectid = ${a.objectid}`;
+  await page.getByTestId('layer-status-offline').click();
+  await expect.poll(() => drawnCount(page, one)).toBe(0);
+  await page.getByTestId('layer-status-offline').click();
+  await expect.poll(() => drawnCount(page, one)).toBe(1);
   await api(page, token, 'PUT', `/map/assets/${a.objectid}/status`, { status: a.status });
   await expect.poll(() => drawnStatus(page, a.objectid)).toBe(a.status);
 });

@@ -41,12 +41,16 @@ import type { MapHit } from './tools';
 
 export const ASSET_FIELDS = { kind: 'kind', status: 'status', district: 'district' } as const;
 const SR = { wkid: 102100 };
-/** Reload the assets layer at least this often while live changes pile up in the overlay. */
-const CONSOLIDATE_MS = 15 * 60 * 1000;
-/** Pushed changes are drawn together after this long (a burst costs one filter update). */
+/** Pushed changes are drawn together after this long (a burst costs one overlay update). */
 const FLUSH_MS = 200;
-/** Grid cells are re-counted by the server at most this often while live changes arrive. */
-const GRID_REFRESH_MS = 5000;
+/**
+ * While live changes arrive, the drawn layers are re-read from the server at most this often (the
+ * grid re-counted, the assets re-queried) and the overlay forgets what they now hold, so it stays
+ * small: a few seconds of changes, never the day's.
+ */
+const LIVE_RELOAD_MS = 5000;
+/** How long a refreshed layer view may take to start updating before the reload stops waiting. */
+const RELOAD_START_MS = 3000;
 /** Shown at every scale: the assets that need a crew (zoomed out, on top of the grid). */
 const ALERT_WHERE = "status IN ('fault', 'offline')";
 
@@ -79,7 +83,7 @@ export class CityMap {
   private readonly grids: Record<GridLevel, FeatureLayer>;
   private readonly alerts: FeatureLayer;
   private alertView: FeatureLayerView | null = null;
-  private gridTimer: ReturnType<typeof setTimeout> | null = null;
+  private liveTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly districts: FeatureLayer;
   private readonly roads: FeatureLayer;
   private readonly overlayLayer = new GraphicsLayer({ listMode: 'hide' });
@@ -93,7 +97,6 @@ export class CityMap {
   private cableView: FeatureLayerView | null = null;
   private fullExtent: Extent | null = null;
   private reloading = false;
-  private consolidateTimer: ReturnType<typeof setInterval> | null = null;
   private destroyed = false;
   private readonly createdAt = performance.now();
   /** ms from construction to every feature of the first view drawn (bench), null until then */
@@ -244,9 +247,6 @@ export class CityMap {
     void this.whenDrawn().then(() => {
       this.firstDrawnMs ??= performance.now() - this.createdAt;
     });
-    this.consolidateTimer = setInterval(() => {
-      if (this.overlay.size > 0) void this.reloadAssets();
-    }, CONSOLIDATE_MS);
   }
 
   private select(results: readonly unknown[]): void {
@@ -314,16 +314,21 @@ export class CityMap {
 
   private applyFilter(): void {
     const shown = visibilityWhere(this.visibility, ASSET_FIELDS);
-    // assets shown by the overlay are hidden in the layer (their layer copy is stale)
-    const stale = idsWhere('objectid', this.overlay.ids());
+    // A changed asset's overlay marker covers its stale copy in the layer exactly (a status change
+    // keeps the kind, so shape, size and place; only the colour differs). Only when the panel hides
+    // its new status is the overlay marker hidden, and the stale copy must be filtered out by id.
+    // The common case thus keeps the filter string unchanged: the SDK caches every distinct filter
+    // it parses (500 of them, each as big as its id list), which grew a kiosk's heap.
+    const stale = idsWhere('objectid', this.overlay.idsWithStatusIn(this.visibility.hiddenStatuses));
     const notStale = stale ? `NOT (${stale})` : null;
-    const where = [shown, notStale].filter((p): p is string => p !== null);
-    if (this.layerView) this.layerView.filter = where.length ? { where: where.join(' AND ') } : null;
+    const parts = [shown, notStale].filter((p): p is string => p !== null);
+    const where = parts.length ? parts.join(' AND ') : null;
+    // the faulty / offline assets drawn over the grid follow the panel in the browser, like the assets
+    for (const lv of [this.layerView, this.alertView])
+      if (lv && (lv.filter?.where ?? null) !== where) lv.filter = where ? { where } : null;
     // zoomed out: the server counts only what the panel leaves on (a re-query of a few cells)
     for (const g of Object.values(this.grids))
       if ((g.definitionExpression ?? null) !== shown) g.definitionExpression = shown;
-    // the faulty / offline assets drawn over the grid follow the panel in the browser, like the assets
-    if (this.alertView) this.alertView.filter = where.length ? { where: where.join(' AND ') } : null;
     for (const g of this.overlayGraphics.values())
       g.visible = this.overlayVisible(g.attributes as AssetChange);
   }
@@ -338,8 +343,9 @@ export class CityMap {
   private readonly overlayGraphics = new Map<number, Graphic>();
 
   /**
-   * Draws pushed status changes: batched for FLUSH_MS (a burst of pushes costs one filter update),
-   * so a change shows well within a second; reloads the layer when the overlay is full.
+   * Draws pushed status changes: batched for FLUSH_MS (a burst of pushes costs one overlay update),
+   * so a change shows well within a second; the layers are re-read LIVE_RELOAD_MS later (at once
+   * when the overlay is full).
    */
   applyChanges(changes: readonly AssetChange[]): void {
     if (changes.length === 0 || this.destroyed) return;
@@ -355,13 +361,18 @@ export class CityMap {
     const full = this.overlay.add(batch);
     this.syncOverlay();
     if (full) void this.reloadAssets();
-    this.gridTimer ??= setTimeout(() => {
-      this.gridTimer = null;
+    this.scheduleReload();
+  }
+
+  private scheduleReload(): void {
+    if (this.destroyed) return;
+    this.liveTimer ??= setTimeout(() => {
+      this.liveTimer = null;
       if (this.destroyed) return;
       // the server re-counts the cells (its cache follows the assets' lastEditDate)
       for (const g of Object.values(this.grids)) if (g.visible) g.refresh();
-      this.alerts.refresh();
-    }, GRID_REFRESH_MS);
+      void this.reloadAssets();
+    }, LIVE_RELOAD_MS);
   }
 
   /** Overlay graphics not in use (hidden): reused rather than removed, so a kiosk that replaces
@@ -418,14 +429,19 @@ export class CityMap {
       const lv = this.layerView ?? this.alertView ?? (await this.view.whenLayerView(this.alerts));
       if (this.layerView) this.assets.refresh();
       this.alerts.refresh();
-      // refresh() starts asynchronously: wait for the reload to begin, then to end
-      await reactiveUtils.whenOnce(() => lv.updating).catch(() => undefined);
+      // refresh() starts asynchronously: wait for the reload to begin (a layer out of its scale
+      // range may not start one), then to end
+      await reactiveUtils
+        .whenOnce(() => lv.updating, AbortSignal.timeout(RELOAD_START_MS))
+        .catch(() => undefined);
       await reactiveUtils.whenOnce(() => !lv.updating);
       this.overlay.forgetSeen(before);
       if (!this.destroyed) this.syncOverlay();
     } finally {
       this.reloading = false;
     }
+    // changes that arrived during the reload (or a reload skipped for this one) are re-read next
+    if (this.overlay.size > 0) this.scheduleReload();
   }
 
   /** What the view draws at its scale: the assets themselves, or a grid of counts. */
@@ -592,9 +608,8 @@ export class CityMap {
 
   destroy(): void {
     this.destroyed = true;
-    if (this.consolidateTimer) clearInterval(this.consolidateTimer);
     if (this.flushTimer) clearTimeout(this.flushTimer);
-    if (this.gridTimer) clearTimeout(this.gridTimer);
+    if (this.liveTimer) clearTimeout(this.liveTimer);
     this.pending = [];
     this.overlayGraphics.clear();
     this.spareGraphics.length = 0;

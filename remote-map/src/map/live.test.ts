@@ -39,4 +39,12 @@ describe('live changes', () => {
     expect(o.ids().sort()).toEqual([2, 3]);
     expect(o.get(2)?.status).toBe('lightOn');
   });
+
+  it('lists the assets whose latest status is one of those given', () => {
+    const o = new ChangeOverlay();
+    o.add([change(1, 'fault'), change(2, 'lightOn'), change(3, 'offline'), change(1, 'lightOff')]);
+    expect(o.idsWithStatusIn(['fault', 'offline'])).toEqual([3]);
+    expect(o.idsWithStatusIn(['lightOff', 'lightOn']).sort()).toEqual([1, 2]);
+    expect(o.idsWithStatusIn([])).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
 // Live asset changes between two reloads of the assets layer (pure). The server pushes
-// `mapAssetChange`; the map draws changed assets in an overlay and hides their stale copy in the
-// layer, so a change shows at once without re-downloading the city. The overlay is bounded: when it
-// is full (or old) the map refreshes the layer and starts over.
+// `mapAssetChange`; the map draws changed assets in an overlay whose marker covers their stale copy
+// in the layer, so a change shows at once without re-downloading the city. The overlay is bounded:
+// a few seconds after a burst (or at once when it is full) the map re-reads its layers and the
+// overlay forgets what they now hold.
 
 export interface AssetChange {
   objectid: number;
@@ -62,6 +63,12 @@ export class ChangeOverlay {
 
   ids(): number[] {
     return [...this.byId.keys()];
+  }
+
+  /** The assets whose latest change has one of `statuses` (their overlay marker is hidden). */
+  idsWithStatusIn(statuses: readonly string[]): number[] {
+    if (statuses.length === 0) return [];
+    return [...this.byId.values()].filter((c) => statuses.includes(c.status)).map((c) => c.objectid);
   }
 
   values(): AssetChange[] {
