@@ -1,5 +1,5 @@
 // The other map pages, through the map remote's own app (/remotes/map/…): statistics with the
-// map beside them, shared-cause fault judgement, and the tools (track, measure).
+// map beside them, shared-cause fault judgement, and the tools (track, compare).
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken } from './helpers';
 
@@ -64,4 +64,43 @@ test('tools: a crew track from stored positions', async ({ page }) => {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await page.getByTestId('track-show').click();
   await expect(page.getByTestId('track-info')).toContainText('个位置点');
+});
+
+test('tools: compare two layers side by side with a swipe', async ({ page }) => {
+  const token = await apiToken(page);
+  const count = async (where: string) => {
+    const res = await page.request.get('/api/map/rest/services/lighting/FeatureServer/0/query', {
+      params: { f: 'json', token, where, returnCountOnly: 'true' },
+    });
+    return ((await res.json()) as { count: number }).count;
+  };
+  const faults = await count("status = 'fault'");
+  expect(faults).toBeGreaterThan(0);
+  await openKiosk(page, 'bt/map/tools');
+  await page.getByText('对比', { exact: true }).click();
+  await expect(page.getByTestId('compare-left')).toBeVisible();
+  await expect(page.getByTestId('compare-right')).toBeVisible();
+  // the hook follows the last mounted map: the right side, which shows the faulty assets only
+  // (zoomed out, the server's grid counts them)
+  await expect
+    .poll(() => page.evaluate(() => (window as HookWindow).__lightingMap?.shownTotal() ?? null), {
+      timeout: 60_000,
+    })
+    .toBe(faults);
+  // dragging the divider moves the edge of the right side's clip
+  const divider = page.getByTestId('swipe-divider');
+  await expect(divider).toHaveAttribute('aria-valuenow', '50');
+  const box = (await page.getByTestId('compare').boundingBox())!;
+  const d = (await divider.boundingBox())!;
+  await page.mouse.move(d.x + d.width / 2, d.y + d.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.25, d.y + d.height / 2, { steps: 5 });
+  await page.mouse.up();
+  const at = Number(await divider.getAttribute('aria-valuenow'));
+  expect(Math.abs(at - 25)).toBeLessThanOrEqual(1);
+  const clip = await page
+    .getByTestId('compare-right')
+    .evaluate((el) => (el.parentElement as HTMLElement).style.clipPath);
+  const edge = Number(/inset\(0px 0px 0px ([\d.]+)%\)/.exec(clip)?.[1]);
+  expect(Math.abs(edge - at)).toBeLessThan(1);
 });
