@@ -21,6 +21,8 @@ export interface Config {
   /** Prefix of Redis channel and key names (several deployments can share one Redis). */
   redisPrefix: string;
   tokenTtlSeconds: number;
+  /** How often the socket pings its clients and re-checks (and so slides) their token. */
+  socketHeartbeatMs: number;
   /** Folder holding host/dist and remote-<name>/dist. */
   staticRoot: string;
   remotesFile: string;
@@ -97,6 +99,7 @@ export function loadConfig(
     redisUrl: str('REDIS_URL'),
     redisPrefix: str('REDIS_PREFIX') ?? 'lighting',
     tokenTtlSeconds: intFrom(env, 'TOKEN_TTL_SECONDS', 8 * 3600, 1, 365 * 24 * 3600),
+    socketHeartbeatMs: intFrom(env, 'SOCKET_HEARTBEAT_MS', 30_000, 50, 10 * 60_000),
     staticRoot: dir('STATIC_ROOT', '..'),
     remotesFile: dir('REMOTES_FILE', 'remotes.json'),
     publicDir: path.resolve(baseDir, 'public'),

@@ -244,3 +244,59 @@ describeRedis('realtime fan-out through Redis (sqlite, two instances)', () => {
     expect(await c.closed()).toBe(4001);
   });
 });
+
+describe.each(TARGETS)('socket heartbeat and the sign-in (%s)', (target) => {
+  let env: TestEnv;
+  let app: FastifyInstance;
+  let now = Date.now();
+  const clients: Client[] = [];
+  const connected = async (token: string): Promise<Client> => {
+    const c = await Client.open(wsUrl(app));
+    clients.push(c);
+    await c.connect(token);
+    return c;
+  };
+  const codeFor = async (token: string): Promise<number> =>
+    body(await app.inject(authed(token, { method: 'GET', url: '/api/oauth/CurrentUser' }))).code;
+
+  beforeAll(async () => {
+    // a one-minute sign-in and a heartbeat every 100 ms; the server's clock is ours to move
+    env = await createEnv(
+      target,
+      { TOKEN_TTL_SECONDS: '60', SOCKET_HEARTBEAT_MS: '100' },
+      { clock: () => now },
+    );
+    app = env.app;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterEach(() => {
+    clients.splice(0).forEach((c) => c.close());
+  });
+  afterAll(async () => {
+    await env.cleanup();
+  });
+
+  it('an open socket keeps its sign-in alive past the lifetime; once closed it expires', async () => {
+    const token = await login(app, 'operator', 'operator123');
+    const c = await connected(token);
+    // 200 s of a wall display with no request at all, in 50 s steps, a few heartbeats each
+    for (let i = 0; i < 4; i += 1) {
+      now += 50_000;
+      await tick(400);
+    }
+    expect(c.closeCode).toBeNull();
+    expect(await codeFor(token)).toBe(200);
+    c.close();
+    await tick(400);
+    now += 61_000;
+    expect(await codeFor(token)).toBe(600);
+  });
+
+  it('a token that expired between two heartbeats (the machine slept) gets logout', async () => {
+    const token = await login(app, 'manager', 'manager123');
+    const c = await connected(token);
+    now += 61_000;
+    expect(await c.next('logout')).toEqual({ method: 'logout', msg: '登录过期,请重新登录' });
+    expect(await c.closed()).toBe(4001);
+  });
+});

@@ -1,6 +1,9 @@
 /**
  * The socket at /api/message/websocket. A client authenticates with its first message
  * {method:'OnConnection', token}; a bad token gets {method:'logout'} and the socket closes.
+ * Every heartbeat re-checks the token of a connected socket: an open page (a wall display left
+ * running for days) keeps its sign-in alive by the token's sliding expiry, and a token that
+ * expired anyway (the machine slept past it) gets logout like a bad one.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +13,6 @@ import type { Peer } from './hub';
 import { initMessage, isOnConnection, logoutMessage, parseClientMessage } from './protocol';
 
 export const SOCKET_PATH = '/api/message/websocket';
-const HEARTBEAT_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 30_000;
 
 function peerOf(socket: WebSocket, id: string): Peer {
@@ -27,13 +29,18 @@ function peerOf(socket: WebSocket, id: string): Peer {
 }
 
 export function registerSocketRoute(app: FastifyInstance): void {
-  const { tokens, realtime, db } = app.ctx;
+  const { tokens, realtime, db, config } = app.ctx;
 
   app.get(SOCKET_PATH, { websocket: true, config: { public: true } }, (socket, req) => {
     const peer = peerOf(socket, randomUUID());
     let attached = false;
     let busy = false;
     let alive = true;
+    let token: string | null = null;
+    const refuse = (reason: string) => {
+      peer.send(JSON.stringify(logoutMessage()));
+      peer.close(4001, reason);
+    };
 
     const connectTimer = setTimeout(() => {
       if (!attached) peer.close(4000, 'OnConnection expected');
@@ -45,7 +52,12 @@ export function registerSocketRoute(app: FastifyInstance): void {
       }
       alive = false;
       socket.ping();
-    }, HEARTBEAT_MS);
+      if (token)
+        void tokens
+          .check(token)
+          .then((c) => c.status !== 'ok' && refuse(`token ${c.status}`))
+          .catch((err: unknown) => req.log.error({ err }, 'socket token check failed'));
+    }, config.socketHeartbeatMs);
     socket.on('pong', () => {
       alive = true;
     });
@@ -61,12 +73,12 @@ export function registerSocketRoute(app: FastifyInstance): void {
         void (async () => {
           const check = await tokens.check(msg.token);
           if (check.status !== 'ok' || !check.row) {
-            peer.send(JSON.stringify(logoutMessage()));
-            peer.close(4001, 'invalid token');
+            refuse('invalid token');
             return;
           }
           if (socket.readyState !== socket.OPEN) return;
           attached = true;
+          token = check.row.token;
           clearTimeout(connectTimer);
           await realtime.attach(peer, check.row.userId, check.row.token);
           const [online, counts] = await Promise.all([
