@@ -1,7 +1,7 @@
 // The lighting map against the started system: @arcgis/core in Chromium with software WebGL.
 // Assertions read what the map draws from the page's read-only hook (window.__lightingMap: the
 // assets layer view at street level, the server's grid cells zoomed out), never pixels.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { apiToken, signIn } from './helpers';
 
 interface MapHook {
@@ -219,10 +219,7 @@ test('a repair order created from a fault and completed restores the asset on th
 });
 
 test('the standalone kiosk URL signs in and shows the live map', async ({ page }) => {
-  await page.goto('/remotes/map/');
-  await page.getByTestId('login-account').fill('admin');
-  await page.getByTestId('login-password').fill('admin123');
-  await page.getByTestId('login-submit').click();
+  await signIn(page, 'admin', '/remotes/map/');
   await expect(page.getByTestId('standalone-map')).toBeVisible();
   await expect(page.getByTestId('side-menu')).toHaveCount(0);
   await expect(page.getByTestId('kiosk-side')).toBeVisible();
@@ -230,6 +227,38 @@ test('the standalone kiosk URL signs in and shows the live map', async ({ page }
   expect(await gridTotal(page)).toBeGreaterThan(0);
   const token = await apiToken(page);
   const lamp = await findAsset(page, token, "kind = 'wallLamp' AND status IN ('lightOn', 'lightOff')");
+  await api(page, token, 'POST', '/map/faults', {
+    assetId: lamp.objectid,
+    typeCode: 'lampOff',
+    urgency: 1,
+    source: 'detection',
+  });
+  await expect(page.getByTestId('live-faults')).toContainText(lamp.code);
+  await expect.poll(() => drawnStatus(page, lamp.objectid)).toBe('fault');
+});
+
+test('the kiosk reconnects after the server closes its socket and stays live', async ({ page }) => {
+  // the page's socket through Playwright, so the test can close it as a server restart would
+  const sockets: { route: WebSocketRoute; greeted: boolean }[] = [];
+  await page.routeWebSocket(/\/api\/message\/websocket/, (route) => {
+    const s = { route, greeted: false };
+    sockets.push(s);
+    const server = route.connectToServer();
+    server.onMessage((m) => {
+      if (typeof m === 'string' && m.includes('"initMessage"')) s.greeted = true;
+      route.send(m);
+    });
+  });
+  await signIn(page, 'admin', '/remotes/map/');
+  await expect(page.getByTestId('standalone-map')).toBeVisible();
+  await mapDrawn(page);
+  await expect.poll(() => sockets.some((s) => s.greeted)).toBe(true);
+  const before = sockets.length;
+  for (const s of sockets) await s.route.close({ code: 1001, reason: 'server restart' });
+  // a new socket is opened and signed in again (backoff: 1 s)
+  await expect.poll(() => sockets.slice(before).some((s) => s.greeted), { timeout: 15_000 }).toBe(true);
+  const token = await apiToken(page);
+  const lamp = await findAsset(page, token, "kind = 'courtyardLamp' AND status IN ('lightOn', 'lightOff')");
   await api(page, token, 'POST', '/map/faults', {
     assetId: lamp.objectid,
     typeCode: 'lampOff',

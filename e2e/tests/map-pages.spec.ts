@@ -1,7 +1,7 @@
 // The other map pages, through the map remote's own app (/remotes/map/…): statistics with the
 // map beside them, shared-cause fault judgement, and the tools (track, compare).
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken } from './helpers';
+import { apiToken, signIn } from './helpers';
 
 type HookWindow = Window & {
   __lightingMap?: {
@@ -13,10 +13,7 @@ type HookWindow = Window & {
 };
 
 async function openKiosk(page: Page, path: string) {
-  await page.goto(`/remotes/map/${path}`);
-  await page.getByTestId('login-account').fill('admin');
-  await page.getByTestId('login-password').fill('admin123');
-  await page.getByTestId('login-submit').click();
+  await signIn(page, 'admin', `/remotes/map/${path}`);
   await expect(page.getByTestId('standalone-map')).toBeVisible();
   await page.goto(`/remotes/map/${path}`);
   await page.waitForFunction(() => Boolean((window as HookWindow).__lightingMap), null, { timeout: 60_000 });

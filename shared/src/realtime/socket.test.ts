@@ -28,6 +28,11 @@ class FakeSocket {
   push(msg: object) {
     this.onmessage?.({ data: JSON.stringify(msg) });
   }
+  /** The server ends the connection: cleanly (a restart) or not (a dropped network). */
+  drop(wasClean: boolean) {
+    this.readyState = 3;
+    this.onclose?.({ wasClean, code: wasClean ? 1001 : 1006 });
+  }
 }
 
 beforeAll(() => {
@@ -65,4 +70,32 @@ test('signing out forgets the last initMessage', () => {
   const seen: unknown[] = [];
   on('initMessage').subscribe((m) => seen.push(m));
   expect(seen).toEqual([]);
+});
+
+test.each([
+  ['cleanly (a server restart)', true],
+  ['abruptly (a dropped network)', false],
+])('reconnects after the server closes the socket %s', (_what, wasClean) => {
+  jest.useFakeTimers();
+  try {
+    connect('tok-4');
+    const first = FakeSocket.last!;
+    first.open();
+    first.push({ method: 'initMessage', unreadMessageCount: 0 });
+    first.drop(wasClean);
+    jest.advanceTimersByTime(999);
+    expect(FakeSocket.last).toBe(first);
+    jest.advanceTimersByTime(1);
+    const second = FakeSocket.last!;
+    expect(second).not.toBe(first);
+    second.open();
+    expect(JSON.parse(second.sent[0]!)).toMatchObject({ method: 'OnConnection', token: 'tok-4' });
+    const seen: unknown[] = [];
+    const s = on('mapAssetChange').subscribe((m) => seen.push(m.assets));
+    second.push({ method: 'mapAssetChange', assets: [] });
+    expect(seen).toEqual([[]]);
+    s.unsubscribe();
+  } finally {
+    jest.useRealTimers();
+  }
 });

@@ -1,6 +1,17 @@
 // One realtime socket per tab (spec §7 realtime), as an RxJS stream every remote subscribes to.
 // Connects with the token, reconnects with exponential backoff, carries the server-pushed logout.
-import { BehaviorSubject, Subject, Subscription, timer, retry, share, filter, type Observable } from 'rxjs';
+import {
+  BehaviorSubject,
+  Subject,
+  Subscription,
+  concatWith,
+  filter,
+  retry,
+  share,
+  throwError,
+  timer,
+  type Observable,
+} from 'rxjs';
 import { webSocket, type WebSocketSubject } from 'rxjs/webSocket';
 import { socketAddress, toast, useSession } from '@lighting/shared';
 
@@ -57,7 +68,12 @@ export function connect(token: string): void {
   });
   subject = ws;
   sub = ws
-    .pipe(retry({ delay: (_err, attempt) => timer(backoffMs(attempt)), resetOnSuccess: true }))
+    .pipe(
+      // A clean close by the server (a restart, a deploy) completes the subject instead of failing
+      // it: reconnect then too, or a kiosk would stay silent until someone reloads it.
+      concatWith(throwError(() => new Error('socket closed by the server'))),
+      retry({ delay: (_err, attempt) => timer(backoffMs(attempt)), resetOnSuccess: true }),
+    )
     .subscribe({ next: (m) => incoming.next(m) });
   useSession.setState({ socket: { close: disconnect } });
 }
