@@ -426,7 +426,10 @@ export class CityMap {
     this.reloading = true;
     const before = this.overlay.snapshot();
     try {
-      const lv = this.layerView ?? this.alertView ?? (await this.view.whenLayerView(this.alerts));
+      // both layers are refreshed; wait on the one the view draws at its scale
+      const lv =
+        (this.drawing === 'assets' ? this.layerView : this.alertView) ??
+        (await this.view.whenLayerView(this.alerts));
       if (this.layerView) this.assets.refresh();
       this.alerts.refresh();
       // refresh() starts asynchronously: wait for the reload to begin (a layer out of its scale
