@@ -76,6 +76,20 @@ async function findAsset(page: Page, token: string, where: string) {
 
 test.describe.configure({ timeout: 180_000 });
 
+/** A fault detected on a lamp of `kind` appears in the kiosk's live list and red on its map. */
+async function detectedFaultShowsLive(page: Page, kind: string) {
+  const token = await apiToken(page);
+  const lamp = await findAsset(page, token, `kind = '${kind}' AND status IN ('lightOn', 'lightOff')`);
+  await api(page, token, 'POST', '/map/faults', {
+    assetId: lamp.objectid,
+    typeCode: 'lampOff',
+    urgency: 1,
+    source: 'detection',
+  });
+  await expect(page.getByTestId('live-faults')).toContainText(lamp.code);
+  await expect.poll(() => drawnStatus(page, lamp.objectid)).toBe('fault');
+}
+
 test('the map draws the seeded city from our own origin only', async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   const requests: string[] = [];
@@ -225,16 +239,7 @@ test('the standalone kiosk URL signs in and shows the live map', async ({ page }
   await expect(page.getByTestId('kiosk-side')).toBeVisible();
   await mapDrawn(page);
   expect(await gridTotal(page)).toBeGreaterThan(0);
-  const token = await apiToken(page);
-  const lamp = await findAsset(page, token, "kind = 'wallLamp' AND status IN ('lightOn', 'lightOff')");
-  await api(page, token, 'POST', '/map/faults', {
-    assetId: lamp.objectid,
-    typeCode: 'lampOff',
-    urgency: 1,
-    source: 'detection',
-  });
-  await expect(page.getByTestId('live-faults')).toContainText(lamp.code);
-  await expect.poll(() => drawnStatus(page, lamp.objectid)).toBe('fault');
+  await detectedFaultShowsLive(page, 'wallLamp');
 });
 
 test('the kiosk reconnects after the server closes its socket and stays live', async ({ page }) => {
@@ -257,14 +262,5 @@ test('the kiosk reconnects after the server closes its socket and stays live', a
   for (const s of sockets) await s.route.close({ code: 1001, reason: 'server restart' });
   // a new socket is opened and signed in again (backoff: 1 s)
   await expect.poll(() => sockets.slice(before).some((s) => s.greeted), { timeout: 15_000 }).toBe(true);
-  const token = await apiToken(page);
-  const lamp = await findAsset(page, token, "kind = 'courtyardLamp' AND status IN ('lightOn', 'lightOff')");
-  await api(page, token, 'POST', '/map/faults', {
-    assetId: lamp.objectid,
-    typeCode: 'lampOff',
-    urgency: 1,
-    source: 'detection',
-  });
-  await expect(page.getByTestId('live-faults')).toContainText(lamp.code);
-  await expect.poll(() => drawnStatus(page, lamp.objectid)).toBe('fault');
+  await detectedFaultShowsLive(page, 'courtyardLamp');
 });
