@@ -6,10 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { envelopeCondition, FS_BASE } from '../src/map/featureserver';
 import { LAYERS } from '../src/map/layers';
-import { TARGETS, authed, createEnv, login, type TestEnv } from './helpers';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Esri JSON answers are inspected loosely
-type Json = any;
+import { TARGETS, createEnv, login, type TestEnv } from './helpers';
+import { featureServerCalls, type Json } from './map-helpers';
 
 const CITY = '3200';
 
@@ -20,33 +18,7 @@ describe.each(TARGETS)('map FeatureServer (%s)', (target) => {
   const layer0 = LAYERS[0];
   if (!layer0) throw new Error('layer 0 missing');
 
-  const get = async (
-    path: string,
-    params: Record<string, string> = {},
-    tok: string | null = token,
-  ): Promise<[number, Json]> => {
-    const qs = new URLSearchParams(params).toString();
-    const res = await app.inject(
-      tok === null
-        ? { method: 'GET', url: `${path}?${qs}` }
-        : authed(tok, { method: 'GET', url: `${path}?${qs}` }),
-    );
-    return [res.statusCode, res.json()];
-  };
-  const post = async (path: string, params: Record<string, string>): Promise<[number, Json]> => {
-    const res = await app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(params).toString(),
-    });
-    return [res.statusCode, res.json()];
-  };
-  const count = async (where?: (qb: Json) => Json): Promise<number> => {
-    let q: Json = app.ctx.db.selectFrom('map_asset').select((eb) => eb.fn.countAll<number>().as('n'));
-    if (where) q = where(q);
-    return Number((await q.executeTakeFirst())?.n ?? 0);
-  };
+  const { get, post, assetCount: count } = featureServerCalls(() => ({ app, token }));
 
   beforeAll(async () => {
     env = await createEnv(target, { MAP_ASSETS: CITY });

@@ -7,9 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { FS_BASE } from '../src/map/featureserver';
 import { cellObjectId } from '../src/map/grid';
 import { TARGETS, authed, body, createEnv, login, type TestEnv } from './helpers';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Esri JSON answers are inspected loosely
-type Json = any;
+import { featureServerCalls, type Json } from './map-helpers';
 
 const CITY = '3200';
 const GRIDS = [
@@ -23,20 +21,7 @@ describe.each(TARGETS)('map FeatureServer grid layers (%s)', (target) => {
   let app: FastifyInstance;
   let token: string;
 
-  const get = async (path: string, params: Record<string, string> = {}): Promise<[number, Json]> => {
-    const qs = new URLSearchParams(params).toString();
-    const res = await app.inject(authed(token, { method: 'GET', url: `${path}?${qs}` }));
-    return [res.statusCode, res.json()];
-  };
-  const post = async (path: string, params: Record<string, string>): Promise<[number, Json]> => {
-    const res = await app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ ...params, token }).toString(),
-    });
-    return [res.statusCode, res.json()];
-  };
+  const { get, post, assetCount: direct } = featureServerCalls(() => ({ app, token }));
   /** Every cell of a grid layer (one request; the city has far fewer than 8000 cells). */
   const cells = async (id: number, params: Record<string, string> = {}): Promise<Json[]> => {
     const [status, fs] = await get(`${FS_BASE}/${id}/query`, {
@@ -53,11 +38,6 @@ describe.each(TARGETS)('map FeatureServer grid layers (%s)', (target) => {
   };
   const sum = (list: Json[], f: string): number =>
     list.reduce((a: number, c: Json) => a + Number(c.attributes[f]), 0);
-  const direct = async (where?: (qb: Json) => Json): Promise<number> => {
-    let q: Json = app.ctx.db.selectFrom('map_asset').select((eb) => eb.fn.countAll<number>().as('n'));
-    if (where) q = where(q);
-    return Number((await q.executeTakeFirst())?.n ?? 0);
-  };
   const origin = async (): Promise<{ xmin: number; ymin: number }> => (await get(`${FS_BASE}/0`))[1].extent;
 
   beforeAll(async () => {
@@ -252,6 +232,7 @@ describe.each(TARGETS)('map FeatureServer grid layers (%s)', (target) => {
         f: 'json',
         ...spatial,
         outFields: '*',
+        token,
       });
       expect(viaPost.features).toEqual(inBox);
     }
