@@ -26,7 +26,7 @@ describe('live changes', () => {
     expect(o.add([change(1), change(2)])).toBe(false);
     expect(o.add([change(1, 'lightOn')])).toBe(false);
     expect(o.get(1)?.status).toBe('lightOn');
-    expect(o.ids()).toEqual([2, 1]);
+    expect(o.values().map((c) => c.objectid)).toEqual([2, 1]);
     expect(o.add([change(3)])).toBe(true);
   });
 
@@ -36,7 +36,12 @@ describe('live changes', () => {
     const before = o.snapshot();
     o.add([change(2, 'lightOn'), change(3)]);
     o.forgetSeen(before);
-    expect(o.ids().sort()).toEqual([2, 3]);
+    expect(
+      o
+        .values()
+        .map((c) => c.objectid)
+        .sort(),
+    ).toEqual([2, 3]);
     expect(o.get(2)?.status).toBe('lightOn');
   });
 

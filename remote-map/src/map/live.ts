@@ -61,10 +61,6 @@ export class ChangeOverlay {
     return this.byId.get(objectid);
   }
 
-  ids(): number[] {
-    return [...this.byId.keys()];
-  }
-
   /** The assets whose latest change has one of `statuses` (their overlay marker is hidden). */
   idsWithStatusIn(statuses: readonly string[]): number[] {
     if (statuses.length === 0) return [];
