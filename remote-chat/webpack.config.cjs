@@ -5,5 +5,9 @@ module.exports = createAppConfig({
   name: 'chat',
   port: 3005,
   title: '即时通讯',
-  exposes: { './routes': './src/routes.ts', './App': './src/App.tsx' },
+  exposes: {
+    './routes': './src/routes.ts',
+    './App': './src/App.tsx',
+    './ChatDrawer': './src/ChatDrawer.tsx',
+  },
 });

@@ -1,19 +1,16 @@
-// Pure contact-list logic for chat (no React, no I/O).
-export interface Contact {
-  id: string;
-  realName: string;
-  account: string;
-  headIcon?: string;
-  quickQuery?: string;
-  department?: string;
-}
+// Everyone the user can chat with (effects): GET /system/Permission/Users/All once per page.
+import { request, type ChatContact } from '@lighting/shared';
 
-/** Everyone but self whose realName, account or quickQuery contains the query (case-insensitive). */
-export function filterContacts(list: Contact[], query: string, selfId?: string): Contact[] {
-  const q = query.trim().toLowerCase();
-  return list.filter(
-    (u) =>
-      u.id !== selfId &&
-      (!q || [u.realName, u.account, u.quickQuery ?? ''].some((f) => f.toLowerCase().includes(q))),
-  );
+let all: Promise<ChatContact[]> | null = null;
+
+export function loadContacts(): Promise<ChatContact[]> {
+  if (!all) {
+    all = request<{ list: ChatContact[] }>({ url: '/system/Permission/Users/All', method: 'get' }).then(
+      (res) => res.data.list,
+    );
+    all.catch(() => {
+      all = null;
+    });
+  }
+  return all;
 }

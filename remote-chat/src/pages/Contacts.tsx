@@ -1,41 +1,52 @@
-// chat/contacts — everyone the user can chat with (all users but self), searchable by a substring
-// of real name, account or quick-query initials (spec §5 chat user search).
-import { useEffect, useMemo, useState } from 'react';
-import { Avatar, Input, List, Typography } from 'antd';
-import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
+// chat/contacts — the chat as a page (console tab and the chat remote's own app): the contact list
+// beside the open conversation.
+import { Empty, Grid } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request, useSession, type RemotePageProps } from '@lighting/shared';
-import { filterContacts, type Contact } from '../contacts';
+import { useSession, type ChatContact, type RemotePageProps } from '@lighting/shared';
+import { startChatFeed } from '@lighting/shared/realtime';
+import { ChatWindow } from '../components/ChatWindow';
+import { ContactList } from '../components/ContactList';
+import { NS } from '../i18n';
 
 export default function Contacts(_props: RemotePageProps) {
-  const { t } = useTranslation('chat');
-  const self = useSession((s) => s.userInfo?.userId);
-  const [all, setAll] = useState<Contact[] | null>(null);
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    request<{ list: Contact[] }>({ url: '/system/Permission/Users/All', method: 'get' })
-      .then((res) => setAll(res.data.list))
-      .catch(() => setAll([]));
-  }, []);
-  const shown = useMemo(() => filterContacts(all ?? [], q, self), [all, q, self]);
-  return (
-    <div data-testid="chat-contacts" style={{ maxWidth: 520 }}>
-      <Input.Search placeholder={t('search')} allowClear onChange={(e) => setQ(e.target.value)} />
-      <Typography.Text type="secondary">{t('count', { n: shown.length })}</Typography.Text>
-      <List<Contact>
-        loading={all === null}
-        dataSource={shown}
-        locale={{ emptyText: '无数据' }}
-        renderItem={(u) => (
-          <List.Item>
-            <List.Item.Meta
-              avatar={<Avatar src={u.headIcon || undefined} icon={<UserOutlined />} />}
-              title={u.realName}
-              description={`${u.account}${u.department ? ' · ' + u.department : ''}`}
-            />
-          </List.Item>
-        )}
+  const { t } = useTranslation(NS);
+  const self = useSession((s) => s.userInfo?.userId ?? '');
+  const [peer, setPeer] = useState<ChatContact | null>(null);
+  const phone = Grid.useBreakpoint().lg === false;
+  useEffect(startChatFeed, []);
+  const list = <ContactList onPick={setPeer} active={peer?.id ?? null} />;
+  const window =
+    peer && self ? (
+      <ChatWindow
+        key={peer.id}
+        self={self}
+        peer={peer}
+        onClose={phone ? () => setPeer(null) : undefined}
+        style={{ flex: 1, border: '1px solid #f0f0f0', borderRadius: 8 }}
       />
+    ) : null;
+  if (phone) return <div style={{ height: 'calc(100vh - 160px)', display: 'flex' }}>{window ?? list}</div>;
+  return (
+    <div
+      data-testid="chat-page"
+      style={{ display: 'flex', gap: 12, height: 'calc(100vh - 180px)', minHeight: 420 }}
+    >
+      <div style={{ width: 300, flexShrink: 0, display: 'flex', flexDirection: 'column' }}>{list}</div>
+      {window ?? (
+        <div
+          style={{
+            flex: 1,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            border: '1px solid #f0f0f0',
+            borderRadius: 8,
+          }}
+        >
+          <Empty description={t('pick')} />
+        </div>
+      )}
     </div>
   );
 }

@@ -26,11 +26,14 @@ export interface Bus {
   setPresence(userIds: string[]): Promise<void>;
   /** Online users across every instance (this one's given as `local`). */
   online(local: string[]): Promise<string[]>;
+  /** The command connection shared with other per-cluster state (rate limits); null on one instance. */
+  readonly redis: Redis | null;
   close(): Promise<void>;
 }
 
 export class LocalBus implements Bus {
   private handler: ((d: Delivery) => void) | null = null;
+  readonly redis = null;
 
   publish(d: Delivery): Promise<void> {
     this.handler?.(d);
@@ -70,6 +73,9 @@ const ACK_TIMEOUT_MS = 1000;
 export class RedisBus implements Bus {
   readonly instanceId = randomUUID();
   private readonly pub: Redis;
+  get redis(): Redis {
+    return this.pub;
+  }
   private readonly sub: Redis;
   private readonly channel: string;
   private readonly invalidationChannel: string;

@@ -53,4 +53,20 @@ describe('Hub', () => {
     expect(hub.remove('b')).toBeNull();
     expect(hub.size()).toBe(0);
   });
+
+  it('delivers by its indexes: a user, a token or everyone, and forgets removed sockets', () => {
+    const hub = new Hub();
+    const [a, b, c] = [new FakePeer('a'), new FakePeer('b'), new FakePeer('c')];
+    hub.add(a, 'u1', 't1');
+    hub.add(b, 'u1', 't2');
+    hub.add(c, 'u2', 't3');
+    expect(hub.deliver({ target: { kind: 'user', userId: 'u1' }, payload: { method: 'x' } })).toBe(2);
+    expect(hub.deliver({ target: { kind: 'token', token: 't3' }, payload: { method: 'y' } })).toBe(1);
+    expect(hub.deliver({ target: { kind: 'user', userId: 'nobody' }, payload: { method: 'z' } })).toBe(0);
+    hub.remove('a');
+    expect(hub.deliver({ target: { kind: 'user', userId: 'u1' }, payload: { method: 'w' } })).toBe(1);
+    expect(hub.deliver({ target: { kind: 'all' }, payload: { method: 'v' } })).toBe(2);
+    expect(hub.userIds().sort()).toEqual(['u1', 'u2']);
+    expect([a.sent.length, b.sent.length, c.sent.length]).toEqual([1, 3, 2]);
+  });
 });

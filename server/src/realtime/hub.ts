@@ -29,10 +29,28 @@ interface Entry {
 
 export class Hub {
   private readonly peers = new Map<string, Entry>();
+  /** Sockets by user and by token: a delivery to one user costs that user's sockets, not all. */
+  private readonly byUser = new Map<string, Set<string>>();
+  private readonly byToken = new Map<string, Set<string>>();
+
+  private static index(m: Map<string, Set<string>>, key: string, id: string): void {
+    let set = m.get(key);
+    if (!set) m.set(key, (set = new Set()));
+    set.add(id);
+  }
+
+  private static unindex(m: Map<string, Set<string>>, key: string, id: string): void {
+    const set = m.get(key);
+    if (!set) return;
+    set.delete(id);
+    if (set.size === 0) m.delete(key);
+  }
 
   add(peer: Peer, userId: string, token: string): { firstForUser: boolean } {
     const firstForUser = !this.hasUser(userId);
     this.peers.set(peer.id, { peer, userId, token });
+    Hub.index(this.byUser, userId, peer.id);
+    Hub.index(this.byToken, token, peer.id);
     return { firstForUser };
   }
 
@@ -41,16 +59,17 @@ export class Hub {
     const e = this.peers.get(peerId);
     if (!e) return null;
     this.peers.delete(peerId);
+    Hub.unindex(this.byUser, e.userId, peerId);
+    Hub.unindex(this.byToken, e.token, peerId);
     return { userId: e.userId, lastForUser: !this.hasUser(e.userId) };
   }
 
   hasUser(userId: string): boolean {
-    for (const e of this.peers.values()) if (e.userId === userId) return true;
-    return false;
+    return this.byUser.has(userId);
   }
 
   userIds(): string[] {
-    return [...new Set([...this.peers.values()].map((e) => e.userId))];
+    return [...this.byUser.keys()];
   }
 
   size(): number {
@@ -59,14 +78,20 @@ export class Hub {
 
   /** Sends to the matching local sockets; returns how many received it. */
   deliver(d: Delivery): number {
+    const ids =
+      d.target.kind === 'all'
+        ? [...this.peers.keys()]
+        : [
+            ...((d.target.kind === 'user'
+              ? this.byUser.get(d.target.userId)
+              : this.byToken.get(d.target.token)) ?? []),
+          ];
+    if (ids.length === 0) return 0;
     const data = JSON.stringify(d.payload);
     let n = 0;
-    for (const e of [...this.peers.values()]) {
-      const match =
-        d.target.kind === 'all' ||
-        (d.target.kind === 'user' && e.userId === d.target.userId) ||
-        (d.target.kind === 'token' && e.token === d.target.token);
-      if (!match) continue;
+    for (const id of ids) {
+      const e = this.peers.get(id);
+      if (!e) continue;
       if (e.peer.id !== d.exceptSocketId) {
         e.peer.send(data);
         n++;
@@ -80,5 +105,7 @@ export class Hub {
   closeAll(): void {
     for (const e of this.peers.values()) e.peer.close(1001, 'server shutting down');
     this.peers.clear();
+    this.byUser.clear();
+    this.byToken.clear();
   }
 }

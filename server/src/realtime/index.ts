@@ -28,8 +28,9 @@ export class Realtime {
     });
   }
 
-  pushToUser(userId: string, msg: ServerMessage): Promise<void> {
-    return this.publish({ target: { kind: 'user', userId }, payload: msg });
+  /** To every socket of the user on every instance (but `exceptSocketId`, e.g. the sending tab's). */
+  pushToUser(userId: string, msg: ServerMessage, exceptSocketId?: string): Promise<void> {
+    return this.publish({ target: { kind: 'user', userId }, payload: msg, exceptSocketId });
   }
 
   pushToToken(token: string, msg: ServerMessage, exceptSocketId?: string): Promise<void> {

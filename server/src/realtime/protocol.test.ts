@@ -1,10 +1,10 @@
-import { initMessage, isOnConnection, logoutMessage, parseClientMessage } from './protocol';
+import { initMessage, isBadFrame, isOnConnection, logoutMessage, parseClientMessage } from './protocol';
 
 describe('socket protocol', () => {
   it('parses OnConnection and other methods', () => {
     const m = parseClientMessage('{"method":"OnConnection","token":"t","mobileDevice":false}');
     expect(m).toEqual({ method: 'OnConnection', token: 't', mobileDevice: false });
-    expect(m && isOnConnection(m)).toBe(true);
+    expect(!isBadFrame(m) && isOnConnection(m)).toBe(true);
     expect(parseClientMessage('{"method":"OnConnection"}')).toEqual({
       method: 'OnConnection',
       token: '',
@@ -15,17 +15,23 @@ describe('socket protocol', () => {
       toUserId: 'u',
     });
   });
-  it('rejects non-messages', () => {
-    for (const raw of [
-      'x',
-      '[]',
-      'null',
-      '{"token":"t"}',
-      '{"method":1}',
-      `{"method":"a","x":"${'y'.repeat(70000)}"}`,
-    ]) {
-      expect(parseClientMessage(raw)).toBeNull();
+  it('names what is wrong with a frame that is not a message', () => {
+    const cases: Array<[string, string]> = [
+      ['x', 'frame: must be JSON'],
+      ['[]', 'frame: must be a JSON object'],
+      ['null', 'frame: must be a JSON object'],
+      ['{"token":"t"}', 'method: required'],
+      ['{"method":1}', 'method: must be a non-empty string'],
+      ['{"method":""}', 'method: must be a non-empty string'],
+      [`{"method":"a","x":"${'y'.repeat(70000)}"}`, 'frame: must be at most 65536 characters'],
+    ];
+    for (const [raw, bad] of cases) {
+      const m = parseClientMessage(raw);
+      expect(isBadFrame(m) ? m.bad : m).toBe(bad);
     }
+    // a message may carry a field named `bad`: still a message
+    const m = parseClientMessage('{"method":"X","bad":"y"}');
+    expect(isBadFrame(m)).toBe(false);
   });
   it('builds server messages', () => {
     expect(logoutMessage()).toEqual({ method: 'logout', msg: '登录过期,请重新登录' });

@@ -15,18 +15,30 @@ export interface OtherClientMessage {
 
 export type ClientMessage = OnConnection | OtherClientMessage;
 
-/** Parses one text frame; null for anything that is not a JSON object with a string `method`. */
-export function parseClientMessage(raw: string): ClientMessage | null {
-  if (raw.length > 64 * 1024) return null;
+/** The largest text frame a client may send (characters). */
+export const MAX_FRAME_CHARS = 64 * 1024;
+
+/** A frame that is not a message: what is wrong with it (answered with a chatError, never dropped). */
+export interface BadFrame {
+  bad: string;
+}
+
+/**
+ * Parses one text frame: the message, or what is wrong with it (`field: problem`, as every 400 says)
+ * for anything that is not a JSON object with a string `method`.
+ */
+export function parseClientMessage(raw: string): ClientMessage | BadFrame {
+  if (raw.length > MAX_FRAME_CHARS) return { bad: `frame: must be at most ${MAX_FRAME_CHARS} characters` };
   let v: unknown;
   try {
     v = JSON.parse(raw);
   } catch {
-    return null;
+    return { bad: 'frame: must be JSON' };
   }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { bad: 'frame: must be a JSON object' };
   const o = v as Record<string, unknown>;
-  if (typeof o.method !== 'string') return null;
+  if (o.method === undefined) return { bad: 'method: required' };
+  if (typeof o.method !== 'string' || o.method === '') return { bad: 'method: must be a non-empty string' };
   if (o.method === 'OnConnection') {
     return {
       method: 'OnConnection',
@@ -36,6 +48,8 @@ export function parseClientMessage(raw: string): ClientMessage | null {
   }
   return { ...o, method: o.method };
 }
+
+export const isBadFrame = (m: ClientMessage | BadFrame): m is BadFrame => 'bad' in m && !('method' in m);
 
 export function isOnConnection(m: ClientMessage): m is OnConnection {
   return m.method === 'OnConnection';
@@ -60,12 +74,14 @@ export function initMessage(
   onlineUsers: string[],
   socketId: string,
   counts: UnreadCounts = NO_UNREAD,
+  /** chat: the user's conversations with their unread counts (chat/store.ts summary) */
+  unreadNums: readonly object[] = [],
 ): ServerMessage {
   return {
     method: 'initMessage',
     unreadMessageCount: counts.unreadMessageCount,
     unreadNoticeCount: counts.unreadNoticeCount,
-    unreadNums: [],
+    unreadNums,
     onlineUsers,
     // Lets a tab name its own socket when it signs out (GET /api/oauth/Logout?socketId=…), so the
     // logout push reaches only the OTHER tabs of that token.

@@ -8,12 +8,32 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { unreadCounts } from '../services/messages';
+import type { SocketMethods } from '../chat/socket';
+import { unreadCounts } from '../messages/service';
 import type { Peer } from './hub';
-import { initMessage, isOnConnection, logoutMessage, parseClientMessage } from './protocol';
+import {
+  initMessage,
+  isBadFrame,
+  isOnConnection,
+  logoutMessage,
+  parseClientMessage,
+  type ServerMessage,
+} from './protocol';
 
 export const SOCKET_PATH = '/api/message/websocket';
 const CONNECT_TIMEOUT_MS = 30_000;
+/** Frames of one socket waiting for their turn; beyond this a frame is refused (a flood). */
+const MAX_QUEUED_FRAMES = 200;
+
+const frameError = (requestMethod: string, code: number, msg: string, frame?: Record<string, unknown>) =>
+  JSON.stringify({
+    method: 'chatError',
+    requestMethod,
+    code,
+    msg,
+    ...(typeof frame?.clientMsgId === 'string' ? { clientMsgId: frame.clientMsgId.slice(0, 64) } : {}),
+    ...(typeof frame?.requestId === 'string' ? { requestId: frame.requestId.slice(0, 64) } : {}),
+  } satisfies ServerMessage);
 
 function peerOf(socket: WebSocket, id: string): Peer {
   return {
@@ -28,7 +48,11 @@ function peerOf(socket: WebSocket, id: string): Peer {
   };
 }
 
-export function registerSocketRoute(app: FastifyInstance): void {
+/**
+ * `methods`: the frames beyond OnConnection (chat), run one at a time per socket in arrival order, so
+ * two sends from one tab are stored in the order they were sent.
+ */
+export function registerSocketRoute(app: FastifyInstance, methods: SocketMethods): void {
   const { tokens, realtime, db, config } = app.ctx;
 
   app.get(SOCKET_PATH, { websocket: true, config: { public: true } }, (socket, req) => {
@@ -37,6 +61,9 @@ export function registerSocketRoute(app: FastifyInstance): void {
     let busy = false;
     let alive = true;
     let token: string | null = null;
+    let userId: string | null = null;
+    let queue: Promise<void> = Promise.resolve();
+    let queued = 0;
     const refuse = (reason: string) => {
       peer.send(JSON.stringify(logoutMessage()));
       peer.close(4001, reason);
@@ -64,13 +91,20 @@ export function registerSocketRoute(app: FastifyInstance): void {
 
     socket.on('message', (raw, isBinary) => {
       alive = true;
-      if (isBinary) return;
+      if (isBinary) {
+        peer.send(frameError('', 400, 'frame: must be a text frame of JSON'));
+        return;
+      }
       const msg = parseClientMessage(raw.toString());
-      if (!msg) return;
+      // Answered, not dropped: a client (or its developer) learns what is wrong; the socket stays.
+      if (isBadFrame(msg)) {
+        peer.send(frameError('', 400, msg.bad));
+        return;
+      }
       if (isOnConnection(msg)) {
         if (attached || busy) return;
         busy = true;
-        void (async () => {
+        const connecting = (async () => {
           const check = await tokens.check(msg.token);
           if (check.status !== 'ok' || !check.row) {
             refuse('invalid token');
@@ -79,13 +113,17 @@ export function registerSocketRoute(app: FastifyInstance): void {
           if (socket.readyState !== socket.OPEN) return;
           attached = true;
           token = check.row.token;
+          userId = check.row.userId;
           clearTimeout(connectTimer);
+          // Attached before the counts are read: whatever is stored after this reaches the socket live,
+          // whatever before is in initMessage (a client that also catches up by seq misses nothing).
           await realtime.attach(peer, check.row.userId, check.row.token);
-          const [online, counts] = await Promise.all([
+          const [online, counts, extras] = await Promise.all([
             realtime.onlineUsers(),
             unreadCounts(db, check.row.userId),
+            methods.initExtras(check.row.userId),
           ]);
-          peer.send(JSON.stringify(initMessage(online, peer.id, counts)));
+          peer.send(JSON.stringify(initMessage(online, peer.id, counts, extras.unreadNums)));
         })()
           .catch((err: unknown) => {
             req.log.error({ err }, 'socket OnConnection failed');
@@ -94,8 +132,38 @@ export function registerSocketRoute(app: FastifyInstance): void {
           .finally(() => {
             busy = false;
           });
+        // Frames sent right behind OnConnection wait for it instead of being refused.
+        queue = queue.then(() => connecting);
+        return;
       }
-      // SendMessage, MessageList, UpdateReadMessage: chat is not implemented yet (no message store).
+      const method = methods.methods[msg.method];
+      const frame = msg as Record<string, unknown>;
+      if (!method) {
+        const name = msg.method.slice(0, 64);
+        peer.send(frameError(name, 400, `method: unknown method ${JSON.stringify(name)}`, frame));
+        return;
+      }
+      if (!attached && !busy) {
+        peer.send(frameError(msg.method, 602, 'OnConnection: required before ' + msg.method, frame));
+        return;
+      }
+      if (queued >= MAX_QUEUED_FRAMES) {
+        peer.send(frameError(msg.method, 429, '发送过于频繁，请稍后再试', frame));
+        return;
+      }
+      queued++;
+      queue = queue
+        .then(() => {
+          if (!attached || !userId) {
+            peer.send(frameError(msg.method, 602, 'OnConnection: required before ' + msg.method, frame));
+            return;
+          }
+          return method({ peer, userId }, frame);
+        })
+        .catch((err: unknown) => req.log.error({ err }, 'socket method failed'))
+        .finally(() => {
+          queued--;
+        });
     });
 
     socket.on('close', () => {

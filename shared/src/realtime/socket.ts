@@ -33,7 +33,24 @@ export const messages$: Observable<SocketMessage> = incoming.asObservable().pipe
  * after it arrived (the navbar mounts after the console chunk loads) still gets it.
  */
 const latestInit = new BehaviorSubject<SocketMessage | null>(null);
-incoming.subscribe((m) => m.method === 'initMessage' && latestInit.next(m));
+/**
+ * True from the server's initMessage (the socket is signed in) until it closes: what was sent in
+ * between is in the server's hands; what was sent before or after must be sent again.
+ */
+const connectedSubject = new BehaviorSubject<boolean>(false);
+export const connected$: Observable<boolean> = connectedSubject.asObservable();
+export const isConnected = (): boolean => connectedSubject.getValue();
+incoming.subscribe((m) => {
+  if (m.method !== 'initMessage') return;
+  latestInit.next(m);
+  connectedSubject.next(true);
+});
+
+/** This tab's socket id (from the server's initMessage), or null while not connected. */
+export function socketId(): string | null {
+  const id = latestInit.getValue()?.socketId;
+  return typeof id === 'string' ? id : null;
+}
 
 export const on = (method: string): Observable<SocketMessage> =>
   method === 'initMessage'
@@ -50,6 +67,7 @@ export function send(msg: SocketMessage): void {
 
 export function disconnect(): void {
   latestInit.next(null);
+  if (connectedSubject.getValue()) connectedSubject.next(false);
   sub?.unsubscribe();
   sub = null;
   subject?.complete();
@@ -65,6 +83,7 @@ export function connect(token: string): void {
   const ws = webSocket<SocketMessage>({
     url: socketAddress(),
     openObserver: { next: () => ws.next({ method: 'OnConnection', token, mobileDevice: false }) },
+    closeObserver: { next: () => connectedSubject.getValue() && connectedSubject.next(false) },
   });
   subject = ws;
   sub = ws

@@ -1,0 +1,79 @@
+// Drops an asset, a repair order or a fault into the conversation as a card: search, pick, sent.
+import { Button, Popover, Segmented, Select, Tooltip } from 'antd';
+import EnvironmentOutlined from '@ant-design/icons/es/icons/EnvironmentOutlined';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasMenuPage, useSession, type ChatCard } from '@lighting/shared';
+import { searchCards } from '../cards';
+import { NS } from '../i18n';
+
+const KINDS: readonly ChatCard['kind'][] = ['asset', 'order', 'fault'];
+const LABEL = { asset: 'cardAsset', order: 'cardOrder', fault: 'cardFault' } as const;
+/** The map page whose menu the server's search and card lookup need (the sender's own permission). */
+const NEEDS = { asset: 'bt/map/assets', order: 'bt/map/fault', fault: 'bt/map/fault' } as const;
+
+export function CardPicker({ onPick }: { onPick: (kind: ChatCard['kind'], id: string) => void }) {
+  const { t } = useTranslation(NS);
+  const menus = useSession((s) => s.menuList);
+  const kinds = useMemo(() => KINDS.filter((k) => hasMenuPage(menus, NEEDS[k])), [menus]);
+  const [open, setOpen] = useState(false);
+  const [picked, setKind] = useState<ChatCard['kind']>('asset');
+  const kind = kinds.includes(picked) ? picked : (kinds[0] ?? picked);
+  const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
+  const [loading, setLoading] = useState(false);
+  const asked = useRef(0);
+  const search = (text: string) => {
+    const n = ++asked.current;
+    setLoading(true);
+    void searchCards(kind, text)
+      .then((rows) => n === asked.current && setOptions(rows.map((r) => ({ value: r.id, label: r.label }))))
+      .finally(() => n === asked.current && setLoading(false));
+  };
+  if (kinds.length === 0) return null; // nothing on the map this user may share
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="topLeft"
+      destroyOnHidden
+      content={
+        <div style={{ width: 260 }} data-testid="chat-card-picker">
+          <Segmented
+            block
+            value={kind}
+            onChange={(v) => {
+              setKind(v as ChatCard['kind']);
+              setOptions([]);
+            }}
+            options={kinds.map((k) => ({ value: k, label: t(LABEL[k]) }))}
+            data-testid="chat-card-kind"
+          />
+          <Select
+            showSearch={{ filterOption: false, onSearch: search }}
+            style={{ width: '100%', marginTop: 8 }}
+            placeholder={t(`${LABEL[kind]}Search`)}
+            options={options}
+            loading={loading}
+            notFoundContent={null}
+            onChange={(v: string) => {
+              onPick(kind, v);
+              setOpen(false);
+            }}
+            data-testid="chat-card-search"
+          />
+        </div>
+      }
+    >
+      <Tooltip title={t('card')}>
+        <Button
+          type="text"
+          size="small"
+          icon={<EnvironmentOutlined />}
+          aria-label={t('card')}
+          data-testid="chat-card-button"
+        />
+      </Tooltip>
+    </Popover>
+  );
+}
