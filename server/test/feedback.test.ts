@@ -5,7 +5,7 @@ import {
   FEEDBACK_THROTTLED,
   FEEDBACK_TITLE_PREFIX,
   feedbackHtml,
-} from '../src/routes/feedback';
+} from '../src/messages/routes-feedback';
 import { TARGETS, authed, body, createEnv, login, type TestEnv } from './helpers';
 
 test('feedback HTML escapes what the user typed and signs it', () => {

@@ -1,0 +1,121 @@
+// The citizens' API (/api/public): plain fetch, the {code, msg, data} envelope, the device id and the
+// citizen's session token (both kept in the console's storage). No axios: the phone door stays small.
+import { store } from './i18n';
+
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    /** The envelope code (400, 403, 404, 429, 500), or 0 when the network failed. */
+    readonly code: number,
+  ) {
+    super(message);
+  }
+  /** Worth trying again later (no network, a server or gateway error, throttled). */
+  get transient(): boolean {
+    return this.code === 0 || this.code >= 500 || this.code === 429;
+  }
+}
+
+function randomId(): string {
+  const b = new Uint8Array(18);
+  crypto.getRandomValues(b);
+  return btoa(String.fromCharCode(...b))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+export const newKey = randomId;
+
+/** This phone's random id (throttling and anonymous reports), created once. */
+export function deviceId(): string {
+  let d = store.get<string>('citizenDevice');
+  if (!d || !/^[A-Za-z0-9_-]{16,64}$/.test(d)) {
+    d = randomId();
+    store.set('citizenDevice', d);
+  }
+  return d;
+}
+
+export const sessionToken = (): string => store.get<string>('citizenToken') ?? '';
+export const setSessionToken = (t: string | null): void => store.set('citizenToken', t ?? undefined);
+
+export function headers(): Record<string, string> {
+  const h: Record<string, string> = { 'x-device-id': deviceId() };
+  const t = sessionToken();
+  if (t) h['x-citizen-token'] = t;
+  return h;
+}
+
+/**
+ * How long a call may take, answer included, before it counts as a network failure: a stalled
+ * request on a weak network fails instead of hanging, and the outbox sends it again later (its
+ * idempotency key makes that safe).
+ */
+export const CALL_TIMEOUT_MS = 20_000;
+/** The same for one photo upload (a few hundred KB at 50 KB/s takes seconds, not minutes). */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+export async function api<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  timeoutMs = CALL_TIMEOUT_MS,
+): Promise<{ data: T; msg: string }> {
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), timeoutMs);
+  try {
+    let res: Response;
+    try {
+      res = await fetch(`/api/public/${path}`, {
+        method,
+        headers: { ...headers(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: 'no-store',
+        signal: ctrl.signal,
+      });
+    } catch {
+      throw new ApiFailure(ctrl.signal.aborted ? 'timeout' : 'network', 0);
+    }
+    let env: { code?: number; msg?: string; data?: T } = {};
+    try {
+      env = (await res.json()) as typeof env;
+    } catch {
+      // a body cut off by the timeout is a network failure too
+      throw new ApiFailure(`HTTP ${res.status}`, res.status >= 500 && !ctrl.signal.aborted ? res.status : 0);
+    }
+    if (env.code !== 200) throw new ApiFailure(env.msg ?? `HTTP ${res.status}`, env.code ?? res.status);
+    return { data: env.data as T, msg: env.msg ?? '' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Uploads one photo with progress (XHR: fetch cannot report upload progress). */
+export function uploadPhoto(
+  blob: Blob,
+  onProgress: (pct: number) => void,
+): Promise<{ name: string; url: string; gps: { lat: number; lng: number } | null }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/public/photos');
+    for (const [k, v] of Object.entries(headers())) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
+    xhr.onerror = () => reject(new ApiFailure('network', 0));
+    xhr.ontimeout = () => reject(new ApiFailure('timeout', 0));
+    xhr.onabort = () => reject(new ApiFailure('network', 0));
+    xhr.onload = () => {
+      try {
+        const env = JSON.parse(xhr.responseText) as { code: number; msg: string; data: never };
+        if (env.code === 200) resolve(env.data);
+        else reject(new ApiFailure(env.msg, env.code));
+      } catch {
+        reject(new ApiFailure(`HTTP ${xhr.status}`, xhr.status >= 500 ? xhr.status : 0));
+      }
+    };
+    const form = new FormData();
+    form.append('file', blob, 'photo.jpg');
+    xhr.send(form);
+  });
+}

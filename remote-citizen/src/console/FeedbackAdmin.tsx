@@ -1,0 +1,224 @@
+// bt/citizen/feedback — the citizens' feedback and its thread; staff with the reply button answer,
+// and the citizen sees the answer on their phone (feedback-reply). Text is shown as text.
+import { useState } from 'react';
+import { Button, Card, Drawer, Input, Select, Space, Table, Tag, message } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  Auth,
+  formatDateTime,
+  request,
+  usePagedList,
+  type Paged,
+  type RemotePageProps,
+} from '@lighting/shared';
+import './i18n';
+
+interface Row {
+  id: string;
+  kind: string;
+  title: string;
+  district: string;
+  state: string;
+  createdAt: number;
+  repliedAt: number | null;
+  satisfaction: number | null;
+}
+
+interface Thread extends Row {
+  content: string;
+  photos: string[];
+  author: string;
+  replies: Array<{ id: string; authorKind: string; authorName: string; content: string; createdAt: number }>;
+}
+
+interface Query {
+  currentPage: number;
+  pageSize: number;
+  state?: string;
+  kind?: string;
+  keyword?: string;
+}
+
+const fetchPage = (q: Query) => request<Paged<Row>>({ url: '/citizen/feedback', params: q });
+
+export default function FeedbackAdmin(_props: RemotePageProps) {
+  const { t } = useTranslation('citizen');
+  const list = usePagedList<Row, Query>(fetchPage, {});
+  const [keyword, setKeyword] = useState('');
+  const [thread, setThread] = useState<Thread | null>(null);
+  const [reply, setReply] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const open = async (id: string) => {
+    setThread((await request<Thread>({ url: `/citizen/feedback/${id}` })).data);
+    setReply('');
+  };
+  const send = async () => {
+    if (!thread || !reply.trim()) return;
+    setBusy(true);
+    try {
+      const r = await request<Thread>({
+        url: `/citizen/feedback/${thread.id}/replies`,
+        method: 'POST',
+        data: { content: reply },
+      });
+      setThread(r.data);
+      setReply('');
+      void message.success(t('replySent'));
+      void list.reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title={t('feedbackTitle')} data-testid="citizen-feedback-admin">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select
+          allowClear
+          style={{ width: 120 }}
+          placeholder={t('state')}
+          options={[
+            { value: 'pending', label: t('pending') },
+            { value: 'replied', label: t('replied') },
+          ]}
+          onChange={(v: string | undefined) => list.search({ state: v })}
+        />
+        <Select
+          allowClear
+          style={{ width: 120 }}
+          placeholder={t('kind')}
+          options={[
+            { value: 'suggestion', label: t('suggestion') },
+            { value: 'complaint', label: t('complaint') },
+          ]}
+          onChange={(v: string | undefined) => list.search({ kind: v })}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('keyword')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(v) => list.search({ keyword: v || undefined })}
+          enterButton={t('search')}
+        />
+      </Space>
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        {...list.table}
+        columns={[
+          {
+            title: t('kind'),
+            dataIndex: 'kind',
+            width: 90,
+            render: (k: string) => <Tag color={k === 'complaint' ? 'red' : 'blue'}>{t(k)}</Tag>,
+          },
+          { title: t('title'), dataIndex: 'title' },
+          {
+            title: t('state'),
+            dataIndex: 'state',
+            width: 100,
+            render: (s: string) => (
+              <Tag color={s === 'replied' ? 'green' : 'orange'}>
+                {t(s === 'replied' ? 'replied' : 'pending')}
+              </Tag>
+            ),
+          },
+          {
+            title: t('createdAt'),
+            dataIndex: 'createdAt',
+            width: 170,
+            render: (v: number) => formatDateTime(v),
+          },
+          {
+            title: t('satisfaction'),
+            dataIndex: 'satisfaction',
+            width: 90,
+            render: (v: number | null) => (v ? '★'.repeat(v) : ''),
+          },
+          {
+            title: '',
+            width: 80,
+            render: (_: unknown, r: Row) => (
+              <Button size="small" onClick={() => void open(r.id)} data-testid={`feedback-open-${r.id}`}>
+                {t('open')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Drawer
+        open={!!thread}
+        width={520}
+        title={thread?.title}
+        onClose={() => setThread(null)}
+        destroyOnHidden
+      >
+        {thread ? (
+          <div data-testid="citizen-feedback-thread">
+            <p>
+              <Tag>{t(thread.kind)}</Tag> {t('author')}: {thread.author || '—'} ·{' '}
+              {formatDateTime(thread.createdAt)}
+            </p>
+            <div style={{ whiteSpace: 'pre-wrap', background: '#f6ffed', padding: 12, borderRadius: 8 }}>
+              {thread.content}
+            </div>
+            {thread.photos.length ? (
+              <Space style={{ marginTop: 8 }}>
+                {thread.photos.map((u) => (
+                  <a key={u} href={u} target="_blank" rel="noreferrer">
+                    <img
+                      src={u}
+                      alt=""
+                      style={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 6 }}
+                    />
+                  </a>
+                ))}
+              </Space>
+            ) : null}
+            {thread.replies.map((r) => (
+              <div
+                key={r.id}
+                style={{
+                  whiteSpace: 'pre-wrap',
+                  background: r.authorKind === 'staff' ? '#e6f4ff' : '#f6ffed',
+                  padding: 12,
+                  borderRadius: 8,
+                  marginTop: 8,
+                }}
+              >
+                <div style={{ color: '#888', fontSize: 12 }}>
+                  {r.authorKind === 'staff' ? t('staff') : t('citizen')} {r.authorName} ·{' '}
+                  {formatDateTime(r.createdAt)}
+                </div>
+                {r.content}
+              </div>
+            ))}
+            <Auth code="btn_reply">
+              <Input.TextArea
+                style={{ marginTop: 12 }}
+                rows={4}
+                maxLength={2000}
+                value={reply}
+                placeholder={t('replyPlaceholder')}
+                onChange={(e) => setReply(e.target.value)}
+                data-testid="citizen-feedback-reply-text"
+              />
+              <Button
+                type="primary"
+                style={{ marginTop: 8 }}
+                loading={busy}
+                disabled={!reply.trim()}
+                onClick={() => void send()}
+                data-testid="citizen-feedback-reply-send"
+              >
+                {t('reply')}
+              </Button>
+            </Auth>
+          </div>
+        ) : null}
+      </Drawer>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+// bt/citizen/plates — printable QR plates (PDF) for a district (optionally one road) or a list of
+// poles. The server signs each code; the sheet downloads with the staff's token.
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Select, message } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Auth, request, useSession, type RemotePageProps } from '@lighting/shared';
+import './i18n';
+
+export default function Plates(_props: RemotePageProps) {
+  const { t } = useTranslation('citizen');
+  const [districts, setDistricts] = useState<Array<{ name: string }>>([]);
+  const [district, setDistrict] = useState<string | undefined>();
+  const [road, setRoad] = useState('');
+  const [codes, setCodes] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    void request<Array<{ name: string }>>({ url: '/map/districts' }).then((r) => setDistricts(r.data));
+  }, []);
+
+  const download = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const q = new URLSearchParams();
+      if (district) q.set('district', district);
+      if (road.trim()) q.set('road', road.trim());
+      if (codes.trim()) q.set('codes', codes.trim());
+      const res = await fetch(`/api/citizen/plates.pdf?${q.toString()}`, {
+        headers: { Authorization: useSession.getState().token ?? '' },
+      });
+      if (!res.ok || !res.headers.get('content-type')?.includes('pdf')) {
+        const env = (await res.json().catch(() => ({}))) as { msg?: string };
+        setError(env.msg ?? `HTTP ${res.status}`);
+        return;
+      }
+      const blob = await res.blob();
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = `qr-plates-${district ?? 'list'}.pdf`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
+      void message.success(t('platesDone', { n: res.headers.get('x-plates') ?? '' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title={t('platesTitle')} data-testid="citizen-plates">
+      <Alert type="info" showIcon message={t('platesHint')} style={{ marginBottom: 16 }} />
+      <Form layout="vertical" style={{ maxWidth: 520 }}>
+        <Form.Item label={t('district')}>
+          <Select
+            allowClear
+            value={district}
+            onChange={setDistrict}
+            options={districts.map((d) => ({ value: d.name, label: d.name }))}
+            data-testid="plates-district"
+          />
+        </Form.Item>
+        <Form.Item label={t('road')}>
+          <Input value={road} maxLength={100} onChange={(e) => setRoad(e.target.value)} />
+        </Form.Item>
+        <Form.Item label={t('codes')}>
+          <Input.TextArea
+            rows={4}
+            value={codes}
+            onChange={(e) => setCodes(e.target.value)}
+            data-testid="plates-codes"
+          />
+        </Form.Item>
+        {error ? <Alert type="error" message={error} style={{ marginBottom: 12 }} /> : null}
+        <Auth code="btn_export">
+          <Button
+            type="primary"
+            loading={busy}
+            disabled={!district && !codes.trim()}
+            onClick={() => void download()}
+            data-testid="plates-download"
+          >
+            {t('download')}
+          </Button>
+        </Auth>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { CITIZEN_CATEGORIES } from '@lighting/shared/core';
+import {
+  OPEN311_SERVICES,
+  STATE_NOTES,
+  open311Request,
+  parseW3c,
+  serviceDefinition,
+  serviceNotice,
+  w3c,
+} from './open311';
+
+const facts = {
+  refNo: 'BX202611230001',
+  category: 'notLit',
+  state: 'received' as const,
+  description: '不亮',
+  agency: '抢修一队',
+  createdAt: Date.UTC(2026, 10, 23, 2, 0, 0),
+  updatedAt: Date.UTC(2026, 10, 23, 3, 0, 0),
+  expectedAt: Date.UTC(2026, 10, 24, 2, 0, 0),
+  urgency: 1,
+  address: '东城区人民路',
+  poleCode: 'PL-000001',
+  lat: 30.1,
+  lng: 120.2,
+  mediaUrl: '',
+};
+
+describe('Open311 mapping', () => {
+  it('lists every citizen category as a service', () => {
+    expect(OPEN311_SERVICES.map((s) => s.service_code)).toEqual(CITIZEN_CATEGORIES.map((c) => c.code));
+    for (const s of OPEN311_SERVICES) {
+      expect(s.type).toBe('realtime');
+      expect(s.metadata).toBe(true);
+      expect(s.service_name).toBeTruthy();
+    }
+    expect(serviceDefinition('notLit').attributes[0]?.code).toBe('pole_code');
+  });
+  it('writes a request with open/closed, notes and W3C dates in China time', () => {
+    const r = open311Request(facts);
+    expect(r).toMatchObject({
+      service_request_id: 'BX202611230001',
+      status: 'open',
+      status_notes: STATE_NOTES.received,
+      service_code: 'notLit',
+      requested_datetime: '2026-11-23T10:00:00+08:00',
+      expected_datetime: '2026-11-24T10:00:00+08:00',
+      address_id: 'PL-000001',
+      lat: 30.1,
+      long: 120.2,
+    });
+    expect(Object.keys(r)).not.toContain('phone');
+    expect(open311Request({ ...facts, state: 'fixed' }).status).toBe('closed');
+    expect(open311Request({ ...facts, state: 'verified' }).status).toBe('closed');
+    expect(open311Request({ ...facts, state: 'inProgress' }).status).toBe('open');
+  });
+  it('says the target of the urgency the fault has, whatever the category', () => {
+    expect(serviceNotice(3)).toMatch(/1 小时/);
+    expect(serviceNotice(2)).toMatch(/3 个工作日/);
+    expect(serviceNotice(1)).toMatch(/24 小时/);
+    // a general category whose fault is handled as an emergency says so
+    expect(open311Request({ ...facts, category: 'notLit', urgency: 3 }).service_notice).toMatch(/1 小时/);
+    expect(open311Request({ ...facts, category: 'poleDamaged', urgency: 1 }).service_notice).toMatch(
+      /24 小时/,
+    );
+  });
+  it('reads W3C dates with or without time and zone', () => {
+    expect(parseW3c('2026-11-23')).toBe(Date.UTC(2026, 10, 22, 16));
+    expect(parseW3c('2026-11-23T10:00:00+08:00')).toBe(Date.UTC(2026, 10, 23, 2));
+    expect(parseW3c('2026-11-23T02:00:00Z')).toBe(Date.UTC(2026, 10, 23, 2));
+    expect(parseW3c('yesterday')).toBeNull();
+    expect(w3c(parseW3c('2026-01-02T03:04:05+08:00') ?? 0)).toBe('2026-01-02T03:04:05+08:00');
+  });
+});
