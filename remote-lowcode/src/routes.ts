@@ -6,8 +6,10 @@ const routes: RemoteRoutes = {
   prefixes: ['onlineDev/', 'generator/', 'dynamicModel/', 'previewModel'],
   pages: {
     'onlineDev/webDesign': () => import('./pages/WebDesignList'),
+    previewModel: () => import('./pages/PreviewModel'),
     '*': () => import('./pages/Planned'),
   },
+  fixed: ['previewModel'],
 };
 
 export default routes;

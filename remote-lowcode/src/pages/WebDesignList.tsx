@@ -1,67 +1,230 @@
-// onlineDev/webDesign — the visual-development models (forms and lists built online), paged from
-// the server. The designer itself arrives with the low-code issue.
-import { useCallback, useEffect, useState } from 'react';
-import { Input, Space, Table, Tag } from 'antd';
+// onlineDev/webDesign — the visual-development models: server-paged list; create and edit the
+// basic information (name, code, category, form only / form + list), copy, delete (the spec's
+// confirmation), design (the designer opens over the page: ?design=<id>, so a reload keeps it) and
+// preview (/previewModel?id=<id>).
+import { Suspense, lazy, useState } from 'react';
+import { Button, Input, Radio, Select, Space, Spin, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  DEFAULT_PAGE_SIZE,
-  request,
-  tablePagination,
-  type Paged,
+  Auth,
+  formatDateTime,
+  toast,
+  useNavigate,
+  usePagedList,
+  useSearchParams,
   type RemotePageProps,
 } from '@lighting/shared';
+import { FormModal, ListFrame, useConfirm, useConfirmDelete } from '@lighting/shared/admin';
+import {
+  copyModel,
+  createModel,
+  getModel,
+  listModels,
+  modelCategories,
+  modelUrl,
+  requestKey,
+  updateModel,
+  type ModelInfo,
+  type ModelQuery,
+  type ModelRow,
+} from '../api';
+import { useOnce } from '../useOnce';
+import '../i18n';
 
-interface Model {
-  id: string;
-  fullName: string;
-  enCode: string;
-  category: string;
-  state: number;
-}
+// the designer (dnd-kit, the property panel) loads only when a model is designed
+const Designer = lazy(() => import('../designer/Designer'));
 
 export default function WebDesignList(_props: RemotePageProps) {
   const { t } = useTranslation('lowcode');
-  const [query, setQuery] = useState({ keyword: '', currentPage: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [data, setData] = useState<Paged<Model> | null>(null);
-  const load = useCallback(() => {
-    request<Paged<Model>>({ url: '/visualdev/Base', method: 'get', data: query })
-      .then((res) => setData(res.data))
-      .catch(() => setData({ list: [], pagination: { currentPage: 1, pageSize: query.pageSize, total: 0 } }));
-  }, [query]);
-  useEffect(load, [load]);
+  const list = usePagedList<ModelRow, ModelQuery>(listModels, { keyword: '' });
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  // one request key per opened create dialog: a retried submit makes one model
+  const [editing, setEditing] = useState<{ id?: string; key: string; values: Partial<ModelInfo> } | null>(
+    null,
+  );
+  const categories = useOnce('modelCategories', modelCategories);
+  const remove = useConfirmDelete();
+  const confirm = useConfirm();
+  const designing = params.get('design');
+
+  const design = (id: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id) next.set('design', id);
+        else next.delete('design');
+        return next;
+      },
+      { replace: false },
+    );
+  const preview = (id: string) => navigate(`/previewModel?id=${encodeURIComponent(id)}`);
+
+  const openEdit = async (id?: string) => {
+    if (!id) return setEditing({ key: requestKey(), values: { type: 1 } });
+    try {
+      const m = await getModel(id);
+      setEditing({
+        id,
+        key: requestKey(),
+        values: {
+          fullName: m.fullName,
+          enCode: m.enCode,
+          category: m.category,
+          type: m.type,
+          description: m.description,
+        },
+      });
+    } catch {
+      /* the client showed the message */
+    }
+  };
+
+  const columns: TableColumnsType<ModelRow> = [
+    { key: 'fullName', dataIndex: 'fullName', title: t('fullName') },
+    { key: 'enCode', dataIndex: 'enCode', title: t('enCode') },
+    { key: 'category', dataIndex: 'categoryName', title: t('category') },
+    {
+      key: '_type',
+      dataIndex: 'type',
+      title: t('modelType'),
+      render: (v: number) => (v === 2 ? t('typeFormList') : t('typeForm')),
+    },
+    {
+      key: 'state',
+      dataIndex: 'state',
+      title: t('state'),
+      render: (s: number) => (s === 1 ? <Tag color="success">{t('released')}</Tag> : <Tag>{t('draft')}</Tag>),
+    },
+    {
+      key: 'creatorTime',
+      dataIndex: 'creatorTime',
+      title: t('creatorTime'),
+      render: (v: number | string | undefined) => (v === undefined ? '' : formatDateTime(v)),
+    },
+    {
+      key: '_actions',
+      title: t('actions'),
+      fixed: 'right',
+      render: (_: unknown, r) => (
+        <Space size={0} wrap>
+          <Auth code="btn_edit">
+            <Button type="link" size="small" onClick={() => design(r.id)} data-testid="row-design">
+              {t('design')}
+            </Button>
+          </Auth>
+          <Button type="link" size="small" onClick={() => preview(r.id)} data-testid="row-preview">
+            {t('preview')}
+          </Button>
+          <Auth code="btn_edit">
+            <Button type="link" size="small" onClick={() => void openEdit(r.id)} data-testid="row-edit">
+              {t('edit')}
+            </Button>
+          </Auth>
+          <Auth code="btn_add">
+            <Button
+              type="link"
+              size="small"
+              data-testid="row-copy"
+              onClick={() =>
+                void confirm(
+                  async () => {
+                    toast('success', (await copyModel(r.id, requestKey())) || t('copied'));
+                    void list.reload();
+                  },
+                  t('confirmCopy', { name: r.fullName }),
+                )
+              }
+            >
+              {t('copy')}
+            </Button>
+          </Auth>
+          <Auth code="btn_remove">
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => void remove(modelUrl(r.id), () => void list.reload())}
+              data-testid="row-remove"
+            >
+              {t('remove')}
+            </Button>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="webdesign-list">
-      <Input.Search
-        placeholder={t('keyword')}
-        allowClear
-        onSearch={(v) => setQuery((q) => ({ ...q, keyword: v.trim(), currentPage: 1 }))}
-        style={{ maxWidth: 360 }}
+    <>
+      <ListFrame<ModelRow, ModelQuery>
+        list={list}
+        columns={columns}
+        onAdd={() => void openEdit()}
+        testId="webdesign-list"
       />
-      <Table<Model>
-        rowKey="id"
-        size="small"
-        loading={data === null}
-        dataSource={data?.list ?? []}
-        locale={{ emptyText: '无数据' }}
-        columns={[
-          { dataIndex: 'fullName', title: t('fullName') },
-          { dataIndex: 'enCode', title: t('enCode') },
-          { dataIndex: 'category', title: t('category') },
+      <FormModal<ModelInfo>
+        open={editing !== null}
+        title={editing?.id ? t('editModel') : t('addModel')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        testId="model-form"
+        onSubmit={async (v) => {
+          const body: ModelInfo = {
+            fullName: v.fullName.trim(),
+            enCode: v.enCode.trim(),
+            category: (v.category ?? '').trim(),
+            type: v.type === 2 ? 2 : 1,
+            description: (v.description ?? '').trim(),
+          };
+          if (editing?.id) {
+            toast('success', (await updateModel(editing.id, body)) || t('saved'));
+            void list.reload();
+          } else {
+            const { msg, id } = await createModel(body, editing?.key ?? requestKey());
+            toast('success', msg || t('saved'));
+            void list.reload();
+            design(id);
+          }
+        }}
+        fields={[
+          { name: 'fullName', label: t('fullName'), required: true, rules: ['fullName'], max: 50 },
+          { name: 'enCode', label: t('enCode'), required: true, rules: ['enCode'], max: 50 },
           {
-            dataIndex: 'state',
-            title: t('state'),
-            render: (s: number) =>
-              s === 1 ? <Tag color="success">{t('released')}</Tag> : <Tag>{t('draft')}</Tag>,
+            name: 'category',
+            label: t('category'),
+            required: true,
+            input: (
+              <Select
+                placeholder={t('pickCategory')}
+                loading={categories.data === null && !categories.error}
+                options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.fullName }))}
+                data-testid="field-category"
+              />
+            ),
           },
+          {
+            name: 'type',
+            label: t('modelType'),
+            // always set (1 by default); the admin required rule checks text, not a number
+            input: (
+              <Radio.Group
+                options={[
+                  { value: 1, label: t('typeForm') },
+                  { value: 2, label: t('typeFormList') },
+                ]}
+                data-testid="field-type"
+              />
+            ),
+          },
+          { name: 'description', label: t('description'), max: 500, input: <Input.TextArea rows={2} /> },
         ]}
-        pagination={
-          data
-            ? tablePagination(data.pagination, (currentPage, pageSize) =>
-                setQuery((q) => ({ ...q, currentPage, pageSize })),
-              )
-            : false
-        }
       />
-    </Space>
+      {designing && (
+        <Suspense fallback={<Spin fullscreen />}>
+          <Designer modelId={designing} onClose={() => design(null)} onPreview={preview} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,0 +1,175 @@
+// The visual-development calls (spec §7 Visual development; server/src/lowcode), one function each.
+// Pages and the designer import these, never URLs. Effects only: no React.
+import { request, type Envelope, type Paged } from '@lighting/shared';
+import type { FormData } from '@lighting/shared/formcore';
+
+const BASE = '/visualdev/Base';
+const ONLINE = '/visualdev/OnlineDev';
+
+/** 1: a form only; 2: a form and its list. */
+export type ModelType = 1 | 2;
+
+export interface ModelRow {
+  id: string;
+  fullName: string;
+  enCode: string;
+  /** a visualDevCategory dictionary item id; categoryName is its name */
+  category: string;
+  categoryName?: string;
+  type: ModelType;
+  state: number;
+  description?: string;
+  sortCode?: number;
+  creatorTime?: number | string;
+}
+
+export interface ModelInfo {
+  fullName: string;
+  enCode: string;
+  category: string;
+  type: ModelType;
+  description?: string;
+  sortCode?: number;
+}
+
+export interface Model extends ModelRow {
+  /** The form JSON as text (JNPF's shape; an object is accepted too). */
+  formData: FormData | string | null;
+  columnData?: string;
+}
+
+/** A key that makes a retried create or copy answer with the first result (server/src/lowcode/requests.ts). */
+export const requestKey = (): string => crypto.randomUUID();
+
+export interface ModelQuery {
+  currentPage: number;
+  pageSize: number;
+  keyword?: string;
+}
+
+export const listModels = (q: ModelQuery): Promise<Envelope<Paged<ModelRow>>> =>
+  request<Paged<ModelRow>>({ url: BASE, method: 'get', data: q });
+
+export const getModel = async (id: string): Promise<Model> =>
+  (await request<Model>({ url: `${BASE}/${encodeURIComponent(id)}`, method: 'get' })).data;
+
+/** Creates a model (idempotent per `idemKey`); answers the server's message and the new id. */
+export async function createModel(info: ModelInfo, idemKey: string): Promise<{ msg: string; id: string }> {
+  const res = await request<{ id: string }>({ url: BASE, method: 'post', data: { ...info, idemKey } });
+  return { msg: res.msg, id: res.data.id };
+}
+
+/** Updates the basic information and, when given, the form (sent as JSON text). */
+export async function updateModel(id: string, info: ModelInfo, form?: FormData): Promise<string> {
+  const data = form ? { ...info, formData: JSON.stringify(form) } : info;
+  const res = await request<unknown>({ url: `${BASE}/${encodeURIComponent(id)}`, method: 'put', data });
+  return res.msg;
+}
+
+/** Copies a model (idempotent per `idemKey`). */
+export async function copyModel(id: string, idemKey: string): Promise<string> {
+  const res = await request<unknown>({
+    url: `${BASE}/${encodeURIComponent(id)}/Actions/Copy`,
+    method: 'post',
+    data: { idemKey },
+  });
+  return res.msg;
+}
+
+/** The models' categories: the visualDevCategory dictionary's items. */
+export const modelCategories = async (): Promise<PickItem[]> =>
+  (
+    await request<{ list: PickItem[] }>({
+      url: '/system/Base/DictionaryData/visualDevCategory/Data/Selector',
+      method: 'get',
+    })
+  ).data?.list ?? [];
+
+export const modelUrl = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
+
+export interface SelectorNode {
+  id: string;
+  fullName: string;
+  children?: SelectorNode[];
+}
+
+/** The models a relationForm may point at (a tree of categories and their models). */
+export const modelSelector = async (): Promise<SelectorNode[]> =>
+  (await request<{ list: SelectorNode[] }>({ url: `${BASE}/Selector`, method: 'get' })).data?.list ?? [];
+
+export interface ModelFieldRef {
+  vModel: string;
+  label: string;
+  jnpfKey?: string;
+}
+
+/** The value fields of a model's form (relationForm: the shown field and the columns). */
+export const modelFields = async (id: string): Promise<ModelFieldRef[]> =>
+  (
+    await request<{ list: ModelFieldRef[] }>({
+      url: `${BASE}/${encodeURIComponent(id)}/FormDataFields`,
+      method: 'get',
+    })
+  ).data?.list ?? [];
+
+// ——— records of a model (the preview) ———
+
+export type RecordValues = Record<string, unknown>;
+
+const parseText = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+export interface ModelConfig {
+  id: string;
+  fullName: string;
+  enCode: string;
+  type: ModelType;
+  version: number;
+  /** the form of the model's current version */
+  formData: FormData | string;
+}
+
+/** The model's current form (the one a new record is made with). */
+export const modelConfig = async (modelId: string): Promise<ModelConfig> =>
+  (await request<ModelConfig>({ url: `${ONLINE}/${encodeURIComponent(modelId)}/Config`, method: 'get' }))
+    .data;
+
+/** Saves a record (idempotent per `idemKey`); answers its id. */
+export async function createRecord(modelId: string, data: RecordValues, idemKey: string): Promise<string> {
+  const res = await request<{ id: string }>({
+    url: `${ONLINE}/${encodeURIComponent(modelId)}`,
+    method: 'post',
+    data: { data: JSON.stringify(data), idemKey },
+  });
+  return res.data.id;
+}
+
+export interface RecordInfo {
+  id: string;
+  data: RecordValues;
+  /** the form of the version the record was made with */
+  formData: FormData | string;
+}
+
+/** One record as stored, with the form it was made with. */
+export async function getRecord(modelId: string, id: string): Promise<RecordInfo> {
+  const res = await request<{ id: string; data: RecordValues | string; formData: FormData | string }>({
+    url: `${ONLINE}/${encodeURIComponent(modelId)}/${encodeURIComponent(id)}`,
+    method: 'get',
+  });
+  return { id: res.data.id, data: parseText(res.data.data), formData: res.data.formData };
+}
+
+// ——— pickers of the property panel ———
+
+export interface PickItem {
+  id: string;
+  fullName: string;
+  enCode?: string;
+}
+
+const pickList = async (url: string): Promise<PickItem[]> =>
+  (await request<{ list: PickItem[] }>({ url, method: 'get' })).data?.list ?? [];
+
+export const dictionaryTypes = () => pickList('/system/Base/DictionaryType/Selector');
+export const dataInterfaces = () => pickList('/system/Base/DataInterface/Selector');
+export const billRules = () => pickList('/system/Base/BillRule/Selector');

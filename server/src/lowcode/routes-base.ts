@@ -1,0 +1,490 @@
+/**
+ * /api/visualdev/Base (spec §7 Visual development): the models (menu onlineDev.webDesign) — list,
+ * create, read, update, delete, copy — and what pickers and the renderer read: Selector (models by
+ * category), FormDataFields (a model's value fields) and FieldDataSelect (a model's records with one
+ * field's display value, for relationForm).
+ */
+import type { FastifyInstance } from 'fastify';
+import { valueFields } from '@lighting/shared/formcore';
+import { authOf } from '../context';
+import type { User } from '../db/schema';
+import { paged } from '../db/paging';
+import { contains } from '../db/search';
+import { ApiError, Code, badRequest, ok, page } from '../http/envelope';
+import { hasPermission, requirePermission } from '../http/permissions';
+import { NO_BODY } from '../http/route-table';
+import { typed } from '../http/typed';
+import { keywordQuery, pagingQuery } from '../http/validation';
+import {
+  descriptionField,
+  enCodeField,
+  fullNameField,
+  idParams,
+  newId,
+  sortCodeField,
+} from '../system/common';
+import { DESIGN_MENU, menusOfModel, type ModelAccess } from './access';
+import { displayRecords } from './display';
+import { idemKeyField, oncePerKey } from './requests';
+import { COLUMN_DATA_MAX, FORM_DATA_MAX, MODEL_BODY_LIMIT, TABLES_MAX, copyNames } from './rules';
+import {
+  checkFormReferences,
+  formOf,
+  loadModel,
+  modelsMentioning,
+  parseColumnData,
+  parseDesignedForm,
+  parseTables,
+  relationsTo,
+  saveVersion,
+  type ModelRow,
+} from './store';
+import { jsonContains } from './json-column';
+
+const BASE = '/api/visualdev/Base';
+/** The dictionary the models' categories come from. */
+export const CATEGORY_DICTIONARY = 'visualDevCategory';
+/** The flow designer picks forms too. */
+const FLOW_DESIGN_MENU = 'workFlow.flowEngine';
+
+const modelBody = {
+  type: 'object',
+  required: ['fullName', 'enCode', 'category', 'type'],
+  additionalProperties: false,
+  properties: {
+    fullName: fullNameField,
+    enCode: enCodeField,
+    category: { type: 'string', minLength: 1, maxLength: 100 },
+    type: { type: 'integer', enum: [1, 2] },
+    description: descriptionField,
+    sortCode: sortCodeField,
+    formData: { type: 'string', maxLength: FORM_DATA_MAX },
+    columnData: { type: 'string', maxLength: COLUMN_DATA_MAX },
+    tables: { type: 'string', maxLength: TABLES_MAX },
+    idemKey: idemKeyField,
+  },
+} as const;
+
+interface ModelBody {
+  fullName: string;
+  enCode: string;
+  category: string;
+  type: number;
+  description?: string;
+  sortCode?: number;
+  formData?: string;
+  columnData?: string;
+  tables?: string;
+  idemKey?: string;
+}
+
+const LIST_COLUMNS = [
+  'm.id',
+  'm.fullName',
+  'm.enCode',
+  'm.type',
+  'm.category',
+  'm.state',
+  'm.description',
+  'm.sortCode',
+  'm.version',
+  'm.createdAt',
+  'm.updatedAt',
+] as const;
+
+export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): void {
+  const r = typed(app);
+  const ctx = app.ctx;
+  const db = ctx.db;
+
+  /** Category ids → names (the visualDevCategory dictionary). */
+  const categories = async (): Promise<Array<{ id: string; fullName: string }>> =>
+    db
+      .selectFrom('dictionary_data as d')
+      .innerJoin('dictionary_type as t', 't.id', 'd.dictionaryTypeId')
+      .select(['d.id', 'd.fullName'])
+      .where('t.enCode', '=', CATEGORY_DICTIONARY)
+      .orderBy('d.sortCode')
+      .orderBy('d.id')
+      .execute();
+  const assertCategory = async (id: string): Promise<void> => {
+    if (!(await categories()).some((c) => c.id === id)) throw badRequest('category: 分类不存在');
+  };
+  const assertUniqueCode = async (enCode: string, exceptId?: string): Promise<void> => {
+    let q = db.selectFrom('visualdev_base').select('id').where('enCode', '=', enCode);
+    if (exceptId) q = q.where('id', '!=', exceptId);
+    if (await q.executeTakeFirst()) throw badRequest(`enCode: 编码 "${enCode}" 已存在`);
+  };
+  const userNames = async (ids: Array<string | null>): Promise<Map<string, string>> => {
+    const want = [...new Set(ids.filter((x): x is string => !!x))];
+    if (!want.length) return new Map();
+    const rows = await db
+      .selectFrom('user')
+      .select(['id', 'realName', 'account'])
+      .where('id', 'in', want)
+      .execute();
+    return new Map(rows.map((u) => [u.id, `${u.realName}/${u.account}`]));
+  };
+  const shape = (m: ModelRow, names: Map<string, string>, cats: Map<string, string>) => ({
+    id: m.id,
+    fullName: m.fullName,
+    enCode: m.enCode,
+    type: m.type,
+    category: m.category,
+    categoryName: cats.get(m.category) ?? '',
+    state: m.state,
+    description: m.description,
+    sortCode: m.sortCode,
+    version: m.version,
+    formData: m.formData,
+    columnData: m.columnData,
+    tables: m.tables,
+    creatorTime: m.createdAt,
+    creatorUser: m.createdBy ? (names.get(m.createdBy) ?? '') : '',
+    lastModifyTime: m.updatedAt,
+    lastModifyUser: m.updatedBy ? (names.get(m.updatedBy) ?? '') : '',
+  });
+
+  /** Designers of forms and of flows (the flow designer picks a form and its fields). */
+  const assertDesigner = async (user: Readonly<User>): Promise<void> => {
+    if ((await hasPermission(ctx, user, DESIGN_MENU)) || (await hasPermission(ctx, user, FLOW_DESIGN_MENU)))
+      return;
+    throw new ApiError(Code.FORBIDDEN, `权限不足: 缺少菜单 ${DESIGN_MENU}`);
+  };
+
+  r.get(
+    BASE,
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU }),
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            keyword: keywordQuery,
+            category: { type: 'string', maxLength: 100 },
+            type: { type: 'integer', enum: [1, 2] },
+            ...pagingQuery,
+          },
+        },
+      } as const,
+    },
+    async (req) => {
+      const q = req.query;
+      let base = db.selectFrom('visualdev_base as m');
+      if (q.keyword) {
+        const kw = q.keyword;
+        base = base.where((eb) => eb.or([contains('m.fullName', kw), contains('m.enCode', kw)]));
+      }
+      if (q.category) base = base.where('m.category', '=', q.category);
+      if (q.type) base = base.where('m.type', '=', q.type);
+      const { list, pagination } = await paged(base, q, (b) =>
+        b
+          .leftJoin('user as c', 'c.id', 'm.createdBy')
+          .select([...LIST_COLUMNS, 'c.realName as creatorName'])
+          .orderBy('m.sortCode')
+          .orderBy('m.id'),
+      );
+      const cats = new Map((await categories()).map((c) => [c.id, c.fullName]));
+      return page(
+        list.map(({ createdAt, updatedAt, creatorName, ...m }) => ({
+          ...m,
+          categoryName: cats.get(m.category) ?? '',
+          creatorTime: createdAt,
+          creatorUser: creatorName ?? '',
+          lastModifyTime: updatedAt,
+        })),
+        pagination,
+      );
+    },
+  );
+
+  r.get(
+    `${BASE}/Selector`,
+    {
+      config: {
+        open: 'checked in the handler: designers of forms (onlineDev.webDesign) and of flows (workFlow.flowEngine)',
+      },
+      schema: {
+        querystring: { type: 'object', properties: { type: { type: 'integer', enum: [1, 2] } } },
+      } as const,
+    },
+    async (req) => {
+      await assertDesigner(authOf(req).user);
+      let q = db
+        .selectFrom('visualdev_base')
+        .select(['id', 'fullName', 'enCode', 'type', 'category', 'version', 'state'])
+        .orderBy('sortCode')
+        .orderBy('id');
+      if (req.query.type) q = q.where('type', '=', req.query.type);
+      const models = await q.execute();
+      const groups = (await categories()).map((c) => ({
+        id: c.id,
+        fullName: c.fullName,
+        children: models.filter((m) => m.category === c.id),
+      }));
+      const known = new Set(groups.map((g) => g.id));
+      const other = models.filter((m) => !known.has(m.category));
+      if (other.length) groups.push({ id: '', fullName: '未分类', children: other });
+      return ok({
+        list: groups
+          .filter((g) => g.children.length)
+          .map((g) => ({
+            ...g,
+            hasChildren: true,
+            children: g.children.map((m) => ({ ...m, hasChildren: false })),
+          })),
+      });
+    },
+  );
+
+  r.get(
+    `${BASE}/:id`,
+    { onRequest: requirePermission({ menu: DESIGN_MENU }), schema: { params: idParams } as const },
+    async (req) => {
+      const m = await loadModel(db, req.params.id);
+      const cats = new Map((await categories()).map((c) => [c.id, c.fullName]));
+      return ok(shape(m, await userNames([m.createdBy, m.updatedBy]), cats));
+    },
+  );
+
+  /** Checks a body and returns the columns it writes (the form normalised, the JSON checked). */
+  const checked = async (b: ModelBody, self: ModelRow | null) => {
+    await assertUniqueCode(b.enCode, self?.id);
+    await assertCategory(b.category);
+    const form = b.formData !== undefined ? parseDesignedForm(b.formData) : null;
+    if (form) await checkFormReferences(db, form.form, self?.id ?? null);
+    return {
+      base: {
+        fullName: b.fullName,
+        enCode: b.enCode,
+        category: b.category,
+        type: b.type,
+        description: b.description ?? '',
+        sortCode: b.sortCode ?? 0,
+      },
+      formData: form?.text ?? self?.formData ?? JSON.stringify(formOf('')),
+      columnData: b.columnData !== undefined ? parseColumnData(b.columnData) : (self?.columnData ?? ''),
+      tables: b.tables !== undefined ? parseTables(b.tables) : (self?.tables ?? '[]'),
+    };
+  };
+
+  r.post(
+    BASE,
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU, button: 'btn_add' }),
+      bodyLimit: MODEL_BODY_LIMIT,
+      schema: { body: modelBody } as const,
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const b = req.body;
+      const result = await oncePerKey(db, user.id, b.idemKey, 'model', async () => {
+        const v = await checked(b, null);
+        const id = newId();
+        const now = ctx.clock();
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('visualdev_base')
+            .values({
+              id,
+              ...v.base,
+              state: 0,
+              // the form becomes version 1 just below
+              formData: '',
+              columnData: '',
+              tables: v.tables,
+              version: 0,
+              createdAt: now,
+              createdBy: user.id,
+              updatedAt: null,
+              updatedBy: null,
+            })
+            .execute();
+          await saveVersion(trx, id, v.formData, v.columnData, user.id, now);
+          if (b.idemKey)
+            await trx
+              .insertInto('lowcode_request')
+              .values({ userId: user.id, key: b.idemKey, kind: 'model', resultId: id, createdAt: now })
+              .execute();
+        });
+        return id;
+      });
+      return ok({ id: result.id }, '新建成功');
+    },
+  );
+
+  r.put(
+    `${BASE}/:id`,
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU, button: 'btn_edit' }),
+      bodyLimit: MODEL_BODY_LIMIT,
+      schema: { params: idParams, body: modelBody } as const,
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const self = await loadModel(db, req.params.id);
+      const v = await checked(req.body, self);
+      const now = ctx.clock();
+      const version = await db.transaction().execute(async (trx) => {
+        const version = await saveVersion(trx, self.id, v.formData, v.columnData, user.id, now);
+        await trx
+          .updateTable('visualdev_base')
+          .set({ ...v.base, tables: v.tables, updatedAt: now, updatedBy: user.id })
+          .where('id', '=', self.id)
+          .execute();
+        return version;
+      });
+      return ok({ version }, '更新成功');
+    },
+  );
+
+  r.delete(
+    `${BASE}/:id`,
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU, button: 'btn_remove' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
+    async (req) => {
+      const m = await loadModel(db, req.params.id);
+      const menu = (await menusOfModel(ctx, m.id, { any: true }))[0];
+      if (menu) throw badRequest(`id: 功能已发布到菜单「${menu.fullName}」，不能删除`);
+      for (const other of await modelsMentioning(db, m.id))
+        if (other.id !== m.id && relationsTo(formOf(other.formData), m.id).length)
+          throw badRequest(`id: 功能被「${other.fullName}」的关联表单引用，不能删除`);
+      await db.deleteFrom('visualdev_base').where('id', '=', m.id).execute();
+      return ok(null, '删除成功');
+    },
+  );
+
+  r.post(
+    `${BASE}/:id/Actions/Copy`,
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU, button: 'btn_add' }),
+      schema: {
+        params: idParams,
+        body: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: { idemKey: idemKeyField },
+        },
+      } as const,
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const key = req.body?.idemKey;
+      const src = await loadModel(db, req.params.id);
+      const result = await oncePerKey(db, user.id, key, 'copy', async () => {
+        let names = copyNames(src.fullName, src.enCode, 1);
+        for (
+          let n = 2;
+          await db
+            .selectFrom('visualdev_base')
+            .select('id')
+            .where('enCode', '=', names.enCode)
+            .executeTakeFirst();
+          n++
+        )
+          names = copyNames(src.fullName, src.enCode, n);
+        const id = newId();
+        const now = ctx.clock();
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('visualdev_base')
+            .values({
+              id,
+              ...names,
+              type: src.type,
+              category: src.category,
+              state: 0,
+              description: src.description,
+              sortCode: src.sortCode,
+              // the source's form becomes the copy's version 1 just below
+              formData: '',
+              columnData: '',
+              tables: src.tables,
+              version: 0,
+              createdAt: now,
+              createdBy: user.id,
+              updatedAt: null,
+              updatedBy: null,
+            })
+            .execute();
+          await saveVersion(trx, id, src.formData, src.columnData, user.id, now);
+          if (key)
+            await trx
+              .insertInto('lowcode_request')
+              .values({ userId: user.id, key, kind: 'copy', resultId: id, createdAt: now })
+              .execute();
+        });
+        return id;
+      });
+      const copy = await loadModel(db, result.id);
+      return ok({ id: copy.id, fullName: copy.fullName, enCode: copy.enCode }, '复制成功');
+    },
+  );
+
+  r.get(
+    `${BASE}/:id/FormDataFields`,
+    {
+      config: {
+        open: 'checked in the handler: designers of forms (onlineDev.webDesign) and of flows (workFlow.flowEngine)',
+      },
+      schema: { params: idParams, querystring: { type: 'object' } } as const,
+    },
+    async (req) => {
+      await assertDesigner(authOf(req).user);
+      const m = await loadModel(db, req.params.id);
+      const list = valueFields(formOf(m.formData))
+        .filter((v) => v.field.__config__.jnpfKey !== 'table')
+        .map((v) => ({
+          vModel: v.key,
+          label: v.field.__config__.label,
+          jnpfKey: v.field.__config__.jnpfKey,
+        }));
+      return ok({ list });
+    },
+  );
+
+  r.get(
+    `${BASE}/:id/FieldDataSelect`,
+    {
+      config: {
+        open: 'checked in the handler: who may use the model, or fill a form relating to it (only the fields that form shows)',
+      },
+      schema: {
+        params: idParams,
+        querystring: {
+          type: 'object',
+          required: ['field'],
+          properties: {
+            field: { type: 'string', minLength: 1, maxLength: 100, 'x-text': 'line' },
+            keyword: keywordQuery,
+            ...pagingQuery,
+          },
+        },
+      } as const,
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const m = await loadModel(db, req.params.id);
+      const readable = await access.readableFields(user, m);
+      const q = req.query;
+      if (readable && !readable.has(q.field))
+        throw new ApiError(Code.FORBIDDEN, `权限不足: 关联表单未显示字段 "${q.field}"`);
+      const field = valueFields(formOf(m.formData)).find(
+        (v) => v.key === q.field && v.field.__config__.jnpfKey !== 'table',
+      );
+      if (!field) throw badRequest(`field: 字段 "${q.field}" 不存在`);
+      let base = db.selectFrom('lowcode_record').where('modelId', '=', m.id);
+      if (q.keyword) base = base.where(jsonContains(ctx.dialect, field.key, q.keyword));
+      const { list, pagination } = await paged(base, q, (b) =>
+        b.select(['id', 'modelId', 'version', 'data']).orderBy('createdAt', 'desc').orderBy('id'),
+      );
+      const shown = await displayRecords(ctx, list);
+      return page(
+        shown.map((rec) => ({ id: rec.id, [field.key]: rec.display[field.key] ?? '' })),
+        pagination,
+      );
+    },
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * /api/visualdev/OnlineDev/{modelId} (spec §7): the runtime of a model — its current form and list
+ * JSON (Config), the options of a choice field (Options), and its records: create, read (with the
+ * form of the record's own version), update, delete, and display values (DataChange).
+ *
+ * Every call is checked in the handler by `mayUseModel` (access.ts: the design menu, or a menu
+ * that publishes the model, with the action's button); DataChange also answers those who fill a
+ * form relating to the model, with only the fields that form shows.
+ */
+import type { FastifyInstance } from 'fastify';
+import { valueFields } from '@lighting/shared/formcore';
+import { authOf } from '../context';
+import { badRequest, notFound, ok } from '../http/envelope';
+import { NO_BODY } from '../http/route-table';
+import { typed } from '../http/typed';
+import { newId } from '../system/common';
+import type { ModelAccess } from './access';
+import { displayRecords } from './display';
+import { recordData } from './json-column';
+import { optionLoader } from './options';
+import { idemKeyField, oncePerKey } from './requests';
+import { RECORD_BODY_LIMIT, RECORD_DATA_MAX, parseJsonField } from './rules';
+import { loadModel, versionForm, type ModelRow } from './store';
+import { fillBillNumbers, prepareRecord } from './submission';
+
+const ONLINE = '/api/visualdev/OnlineDev';
+
+const idField = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const modelParams = { type: 'object', required: ['modelId'], properties: { modelId: idField } } as const;
+const recordParams = {
+  type: 'object',
+  required: ['modelId', 'id'],
+  properties: { modelId: idField, id: idField },
+} as const;
+const recordBody = {
+  type: 'object',
+  required: ['data'],
+  additionalProperties: false,
+  properties: {
+    /** the values as JSON text (JNPF's contract) */
+    data: { type: 'string', minLength: 2, maxLength: RECORD_DATA_MAX },
+    idemKey: idemKeyField,
+  },
+} as const;
+
+const CHECKED =
+  'checked in the handler: the design menu or a menu publishing the model, with the action’s button (mayUseModel)';
+
+type Data = Record<string, unknown>;
+
+/** The submitted `data` text → an object, or a 400 naming the path. */
+function submitted(text: string): Data {
+  const parsed = parseJsonField(text, 'data');
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const v = parsed.value;
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest('data: must be a JSON object');
+  return v as Data;
+}
+
+export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess): void {
+  const r = typed(app);
+  const ctx = app.ctx;
+  const db = ctx.db;
+
+  const current = (m: ModelRow) => {
+    if (m.version < 1) throw badRequest('modelId: 该功能尚未设计表单');
+    return versionForm(db, m.id, m.version);
+  };
+  const loadRecord = async (modelId: string, id: string) => {
+    const rec = await db
+      .selectFrom('lowcode_record')
+      .selectAll()
+      .where('modelId', '=', modelId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!rec) throw notFound('记录不存在');
+    return { ...rec, version: Number(rec.version), data: recordData(rec.data) };
+  };
+
+  r.get(
+    `${ONLINE}/:modelId/Config`,
+    { config: { open: CHECKED }, schema: { params: modelParams, querystring: { type: 'object' } } as const },
+    async (req) => {
+      const m = await loadModel(db, req.params.modelId);
+      await access.assertMayUse(authOf(req).user, m, 'view');
+      const v = await current(m);
+      return ok({
+        id: m.id,
+        fullName: m.fullName,
+        enCode: m.enCode,
+        type: m.type,
+        version: m.version,
+        formData: v.formData,
+        columnData: v.columnData,
+      });
+    },
+  );
+
+  r.get(
+    `${ONLINE}/:modelId/Options`,
+    {
+      config: { open: CHECKED },
+      schema: {
+        params: modelParams,
+        querystring: {
+          type: 'object',
+          required: ['field'],
+          properties: { field: { type: 'string', minLength: 1, maxLength: 201, 'x-text': 'line' } },
+        },
+      } as const,
+    },
+    async (req) => {
+      const m = await loadModel(db, req.params.modelId);
+      await access.assertMayUse(authOf(req).user, m, 'view');
+      const { form } = await current(m);
+      const all = valueFields(form).flatMap((v) => [v, ...(v.columns ?? [])]);
+      const field = all.find((v) => v.key === req.query.field)?.field;
+      if (!field) throw badRequest(`field: 字段 "${req.query.field}" 不存在`);
+      const loader = optionLoader(ctx);
+      await loader.load([field]);
+      const list = loader.get(field);
+      if (!list) throw badRequest(`field: "${req.query.field}" 不是选择控件`);
+      return ok({ list });
+    },
+  );
+
+  r.post(
+    `${ONLINE}/:modelId`,
+    {
+      config: { open: CHECKED },
+      bodyLimit: RECORD_BODY_LIMIT,
+      schema: { params: modelParams, body: recordBody } as const,
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const m = await loadModel(db, req.params.modelId);
+      await access.assertMayUse(user, m, 'add');
+      const b = req.body;
+      const result = await oncePerKey(db, user.id, b.idemKey, 'record', async () => {
+        const { form } = await current(m);
+        const now = ctx.clock();
+        const values = await prepareRecord(ctx, form, submitted(b.data), null, user, now);
+        const id = newId();
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('lowcode_record')
+            .values({
+              id,
+              modelId: m.id,
+              version: m.version,
+              data: JSON.stringify(values),
+              createdBy: user.id,
+              createdAt: now,
+              updatedBy: null,
+              updatedAt: null,
+              organizeId: user.organizeId,
+            })
+            .execute();
+          const filled = await fillBillNumbers(trx, form, values, null, id, now);
+          await trx
+            .updateTable('lowcode_record')
+            .set({ data: JSON.stringify(filled) })
+            .where('id', '=', id)
+            .execute();
+          if (b.idemKey)
+            await trx
+              .insertInto('lowcode_request')
+              .values({ userId: user.id, key: b.idemKey, kind: 'record', resultId: id, createdAt: now })
+              .execute();
+        });
+        return id;
+      });
+      return ok({ id: result.id }, '新建成功');
+    },
+  );
+
+  r.get(
+    `${ONLINE}/:modelId/:id`,
+    { config: { open: CHECKED }, schema: { params: recordParams, querystring: { type: 'object' } } as const },
+    async (req) => {
+      const m = await loadModel(db, req.params.modelId);
+      await access.assertMayUse(authOf(req).user, m, 'view');
+      const rec = await loadRecord(m.id, req.params.id);
+      const v = await versionForm(db, m.id, rec.version);
+      return ok({
+        id: rec.id,
+        data: JSON.stringify(rec.data),
+        version: rec.version,
+        formData: v.formData,
+        creatorTime: Number(rec.createdAt),
+        lastModifyTime: rec.updatedAt === null ? null : Number(rec.updatedAt),
+      });
+    },
+  );
+
+  r.put(
+    `${ONLINE}/:modelId/:id`,
+    {
+      config: { open: CHECKED },
+      bodyLimit: RECORD_BODY_LIMIT,
+      schema: { params: recordParams, body: recordBody } as const,
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const m = await loadModel(db, req.params.modelId);
+      await access.assertMayUse(user, m, 'edit');
+      const rec = await loadRecord(m.id, req.params.id);
+      // the record keeps the form version it was made with
+      const { form } = await versionForm(db, m.id, rec.version);
+      const now = ctx.clock();
+      const values = await prepareRecord(ctx, form, submitted(req.body.data), rec.data, user, now);
+      await db.transaction().execute(async (trx) => {
+        const filled = await fillBillNumbers(trx, form, values, rec.data, rec.id, now);
+        await trx
+          .updateTable('lowcode_record')
+          .set({ data: JSON.stringify(filled), updatedBy: user.id, updatedAt: now })
+          .where('id', '=', rec.id)
+          .execute();
+      });
+      return ok(null, '更新成功');
+    },
+  );
+
+  r.delete(
+    `${ONLINE}/:modelId/:id`,
+    { config: { open: CHECKED }, schema: { params: recordParams, body: NO_BODY } as const },
+    async (req) => {
+      const m = await loadModel(db, req.params.modelId);
+      await access.assertMayUse(authOf(req).user, m, 'remove');
+      const rec = await loadRecord(m.id, req.params.id);
+      await db.deleteFrom('lowcode_record').where('id', '=', rec.id).execute();
+      return ok(null, '删除成功');
+    },
+  );
+
+  r.get(
+    `${ONLINE}/:modelId/:id/DataChange`,
+    {
+      config: {
+        open: 'checked in the handler: who may use the model, or fill a form relating to it (only the fields that form shows)',
+      },
+      schema: { params: recordParams, querystring: { type: 'object' } } as const,
+    },
+    async (req) => {
+      const m = await loadModel(db, req.params.modelId);
+      const readable = await access.readableFields(authOf(req).user, m);
+      const rec = await loadRecord(m.id, req.params.id);
+      const [shown] = await displayRecords(ctx, [{ ...rec, data: rec.data }]);
+      const display = shown?.display ?? {};
+      // through a relation: only what the relating forms show
+      const visible = readable
+        ? Object.fromEntries(Object.entries(display).filter(([k]) => readable.has(k)))
+        : display;
+      return ok({ id: rec.id, data: JSON.stringify(visible) });
+    },
+  );
+}

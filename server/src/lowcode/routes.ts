@@ -1,0 +1,31 @@
+/**
+ * /api/visualdev (spec §7 Visual development): the models (routes-base.ts) and their runtime and
+ * records (routes-records.ts). Who may use a model is one function (access.ts `mayUseModel`), which
+ * also lets those who may fill a form draw numbers from the bill rules the form uses.
+ */
+import type { FastifyInstance } from 'fastify';
+import { serverFilledFields } from '@lighting/shared/formcore';
+import { modelAccess } from './access';
+import { registerModelRoutes } from './routes-base';
+import { registerRecordRoutes } from './routes-records';
+import { formOf, modelsMentioning } from './store';
+
+export function registerLowcodeRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  const access = modelAccess(ctx);
+  registerModelRoutes(app, access);
+  registerRecordRoutes(app, access);
+
+  // a user who may fill (or edit) a model's form may draw the numbers its bill-number fields use
+  ctx.billRuleUses.push(async (user, rule) => {
+    for (const m of await modelsMentioning(ctx.db, rule)) {
+      const uses = serverFilledFields(formOf(m.formData)).some(
+        (f) => f.kind === 'billRule' && f.field.__config__.rule === rule,
+      );
+      if (!uses) continue;
+      if ((await access.mayUseModel(user, m.id, 'add')) || (await access.mayUseModel(user, m.id, 'edit')))
+        return true;
+    }
+    return false;
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * @jest-environment jsdom
+ */
+// Where the renderer's data comes from, against mocked calls: options (static, dictionary, a data
+// interface through the model or directly), the bill number reserved when an edit form opens, and
+// relationFormAttr showing a field of the record the relationForm points to.
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { i18next } from '@lighting/shared';
+import { createField, normalizeForm, type FormField, type JnpfKey } from '@lighting/shared/formcore';
+import { FormRenderer } from './FormRenderer';
+import { useOptions } from './controls/choice';
+import { RuntimeContext, createRuntime } from './runtime';
+
+const modelOptions = jest.fn((_m: string, _k: string) => Promise.resolve([{ id: 'm1', fullName: '经模型' }]));
+const dataInterfaceAnswer = jest.fn((_id: string) =>
+  Promise.resolve({ list: [{ code: 'd1', name: '直连' }] }),
+);
+const reserveBillNumber = jest.fn((_rule: string) => Promise.resolve('JS-2024-0001'));
+const relationRecord = jest.fn((_m: string, _id: string) =>
+  Promise.resolve({ area: '东城区', poleCode: 'LD-1' }),
+);
+jest.mock('./api', () => ({
+  ...jest.requireActual('./api'),
+  modelOptions: (m: string, k: string) => modelOptions(m, k),
+  dataInterfaceAnswer: (id: string) => dataInterfaceAnswer(id),
+  reserveBillNumber: (rule: string) => reserveBillNumber(rule),
+  relationRecord: (m: string, id: string) => relationRecord(m, id),
+}));
+jest.mock('@lighting/shared/admin', () => {
+  const actual = jest.requireActual('@lighting/shared/admin');
+  return {
+    ...actual,
+    dictionaries: {
+      items: () =>
+        Promise.resolve([
+          { id: 'u1', enCode: 'urgent', fullName: '紧急' },
+          { id: 'u2', enCode: 'normal', fullName: '一般', parentId: 'u1' },
+        ]),
+      subscribe: () => () => undefined,
+    },
+  };
+});
+
+jest.setTimeout(120_000);
+
+beforeAll(async () => {
+  await i18next.changeLanguage('zh');
+  class FakeChannel {
+    port1: { onmessage: (() => void) | null } = { onmessage: null };
+    port2 = { postMessage: () => void setTimeout(() => this.port1.onmessage?.(), 0) };
+  }
+  Object.defineProperty(globalThis, 'MessageChannel', { writable: true, value: FakeChannel });
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (q: string) => ({
+      matches: false,
+      media: q,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+    }),
+  });
+});
+
+function f(key: JnpfKey, name: string, extra: Partial<FormField> = {}): FormField {
+  const x = createField(key, name);
+  x.__vModel__ = name;
+  x.__config__.label = name;
+  return { ...x, ...extra };
+}
+
+function Probe({ field, fieldKey }: { field: FormField; fieldKey?: string }) {
+  const { options, loading } = useOptions(field, fieldKey);
+  return (
+    <div data-testid="probe">
+      {loading ? 'loading' : options.map((o) => `${o.id}:${o.fullName}`).join(',')}
+    </div>
+  );
+}
+
+const runtime = (modelId?: string) =>
+  createRuntime({
+    mode: 'edit',
+    operates: new Map(),
+    formDisabled: false,
+    modelId,
+    relationFields: new Map(),
+  });
+
+describe('options', () => {
+  it('are static from the form', () => {
+    render(
+      <RuntimeContext.Provider value={runtime()}>
+        <Probe field={f('select', 's')} />
+      </RuntimeContext.Provider>,
+    );
+    expect(screen.getByTestId('probe').textContent).toBe('1:选项一,2:选项二');
+  });
+
+  it('come from the dictionary cache, nested by parent', async () => {
+    const dic = f('select', 's');
+    dic.__config__.dataType = 'dictionary';
+    dic.__config__.dictionaryType = 'urgency';
+    dic.__config__.props = { label: 'fullName', value: 'enCode' };
+    render(
+      <RuntimeContext.Provider value={runtime()}>
+        <Probe field={dic} />
+      </RuntimeContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('urgent:紧急'));
+  });
+
+  it("of a data interface come through the form's model, else from the interface", async () => {
+    const dyn = f('select', 'kind');
+    dyn.__config__.dataType = 'dynamic';
+    dyn.__config__.propsUrl = 'di-1';
+    dyn.__config__.props = { label: 'name', value: 'code' };
+    const view = render(
+      <RuntimeContext.Provider value={runtime('model-9')}>
+        <Probe field={dyn} fieldKey="items.kind" />
+      </RuntimeContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('m1:经模型'));
+    expect(modelOptions).toHaveBeenCalledWith('model-9', 'items.kind');
+    view.unmount();
+    render(
+      <RuntimeContext.Provider value={runtime()}>
+        <Probe field={dyn} fieldKey="kind" />
+      </RuntimeContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('d1:直连'));
+    expect(dataInterfaceAnswer).toHaveBeenCalledWith('di-1');
+  });
+});
+
+describe('bill numbers and related records', () => {
+  it('reserves a number when an edit form opens, not in read mode or when the record has one', async () => {
+    const bill = f('billRule', 'no');
+    bill.__config__.rule = 'settlement';
+    const form = normalizeForm({ fields: [bill] });
+    const view = render(<FormRenderer form={form} />);
+    await waitFor(() => expect((screen.getByLabelText('no') as HTMLInputElement).value).toBe('JS-2024-0001'));
+    expect(reserveBillNumber).toHaveBeenCalledTimes(1);
+    expect(reserveBillNumber).toHaveBeenCalledWith('settlement');
+    view.unmount();
+    const read = render(<FormRenderer form={form} mode="read" />);
+    read.unmount();
+    render(<FormRenderer form={form} initialValues={{ no: 'JS-OLD' }} />);
+    await act(async () => undefined);
+    expect(reserveBillNumber).toHaveBeenCalledTimes(1);
+    expect((screen.getByLabelText('no') as HTMLInputElement).value).toBe('JS-OLD');
+  });
+
+  it("shows the related record's field in relationFormAttr", async () => {
+    const rel = f('relationForm', 'order', { modelId: 'repair', relationField: 'poleCode' });
+    const attr = f('relationFormAttr', 'attr', { relationField: 'order', showField: 'area' });
+    delete attr.__vModel__;
+    attr.__config__.label = '区域';
+    const form = normalizeForm({ fields: [rel, attr] });
+    render(<FormRenderer form={form} initialValues={{ order: 'rec-1' }} />);
+    await waitFor(() => expect((screen.getByLabelText('区域') as HTMLInputElement).value).toBe('东城区'));
+    // the relationForm and its attribute share one request
+    expect(relationRecord).toHaveBeenCalledTimes(1);
+    expect(relationRecord).toHaveBeenCalledWith('repair', 'rec-1');
+    expect(screen.getByText('LD-1')).toBeTruthy();
+  });
+});
