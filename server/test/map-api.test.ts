@@ -111,6 +111,44 @@ describe.each(TARGETS)('map API (%s)', (target) => {
     expect((res.json() as Json).features[0].attributes.status).toBe('fault');
   });
 
+  it('a body reference that names nothing is 400 naming the field; a path that names nothing is 404', async () => {
+    const faults = await app.ctx.db
+      .selectFrom('fault')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const orders = await orderCount();
+    const missingAsset = await call(operator, 'POST', '/api/map/faults', {
+      assetId: 999_999_999,
+      typeCode: 'lampOff',
+      urgency: 1,
+      source: 'citizen',
+    });
+    expect(missingAsset).toMatchObject({ code: 400, msg: 'assetId: 资产不存在' });
+    expect(await call(operator, 'POST', '/api/map/repair-orders', { assetId: 999_999_999 })).toMatchObject({
+      code: 400,
+      msg: 'assetId: 资产不存在',
+    });
+    expect(
+      await call(operator, 'POST', '/api/map/repair-orders', { faultId: 'no-such-fault' }),
+    ).toMatchObject({
+      code: 400,
+      msg: 'faultId: 故障不存在',
+    });
+    // a dashboard fault (no asset) is not a map fault
+    expect(await call(operator, 'POST', '/api/map/repair-orders', { faultId: 'fault-00001' })).toMatchObject({
+      code: 400,
+      msg: 'faultId: 故障不存在',
+    });
+    expect((await call(operator, 'GET', '/api/map/repair-orders/no-such-order')).code).toBe(404);
+    expect((await call(operator, 'GET', '/api/map/assets/99999999')).code).toBe(404);
+    const after = await app.ctx.db
+      .selectFrom('fault')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(faults.n));
+    expect(await orderCount()).toBe(orders);
+  });
+
   it('runs a repair order from a fault to verified and restores the asset status', async () => {
     const lamp = await app.ctx.db
       .selectFrom('map_asset')
@@ -153,8 +191,8 @@ describe.each(TARGETS)('map API (%s)', (target) => {
     expect(early.code).toBe(400);
     expect(early.msg).toContain('状态不允许此操作');
     expect(
-      (await call(operator, 'PUT', `/api/map/repair-orders/${id}/Actions/Dispatch`, { crewId: 'nope' })).code,
-    ).toBe(400);
+      await call(operator, 'PUT', `/api/map/repair-orders/${id}/Actions/Dispatch`, { crewId: 'nope' }),
+    ).toMatchObject({ code: 400, msg: 'crewId: 班组不存在' });
     expect((await call(operator, 'GET', `/api/map/repair-orders/${id}`)).data.state).toBe('pending');
 
     pushed.length = 0;
@@ -217,6 +255,18 @@ describe.each(TARGETS)('map API (%s)', (target) => {
     const urgent = await call(operator, 'GET', '/api/map/faults?status=all&urgency=3&pageSize=20');
     expect(urgent.data.list.every((f: Json) => f.urgency === 3)).toBe(true);
     expect((await call(operator, 'GET', '/api/map/faults?urgency=7')).code).toBe(400);
+    // one fault by id (a chat card opens it), and by its asset's code (any case, literally)
+    const one = open.data.list[0] as Json;
+    expect(await call(operator, 'GET', `/api/map/faults/${one.id}`)).toMatchObject({ code: 200, data: one });
+    expect((await call(operator, 'GET', '/api/map/faults/nope')).code).toBe(404);
+    const byCode = await call(
+      operator,
+      'GET',
+      `/api/map/faults?status=all&pageSize=100&keyword=${encodeURIComponent(one.assetCode.toLowerCase())}`,
+    );
+    expect(byCode.data.list.map((f: Json) => f.id)).toContain(one.id);
+    expect(byCode.data.list.every((f: Json) => f.assetCode.includes(one.assetCode))).toBe(true);
+    expect((await call(operator, 'GET', '/api/map/faults?keyword=%25')).data.list).toEqual([]);
 
     const district = open.data.list[0].district as string;
     const h = await call(

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { envelopeCondition, FS_BASE } from '../src/map/featureserver';
 import { LAYERS } from '../src/map/layers';
+import { addGeographyIfMissing } from '../src/map/seed';
 import { TARGETS, createEnv, login, type TestEnv } from './helpers';
 import { featureServerCalls, type Json } from './map-helpers';
 
@@ -30,7 +31,7 @@ describe.each(TARGETS)('map FeatureServer (%s)', (target) => {
   it('serves the service and layer infos the SDK reads', async () => {
     const [status, svc] = await get(FS_BASE, { f: 'json' });
     expect(status).toBe(200);
-    expect(svc.layers.map((l: Json) => l.id)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(svc.layers.map((l: Json) => l.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(svc.spatialReference).toEqual({ wkid: 102100, latestWkid: 3857 });
     const [, info] = await get(`${FS_BASE}/0`, { f: 'json' });
     expect(info).toMatchObject({
@@ -54,11 +55,93 @@ describe.each(TARGETS)('map FeatureServer (%s)', (target) => {
     expect(info.extent.xmin).toBeLessThan(info.extent.xmax);
     expect(info.fields.map((f: Json) => f.name)).toContain('symbol');
     expect(info.editingInfo.lastEditDate).toBeGreaterThan(0);
-    for (const id of [1, 2, 3]) {
+    for (const id of [1, 2, 3, 6, 7]) {
       const [, l] = await get(`${FS_BASE}/${id}`, { f: 'json' });
       expect(l.type).toBe('Feature Layer');
       expect(l.extent.spatialReference.wkid).toBe(102100);
     }
+  });
+
+  it('serves the base geography: water and parks as polygons, found through the spatial index', async () => {
+    const [, water] = await get(`${FS_BASE}/6/query`, { f: 'json', where: '1=1', outFields: '*' });
+    expect(water.geometryType).toBe('esriGeometryPolygon');
+    expect(water.features).toHaveLength(1);
+    expect(water.features[0].attributes).toMatchObject({ name: '清江', kind: 'river' });
+    expect(water.features[0].geometry.rings[0].length).toBeGreaterThan(10);
+    const [, l0] = await get(`${FS_BASE}/0`, { f: 'json' });
+    // the river runs south of every asset: an envelope over the assets finds no water
+    const assets = { ...l0.extent, spatialReference: { wkid: 102100 } };
+    const [, none] = await get(`${FS_BASE}/6/query`, {
+      f: 'json',
+      where: '1=1',
+      geometry: JSON.stringify({ ...assets, ymin: assets.ymin + 1 }),
+      geometryType: 'esriGeometryEnvelope',
+      returnCountOnly: 'true',
+    });
+    expect(none.count).toBe(0);
+    const [, parks] = await get(`${FS_BASE}/7/query`, {
+      f: 'json',
+      where: '1=1',
+      // the riverside park lies between the streets and the river
+      geometry: JSON.stringify({ ...assets, ymin: assets.ymin - 500 }),
+      geometryType: 'esriGeometryEnvelope',
+      outFields: 'objectid,name',
+      returnGeometry: 'false',
+    });
+    expect(parks.features.map((f: Json) => f.attributes.name)).toContain('滨江公园');
+  });
+
+  it('quantizes polygons as the 2D view asks in tile queries: integer steps, a transform, a centroid', async () => {
+    const [, l2] = await get(`${FS_BASE}/2`, { f: 'json' });
+    const e = l2.extent;
+    const tolerance = 9.5546;
+    const [, r] = await get(`${FS_BASE}/2/query`, {
+      f: 'json',
+      where: '1=1',
+      outFields: 'objectid,name',
+      returnCentroid: 'true',
+      resultType: 'tile',
+      quantizationParameters: JSON.stringify({
+        extent: { ...e, spatialReference: { wkid: 102100 } },
+        mode: 'view',
+        originPosition: 'upperLeft',
+        tolerance,
+      }),
+    });
+    expect(r.transform).toEqual({
+      originPosition: 'upperLeft',
+      scale: [tolerance, tolerance, 0, 0],
+      translate: [e.xmin, e.ymax, 0, 0],
+    });
+    expect(r.features.length).toBeGreaterThan(0);
+    for (const f of r.features) {
+      const ring = f.geometry.rings[0] as number[][];
+      for (const p of ring) for (const v of p) expect(Number.isInteger(v)).toBe(true);
+      // the steps add up to a closed ring inside the extent
+      const sum = ring.slice(1).reduce((a, p) => [a[0]! + p[0]!, a[1]! + p[1]!], [0, 0]);
+      expect(sum).toEqual([0, 0]);
+      expect(ring[0]![0]).toBeGreaterThanOrEqual(0);
+      expect(ring[0]![1]).toBeGreaterThanOrEqual(0);
+      expect(Number.isInteger(f.centroid.x) && Number.isInteger(f.centroid.y)).toBe(true);
+    }
+  });
+
+  it('adds water and parks once to a city seeded before they existed, only when it is the same city', async () => {
+    const db = app.ctx.db;
+    const parks = await db.selectFrom('map_park').selectAll().orderBy('objectid').execute();
+    await db.deleteFrom('map_water').execute();
+    await db.deleteFrom('map_park').execute();
+    if (target === 'sqlite') {
+      await sql`DELETE FROM map_water_rtree`.execute(db);
+      await sql`DELETE FROM map_park_rtree`.execute(db);
+    }
+    // another size is another city: nothing is drawn over the stored one
+    expect(await addGeographyIfMissing(db, 6400)).toBe(false);
+    expect(await addGeographyIfMissing(db, Number(CITY))).toBe(true);
+    expect(await addGeographyIfMissing(db, Number(CITY))).toBe(false);
+    expect(await db.selectFrom('map_park').selectAll().orderBy('objectid').execute()).toEqual(parks);
+    const [, found] = await get(`${FS_BASE}/6/query`, { f: 'json', where: '1=1', returnCountOnly: 'true' });
+    expect(found.count).toBe(1);
   });
 
   it('requires a signed-in user: header, token query parameter or form body', async () => {

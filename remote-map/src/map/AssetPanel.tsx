@@ -107,6 +107,7 @@ export function AssetPanel({
               <Space wrap>
                 <Tag color="red">{f.faultType}</Tag>
                 {t(`urgencyLevel.${f.urgency}`)}
+                {f.sourceRef ? <Typography.Text copyable>{f.sourceRef}</Typography.Text> : null}
                 <Typography.Text type="secondary">{formatDateTime(f.reportedAt)}</Typography.Text>
               </Space>
             </List.Item>
@@ -181,6 +182,11 @@ export function AssetDrawer({
       mask={false}
       width={360}
       destroyOnHidden
+      // Rendered inside the page (whose root is position: relative), not into document.body: the
+      // console keeps a tab's page alive but hidden when another tab is shown, and a drawer in the
+      // body stayed on screen over the next page.
+      getContainer={false}
+      rootStyle={{ position: 'absolute' }}
     >
       {objectid !== null ? <AssetPanel objectid={objectid} map={map} version={version} /> : null}
     </Drawer>

@@ -1,17 +1,27 @@
 // Legend + layers panel: kind and status checkboxes (client-side filter through the map's
 // layer view). The swatches are the renderer's own symbology.
-import { Button, Checkbox, Space, Typography } from 'antd';
+import { Button, Checkbox, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  ALERT_CLASSES,
   ASSET_KINDS,
   ASSET_STATUSES,
-  GRID_STATES,
   KIND_MARKERS,
-  gridStateCss,
+  alertCss,
+  densityCss,
   statusCss,
   type AssetKind,
 } from './symbology';
 import { toggle, type VisibilityState } from './filters';
+
+/** A legend heading and its links: the heading on one line, the links wrap below when narrow. */
+const HEADING: React.CSSProperties = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  columnGap: 4,
+  marginBottom: 4,
+};
 
 function KindSwatch({ kind }: { kind: AssetKind }) {
   const { style, size } = KIND_MARKERS[kind];
@@ -44,8 +54,10 @@ export function LayersPanel({
   const { t } = useTranslation('map');
   return (
     <div data-testid="asset-kinds" style={{ fontSize: 13 }}>
-      <Space style={{ marginBottom: 4 }}>
-        <Typography.Text strong>{t('kinds')}</Typography.Text>
+      <div style={HEADING}>
+        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+          {t('kinds')}
+        </Typography.Text>
         <Button size="small" type="link" onClick={() => onChange({ ...value, hiddenKinds: [] })}>
           {t('showAll')}
         </Button>
@@ -56,7 +68,7 @@ export function LayersPanel({
         >
           {t('hideAll')}
         </Button>
-      </Space>
+      </div>
       {ASSET_KINDS.map((k) => (
         <div key={k}>
           <Checkbox
@@ -71,12 +83,14 @@ export function LayersPanel({
           </Checkbox>
         </div>
       ))}
-      <Space style={{ marginTop: 8, marginBottom: 4 }}>
-        <Typography.Text strong>{t('statuses')}</Typography.Text>
+      <div style={{ ...HEADING, marginTop: 8 }}>
+        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+          {t('statuses')}
+        </Typography.Text>
         <Button size="small" type="link" onClick={() => onChange({ ...value, hiddenStatuses: [] })}>
           {t('showAll')}
         </Button>
-      </Space>
+      </div>
       {ASSET_STATUSES.map((s) => (
         <div key={s}>
           <Checkbox
@@ -104,28 +118,28 @@ export function LayersPanel({
       ))}
       <div data-testid="grid-legend" style={{ marginTop: 8 }}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('gridHint')}
+          {t('cityView.hint')}
         </Typography.Text>
-        <div>
-          {GRID_STATES.map((g) => (
-            <span key={g} style={{ marginRight: 10, whiteSpace: 'nowrap' }}>
-              <span
-                aria-hidden
-                style={{
-                  display: 'inline-block',
-                  width: 12,
-                  height: 12,
-                  borderRadius: '50%',
-                  background: gridStateCss(g),
-                  opacity: 0.75,
-                  marginRight: 4,
-                  verticalAlign: 'middle',
-                }}
-              />
-              {t(`gridState.${g}`)}
-            </span>
-          ))}
-        </div>
+        {(
+          [['density', densityCss, 0.5], ...ALERT_CLASSES.map((c) => [c, alertCss(c), 0.9] as const)] as const
+        ).map(([what, color, opacity]) => (
+          <div key={what} data-testid={`legend-${what}`}>
+            <span
+              aria-hidden
+              style={{
+                display: 'inline-block',
+                width: 12,
+                height: 12,
+                borderRadius: '50%',
+                background: color,
+                opacity,
+                marginRight: 6,
+                verticalAlign: 'middle',
+              }}
+            />
+            {t(`cityView.${what}`)}
+          </div>
+        ))}
       </div>
     </div>
   );

@@ -7,8 +7,13 @@ import { mapApi, type Statistics } from './api';
 import type { CityMap } from './cityMap';
 import { faultMarkers } from './faultList';
 import { useLiveFaults, useMapChangeTick } from './useLive';
+import { statusCss } from './symbology';
 
-export function LiveSide({ map }: { map: CityMap | null }) {
+/** Assets in a status (the statistics' byStatus), 0 when none. */
+const statusCount = (s: Statistics, status: string): number =>
+  s.byStatus.find((b) => b.status === status)?.count ?? 0;
+
+export function LiveSide({ map, width = 300 }: { map: CityMap | null; width?: number | string }) {
   const { t } = useTranslation('map');
   const faults = useLiveFaults();
   const tick = useMapChangeTick(30_000);
@@ -20,11 +25,21 @@ export function LiveSide({ map }: { map: CityMap | null }) {
   useEffect(() => map?.setMarkers('faults', faultMarkers(faults)), [map, faults]);
 
   return (
-    <div style={{ width: 300, display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="kiosk-side">
+    <div
+      style={{ width, flex: 'none', display: 'flex', flexDirection: 'column', gap: 8 }}
+      data-testid="kiosk-side"
+    >
       <Card size="small" title={t('live')}>
         {stats ? (
           <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
             <Statistic title={t('totalAssets')} value={stats.total} />
+            <div data-testid="stat-faults" data-count={statusCount(stats, 'fault')}>
+              <Statistic
+                title={t('cityView.faultyAssets')}
+                value={statusCount(stats, 'fault')}
+                valueStyle={{ color: statusCss('fault') }}
+              />
+            </div>
             <Statistic title={t('lightsOnRate')} value={stats.lightsOn.rate} suffix="%" precision={2} />
             <Statistic title={t('integrity')} value={stats.integrity.rate} suffix="%" precision={2} />
             <Statistic

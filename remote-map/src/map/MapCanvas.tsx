@@ -16,6 +16,10 @@ interface MapTestHook {
   drawing(): string;
   /** zoomed out: the assets counted by the drawn grid cells */
   gridTotal(): Promise<number>;
+  /** zoomed out: the sum of the red (fault) or purple (offline) cluster labels; 0 at street level */
+  alertTotal(what: 'fault' | 'offline'): Promise<number>;
+  /** resolves when the view is ready for tools */
+  ready(): Promise<void>;
   /** assets the view accounts for: drawnCount() at street level, gridTotal() zoomed out */
   shownTotal(): Promise<number>;
   /** centre the view on a point (Web Mercator) at a scale, e.g. street level to see assets */
@@ -64,7 +68,7 @@ export function MapCanvas({
     if (!el.current) return undefined;
     const map = new CityMap(el.current, {
       label: (kind, status) => `${t(`kind.${kind}`)} · ${t(`status.${status}`)}`,
-      gridLabel: (state) => t(`gridState.${state}`),
+      overviewLabel: (what) => t(`cityView.${what}`),
       onSelect: (hit) => select.current?.(hit),
       onDistrict: (name) => district.current?.(name),
       cables,
@@ -76,6 +80,8 @@ export function MapCanvas({
       highlightedCount: () => map.highlightedCount,
       drawing: () => map.drawing,
       gridTotal: () => map.gridTotal(),
+      alertTotal: (what) => map.alertTotal(what),
+      ready: () => map.ready,
       shownTotal: () => map.shownTotal(),
       goTo: (x, y, scale) => map.zoomToPoint(x, y, scale),
       firstDrawnMs: () => map.firstDrawnMs,

@@ -1,4 +1,4 @@
-import { monthSeries, ratioText, suspectedMarker } from './analysis';
+import { monthChart, monthSeries, niceMax, ratioText, suspectedMarker } from './analysis';
 import type { SharedCause } from './api';
 
 describe('fault analysis', () => {
@@ -51,5 +51,44 @@ describe('fault analysis', () => {
         .geometry,
     ).toEqual({ type: 'point', x: 1, y: 2 });
     expect(ratioText(base)).toBe('4/5 (80%)');
+  });
+
+  it('lays the monthly chart out readably: bars with gaps on a 0…nice scale, a month axis', () => {
+    expect([0, 1, 3, 10, 11, 48, 120, 999].map(niceMax)).toEqual([1, 1, 5, 10, 20, 50, 200, 1000]);
+    const series = monthSeries({
+      byMonth: [
+        { month: '2025-12', count: 40 },
+        { month: '2026-01', count: 41 },
+        { month: '2026-02', count: 39 },
+        { month: '2026-04', count: 7 },
+      ],
+    });
+    const c = monthChart(series, 500, 100);
+    expect(c.max).toBe(50);
+    expect(c.bars.map((b) => b.count)).toEqual([40, 41, 39, 0, 7]);
+    expect(c.bars.map((b) => b.label)).toEqual(['2025-12', '2026-01', '2', '3', '4']);
+    // equal months are not a block: heights follow the counts on the 0…50 scale, with gaps between
+    expect(c.bars[0]!.height).toBeCloseTo(80);
+    expect(c.bars[3]!.height).toBe(0);
+    for (let i = 1; i < c.bars.length; i++) {
+      const prev = c.bars[i - 1]!;
+      expect(c.bars[i]!.x - (prev.x + prev.width)).toBeGreaterThanOrEqual(prev.width * 0.4);
+    }
+    for (const b of c.bars) expect(b.y + b.height).toBeCloseTo(100);
+    expect(c.ticks).toEqual([
+      { value: 0, y: 100 },
+      { value: 25, y: 50 },
+      { value: 50, y: 0 },
+    ]);
+    // a year of months in a narrow panel: still bars with gaps, at most 28 px wide
+    const year = monthChart(
+      Array.from({ length: 13 }, (_, i) => ({
+        month: `2026-${String((i % 12) + 1).padStart(2, '0')}`,
+        count: 5,
+      })),
+      900,
+      60,
+    );
+    for (const b of year.bars) expect(b.width).toBeLessThanOrEqual(28);
   });
 });

@@ -38,3 +38,61 @@ export function monthSeries(h: Pick<FaultHistory, 'byMonth'>): { month: string; 
   }
   return out;
 }
+
+/** The smallest 1, 2 or 5 × 10ⁿ at or above n (a readable axis maximum), at least 1. Pure. */
+export function niceMax(n: number): number {
+  if (!(n > 1)) return 1;
+  const p = 10 ** Math.floor(Math.log10(n));
+  for (const m of [1, 2, 5, 10]) if (m * p >= n) return m * p;
+  return 10 * p;
+}
+
+export interface MonthBar {
+  month: string;
+  count: number;
+  /** axis label: the month number, with the year at January and on the first bar */
+  label: string;
+  x: number;
+  width: number;
+  y: number;
+  height: number;
+}
+
+export interface MonthChart {
+  bars: MonthBar[];
+  /** y axis: values and their heights (0 at the bottom) */
+  ticks: Array<{ value: number; y: number }>;
+  max: number;
+}
+
+/**
+ * A month bar chart laid out in a plot of `width` × `height` (pure): one bar per month (zero months
+ * included), bars no wider than 28 px with a gap of at least 30 % of a slot, heights on a 0…niceMax
+ * scale so equal months are equal bars, never a block filling the plot.
+ */
+export function monthChart(
+  series: ReadonlyArray<{ month: string; count: number }>,
+  width: number,
+  height: number,
+): MonthChart {
+  const max = niceMax(Math.max(0, ...series.map((s) => s.count)));
+  const slot = series.length ? width / series.length : width;
+  const barW = Math.max(2, Math.min(28, slot * 0.7));
+  const bars = series.map((s, i) => {
+    const h = (s.count / max) * height;
+    const [y, m] = s.month.split('-');
+    return {
+      month: s.month,
+      count: s.count,
+      label: i === 0 || m === '01' ? `${y}-${m}` : String(Number(m)),
+      x: i * slot + (slot - barW) / 2,
+      width: barW,
+      y: height - h,
+      height: h,
+    };
+  });
+  const ticks = [0, max / 2, max]
+    .filter((v, i, a) => Number.isInteger(v) && a.indexOf(v) === i)
+    .map((value) => ({ value, y: height - (value / max) * height }));
+  return { bars, ticks, max };
+}

@@ -34,9 +34,34 @@ export interface Fault {
   urgency: number;
   source: string;
   description: string | null;
+  /** Photo URLs (a citizen's report). */
+  photos?: string[];
+  /** The source's reference: a citizen report's BX number ('' when none). */
+  sourceRef?: string;
   reportedAt: number;
   closedAt: number | null;
   orderId: string | null;
+}
+
+/** A citizen report behind a fault, as staff who may see faults read it (docs/api/public.md). */
+export interface CitizenReportDetail {
+  refNo: string;
+  channel: string;
+  category: string;
+  createdAt: number;
+  supportCount: number;
+  reporter: string;
+  contactName: string;
+  contactPhone: string;
+  notes: Array<{
+    id: string;
+    createdAt: number;
+    reporter: string;
+    description: string;
+    photos: string[];
+    contactName: string;
+    contactPhone: string;
+  }>;
 }
 
 export type OrderState = 'pending' | 'dispatched' | 'inProgress' | 'completed' | 'verified';
@@ -186,6 +211,41 @@ export interface TrackPoint {
   y: number;
 }
 
+/** An open fault as the wall display draws it. */
+export interface WallFault {
+  id: string;
+  x: number;
+  y: number;
+  urgency: number;
+  district: string;
+  typeCode: string;
+  reportedAt: number;
+}
+
+export interface Energy {
+  monthKwh: number;
+  lastMonthKwh: number;
+  yearKwh: number;
+  trend: { month: string; kwh: number }[];
+  byDistrict: { district: string; kwh: number }[];
+}
+
+/** GET /api/map/wall: everything the city wall display shows (docs/api/map.md). */
+export interface WallData {
+  now: number;
+  extent: Extent | null;
+  districts: { name: string; rings: Array<Array<[number, number]>> }[];
+  statistics: Statistics;
+  faults: { open: number; limit: number; list: WallFault[] };
+  orders: {
+    byState: Record<OrderState, number>;
+    open: number;
+    overdue: number;
+    byUrgency: { urgency: number; open: number; overdue: number }[];
+  };
+  energy: Energy;
+}
+
 const get = async <T>(url: string, params?: Record<string, unknown>): Promise<T> =>
   (await request<T>({ url, method: 'get', params })).data;
 const put = async <T>(url: string, data?: unknown): Promise<T> =>
@@ -204,13 +264,17 @@ export const mapApi = {
   setStatus: (objectid: number, status: string) => put<unknown>(`/map/assets/${objectid}/status`, { status }),
   districts: () => get<District[]>('/map/districts'),
   faults: (p: Record<string, unknown>) => get<Paged<Fault>>('/map/faults', cleanParams(p)),
+  fault: (id: string) => get<Fault>(`/map/faults/${encodeURIComponent(id)}`),
   faultHistory: (p: { assetId?: number; district?: string; days?: number }) =>
     get<FaultHistory>('/map/faults/history', cleanParams(p)),
+  citizenReport: (faultId: string) =>
+    get<CitizenReportDetail>(`/citizen/faults/${encodeURIComponent(faultId)}/report`),
   sharedCauses: (district?: string) =>
     get<SharedCause[]>('/map/faults/analysis', cleanParams({ district, minFaults: 3 })),
   downstream: (p: { objectid?: number; cableId?: number }) =>
     get<TopologyResult>('/map/topology/downstream', cleanParams(p)),
   upstream: (objectid: number) => get<TopologyResult>('/map/topology/upstream', { objectid }),
+  wall: () => get<WallData>('/map/wall'),
   statistics: (district?: string) => get<Statistics>('/map/statistics', cleanParams({ district })),
   crews: () => get<Crew[]>('/map/crews'),
   track: (crewId: string, from: number, to: number) =>
@@ -219,6 +283,7 @@ export const mapApi = {
       to,
     }),
   orders: (p: Record<string, unknown>) => get<Paged<RepairOrder>>('/map/repair-orders', cleanParams(p)),
+  order: (id: string) => get<RepairOrder>(`/map/repair-orders/${encodeURIComponent(id)}`),
   createOrder: (body: { faultId: string } | { assetId: number; urgency?: number; title?: string }) =>
     post<RepairOrder>('/map/repair-orders', body),
   dispatch: (id: string, crewId: string) =>

@@ -1,7 +1,8 @@
-// The city map (effects): a MapView over our own FeatureServer — districts and roads as the base
-// geography, cables when zoomed in, the assets layer with kind × status symbology from street scale
-// in, and zoomed out the server's grid of counts (1 km, then 250 m cells) with every faulty or
-// offline asset on top — plus an overlay for live changes, highlights (topology, search) and marker
+// The city map (effects): a MapView over our own FeatureServer — districts, water, parks and roads
+// with their names as the base geography (basemap.ts), cables when zoomed in, the assets layer with
+// kind × status symbology from street scale in, and zoomed out the server's grid of counts (1 km,
+// then 250 m cells) in a neutral colour with the faulty (red) and offline assets on top, clustered
+// with their counts — plus an overlay for live changes, highlights (topology, search) and marker
 // graphics (faults, suspected elements, tracks). The browser only ever holds what the view shows:
 // a 300k-asset city is a few thousand cells at city scale. Everything created here is released by
 // destroy() (kiosk pages run for days).
@@ -21,19 +22,24 @@ import type FeatureLayerView from '@arcgis/core/views/layers/FeatureLayerView.js
 import type { ResourceHandle } from '@arcgis/core/core/Handles.js';
 import { configureEsri, featureServerUrl } from './esri';
 import {
+  ALERT_CLASSES,
+  ALERT_WHERE,
   ASSET_MIN_SCALE,
   FINE_GRID_MIN_SCALE,
+  alertLayer,
   assetRenderer,
+  clusterTotal,
   drawnAt,
   gridRenderer,
   isAssetKind,
   isAssetStatus,
   markerSymbol,
+  type AlertClass,
   type AssetKind,
   type AssetStatus,
   type GridLevel,
-  type GridState,
 } from './symbology';
+import { BASE_LAYER_ORDER, LAND, baseLayers, type BaseLayerName } from './basemap';
 import { EMPTY_VISIBILITY, idsWhere, visibilityWhere, type VisibilityState } from './filters';
 import { ChangeOverlay, type AssetChange } from './live';
 import type { Extent as ExtentJson } from './api';
@@ -51,14 +57,12 @@ const FLUSH_MS = 200;
 const LIVE_RELOAD_MS = 5000;
 /** How long a refreshed layer view may take to start updating before the reload stops waiting. */
 const RELOAD_START_MS = 3000;
-/** Shown at every scale: the assets that need a crew (zoomed out, on top of the grid). */
-const ALERT_WHERE = "status IN ('fault', 'offline')";
 
 export interface CityMapOptions {
   /** label of a kind × status legend entry */
   label: (kind: AssetKind, status: AssetStatus) => string;
-  /** label of a grid cell state legend entry */
-  gridLabel: (state: GridState) => string;
+  /** legend labels of the overview: the density grid, the faulty and the offline assets */
+  overviewLabel: (what: 'density' | AlertClass) => string;
   /** an asset (layer 0) or cable (layer 1) was clicked */
   onSelect?: (hit: MapHit) => void;
   /** a district polygon was clicked where no asset is */
@@ -81,11 +85,11 @@ export class CityMap {
   readonly cables: FeatureLayer;
   /** zoomed out: the server's grid of counts, and the faulty / offline assets on top */
   private readonly grids: Record<GridLevel, FeatureLayer>;
-  private readonly alerts: FeatureLayer;
-  private alertView: FeatureLayerView | null = null;
+  private readonly alerts: Record<AlertClass, FeatureLayer>;
+  private alertViews: FeatureLayerView[] = [];
   private liveTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly base: Record<BaseLayerName, FeatureLayer>;
   private readonly districts: FeatureLayer;
-  private readonly roads: FeatureLayer;
   private readonly overlayLayer = new GraphicsLayer({ listMode: 'hide' });
   private readonly markerLayers = new Map<MarkerSet, GraphicsLayer>();
   private readonly overlay = new ChangeOverlay();
@@ -99,6 +103,11 @@ export class CityMap {
   private reloading = false;
   private destroyed = false;
   private readonly createdAt = performance.now();
+  private readyResolve: () => void = () => undefined;
+  /** Resolves once the view and its layers are ready for tools (measuring, zooming). */
+  readonly ready: Promise<void> = new Promise((resolve) => {
+    this.readyResolve = resolve;
+  });
   /** ms from construction to every feature of the first view drawn (bench), null until then */
   firstDrawnMs: number | null = null;
 
@@ -108,33 +117,29 @@ export class CityMap {
   ) {
     configureEsri();
     const url = featureServerUrl();
-    this.districts = new FeatureLayer({
-      url: `${url}/2`,
-      outFields: ['objectid', 'name'],
-      renderer: {
-        type: 'simple',
-        symbol: {
-          type: 'simple-fill',
-          color: [230, 236, 244, 1],
-          outline: { color: [120, 140, 170, 1], width: 1.2 },
-        },
-      },
-      popupEnabled: false,
-    });
-    this.roads = new FeatureLayer({
-      url: `${url}/3`,
-      outFields: ['objectid', 'roadClass'],
-      renderer: {
-        type: 'unique-value',
-        field: 'roadClass',
-        defaultSymbol: { type: 'simple-line', color: [200, 200, 200, 1], width: 1 },
-        uniqueValueInfos: [
-          { value: 'main', symbol: { type: 'simple-line', color: [255, 255, 255, 1], width: 4 } },
-          { value: 'side', symbol: { type: 'simple-line', color: [250, 250, 250, 1], width: 2 } },
-        ],
-      },
-      popupEnabled: false,
-    });
+    const base = baseLayers();
+    const baseLayer = (name: BaseLayerName) => {
+      const b = base[name];
+      return new FeatureLayer({
+        url: `${url}/${b.layerId}`,
+        outFields: b.outFields,
+        ...(b.definitionExpression ? { definitionExpression: b.definitionExpression } : {}),
+        minScale: b.minScale,
+        renderer: b.renderer as never,
+        labelingInfo: b.labelingInfo as never,
+        labelsVisible: true,
+        popupEnabled: false,
+        listMode: 'hide',
+      });
+    };
+    this.base = {
+      districts: baseLayer('districts'),
+      water: baseLayer('water'),
+      parks: baseLayer('parks'),
+      sideRoads: baseLayer('sideRoads'),
+      mainRoads: baseLayer('mainRoads'),
+    };
+    this.districts = this.base.districts;
     this.cables = new FeatureLayer({
       url: `${url}/1`,
       outFields: ['objectid', 'status', 'cableType'],
@@ -162,8 +167,8 @@ export class CityMap {
     const grid = (level: GridLevel, layerId: number, minScale: number, maxScale: number) =>
       new FeatureLayer({
         url: `${url}/${layerId}`,
-        outFields: ['objectid', 'count', 'faults', 'offline', 'pending', 'state'],
-        renderer: gridRenderer(level, options.gridLabel),
+        outFields: ['objectid', 'count'],
+        renderer: gridRenderer(level, options.overviewLabel('density')),
         minScale,
         maxScale,
         popupEnabled: false,
@@ -172,23 +177,30 @@ export class CityMap {
       coarse: grid('coarse', 4, 0, FINE_GRID_MIN_SCALE),
       fine: grid('fine', 5, FINE_GRID_MIN_SCALE, ASSET_MIN_SCALE),
     };
-    this.alerts = new FeatureLayer({
-      url: `${url}/0`,
-      outFields: assetFields,
-      definitionExpression: ALERT_WHERE,
-      renderer: assetSymbols,
-      maxScale: ASSET_MIN_SCALE,
-      popupEnabled: false,
-      listMode: 'hide',
-    });
+    const alert = (c: AlertClass) => {
+      const look = alertLayer(c, options.overviewLabel(c));
+      return new FeatureLayer({
+        url: `${url}/0`,
+        outFields: assetFields,
+        definitionExpression: ALERT_WHERE[c],
+        renderer: look.renderer as never,
+        featureReduction: look.featureReduction as never,
+        maxScale: ASSET_MIN_SCALE,
+        popupEnabled: false,
+        listMode: 'hide',
+      });
+    };
+    this.alerts = { offline: alert('offline'), fault: alert('fault') };
     const map = new EsriMap({
       layers: [
-        this.districts,
-        this.roads,
+        ...BASE_LAYER_ORDER.map((n) => this.base[n]),
         this.cables,
         this.grids.coarse,
         this.grids.fine,
-        this.alerts,
+        // faults last: red clusters stay on top of the purple ones
+        ...ALERT_CLASSES.slice()
+          .reverse()
+          .map((c) => this.alerts[c]),
         // this.assets joins when the view first reaches street level (ensureAssets): the SDK picks
         // how to load a layer when its view is created, and created at city scale it would download
         // every asset; created zoomed in it asks for the view's tiles only
@@ -199,7 +211,7 @@ export class CityMap {
       container,
       map,
       spatialReference: SR,
-      background: { color: [214, 222, 232, 1] },
+      background: { color: LAND },
       popupEnabled: false,
       constraints: { snapToZoom: false },
     });
@@ -210,7 +222,8 @@ export class CityMap {
           .hitTest(e, {
             include: [
               this.assets,
-              this.alerts,
+              this.alerts.fault,
+              this.alerts.offline,
               this.cables,
               this.overlayLayer,
               this.grids.coarse,
@@ -235,8 +248,10 @@ export class CityMap {
       this.view.extent = ext.clone().expand(1.05);
     }
     this.cableView = await this.view.whenLayerView(this.cables);
-    this.alertView = await this.view.whenLayerView(this.alerts);
+    this.alertViews = await Promise.all(ALERT_CLASSES.map((c) => this.view.whenLayerView(this.alerts[c])));
+    if (this.destroyed) return;
     this.applyFilter();
+    this.readyResolve();
     this.handles.push(
       reactiveUtils.when(
         () => this.view.stationary && drawnAt(this.view.scale) === 'assets',
@@ -255,7 +270,7 @@ export class CityMap {
       const hit = r as { type?: string; graphic?: Graphic };
       const g = hit.graphic;
       if (hit.type !== 'graphic' || !g) continue;
-      if (g.layer === this.grids.coarse || g.layer === this.grids.fine) {
+      if (g.layer === this.grids.coarse || g.layer === this.grids.fine || g.isAggregate) {
         // a cell: zoom into it (the next level down draws what it counts)
         if (g.geometry?.type === 'point') void this.zoomInto(g.geometry);
         return;
@@ -324,7 +339,7 @@ export class CityMap {
     const parts = [shown, notStale].filter((p): p is string => p !== null);
     const where = parts.length ? parts.join(' AND ') : null;
     // the faulty / offline assets drawn over the grid follow the panel in the browser, like the assets
-    for (const lv of [this.layerView, this.alertView])
+    for (const lv of [this.layerView, ...this.alertViews])
       if (lv && (lv.filter?.where ?? null) !== where) lv.filter = where ? { where } : null;
     // zoomed out: the server counts only what the panel leaves on (a re-query of a few cells)
     for (const g of Object.values(this.grids))
@@ -428,10 +443,10 @@ export class CityMap {
     try {
       // both layers are refreshed; wait on the one the view draws at its scale
       const lv =
-        (this.drawing === 'assets' ? this.layerView : this.alertView) ??
-        (await this.view.whenLayerView(this.alerts));
+        (this.drawing === 'assets' ? this.layerView : this.alertViews[0]) ??
+        (await this.view.whenLayerView(this.alerts.fault));
       if (this.layerView) this.assets.refresh();
-      this.alerts.refresh();
+      for (const c of ALERT_CLASSES) this.alerts[c].refresh();
       // refresh() starts asynchronously: wait for the reload to begin (a layer out of its scale
       // range may not start one), then to end
       await reactiveUtils
@@ -456,11 +471,32 @@ export class CityMap {
   async drawnStatus(objectid: number): Promise<string | null> {
     const o = this.overlay.get(objectid);
     if (o) return o.status;
-    const lv =
-      this.drawing === 'assets' ? await this.ensureAssets() : await this.view.whenLayerView(this.alerts);
-    const r = await lv.queryFeatures({ objectIds: [objectid], outFields: ['status'], returnGeometry: false });
-    const s = r.features[0]?.attributes?.status as unknown;
-    return typeof s === 'string' ? s : null;
+    const views =
+      this.drawing === 'assets'
+        ? [await this.ensureAssets()]
+        : await Promise.all(ALERT_CLASSES.map((c) => this.view.whenLayerView(this.alerts[c])));
+    for (const lv of views) {
+      const r = await lv.queryFeatures({
+        objectIds: [objectid],
+        outFields: ['status'],
+        returnGeometry: false,
+      });
+      const s = r.features[0]?.attributes?.status as unknown;
+      if (typeof s === 'string') return s;
+    }
+    return null;
+  }
+
+  /**
+   * Zoomed out: what the overview shows of a class (faults, offline): the sum of its cluster labels
+   * (an unclustered asset counts one). Test hook and legend; 0 at street level.
+   */
+  async alertTotal(c: AlertClass): Promise<number> {
+    if (this.drawing === 'assets') return 0;
+    const lv = await this.view.whenLayerView(this.alerts[c]);
+    await reactiveUtils.whenOnce(() => !lv.updating);
+    const r = await lv.queryAggregates();
+    return clusterTotal(r.features);
   }
 
   /** Zoomed out: how many assets the drawn grid cells count (sum of their `count`). */
@@ -549,6 +585,11 @@ export class CityMap {
     onResult: (r: { value: number; unit: string }, perimeter?: { value: number; unit: string }) => void,
   ): Promise<void> {
     this.stopMeasure();
+    // the analysis view exists only once the view is ready (before, the SDK throws)
+    const token = {};
+    this.measureToken = token;
+    await this.ready;
+    if (this.destroyed || this.measureToken !== token) return;
     const analysis =
       kind === 'length'
         ? new DistanceMeasurementAnalysis({ unit: 'metric' })
@@ -574,7 +615,10 @@ export class CityMap {
     }
   }
 
+  private measureToken: object | null = null;
+
   stopMeasure(): void {
+    this.measureToken = null;
     const m = this.measurement;
     if (!m) return;
     this.measurement = null;

@@ -1,6 +1,7 @@
 // @arcgis/core set-up for our origin only (effects): assets from our server, the session token on
-// every call to our FeatureServer, and no Esri online service configured (no basemap, portal,
-// fonts or geometry service is ever requested: the map uses our own base geography layers).
+// every call to our FeatureServer, label glyphs from our build, and no Esri online service
+// configured (no basemap, portal or geometry service is ever requested: the map uses our own base
+// geography layers).
 import esriConfig from '@arcgis/core/config.js';
 import { getConfig, useSession } from '@lighting/shared';
 
@@ -11,6 +12,12 @@ export function arcgisAssetsPath(): string {
   // publicPath is 'auto': the folder this remote's chunks came from (/remotes/map/ on our server).
   const base = typeof __webpack_public_path__ === 'string' ? __webpack_public_path__ : '/remotes/map/';
   return new URL('arcgis-assets', new URL(base, window.location.href)).href;
+}
+
+/** Where the remote's build put the label glyphs (remote-map/build/glyphs.cjs): `<publicPath>fonts`. */
+export function glyphsPath(): string {
+  const base = typeof __webpack_public_path__ === 'string' ? __webpack_public_path__ : '/remotes/map/';
+  return new URL('fonts', new URL(base, window.location.href)).href;
 }
 
 /** The FeatureServer of the lighting map (docs/api/map.md). */
@@ -26,8 +33,9 @@ export function configureEsri(): void {
   configured = true;
   const assets = arcgisAssetsPath();
   esriConfig.assetsPath = assets;
-  // Never reached (no labels, no portal items), but pointed at our origin so nothing can leave it.
-  esriConfig.fontsUrl = `${assets}/fonts`;
+  // Label glyphs (SDF PBFs the SDK fetches per 256 code points), built from Noto Sans SC with the
+  // remote and served beside its chunks.
+  esriConfig.fontsUrl = glyphsPath();
   esriConfig.portalUrl = new URL('/api/map/portal', window.location.href).href;
   esriConfig.request.useIdentity = false;
   esriConfig.request.interceptors ??= [];

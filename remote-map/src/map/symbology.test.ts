@@ -1,5 +1,11 @@
 import {
+  ALERT_WHERE,
   ASSET_KINDS,
+  DENSITY_COLOR,
+  STATUS_COLORS,
+  alertLayer,
+  clusterTotal,
+  isReddish,
   ASSET_STATUSES,
   ASSET_MIN_SCALE,
   FINE_GRID_MIN_SCALE,
@@ -43,20 +49,52 @@ describe('symbology', () => {
     expect(drawnAt(200_000)).toBe('coarse');
   });
 
-  it('colours a grid cell by its worst state and sizes it by its count', () => {
-    const r = gridRenderer('coarse', (s) => `state:${s}`);
-    expect(r.field).toBe('state');
-    expect(r.uniqueValueInfos.map((i) => i.value)).toEqual(['fault', 'offline', 'pending', 'ok']);
-    expect(r.uniqueValueInfos[0]?.symbol.color.slice(0, 3)).toEqual([230, 30, 30]);
-    expect(r.uniqueValueInfos[0]?.label).toBe('state:fault');
+  it('draws the grid in one neutral colour sized by its count: density, never a state', () => {
+    const r = gridRenderer('coarse', 'assets');
+    expect(r.type).toBe('simple');
+    expect(r.label).toBe('assets');
+    expect(r.symbol.color.slice(0, 3)).toEqual(DENSITY_COLOR);
+    expect(isReddish(r.symbol.color)).toBe(false);
     const sizes = r.visualVariables[0]?.stops ?? [];
+    expect(r.visualVariables[0]?.field).toBe('count');
     expect(sizes.length).toBeGreaterThan(1);
     for (let i = 1; i < sizes.length; i += 1) {
       expect(sizes[i]!.value).toBeGreaterThan(sizes[i - 1]!.value);
       expect(sizes[i]!.size).toBeGreaterThan(sizes[i - 1]!.size);
     }
     // a 1 km cell holds more assets than a 250 m one: its stops reach further
-    const fine = gridRenderer('fine', String).visualVariables[0]?.stops ?? [];
+    const fine = gridRenderer('fine', 'assets').visualVariables[0]?.stops ?? [];
     expect(sizes.at(-1)!.value).toBeGreaterThan(fine.at(-1)!.value);
+  });
+
+  it('keeps red for faults alone in the overview, gathered in clusters labelled with their count', () => {
+    const fault = alertLayer('fault', 'faults');
+    const offline = alertLayer('offline', 'offline');
+    expect(isReddish(fault.renderer.symbol.color)).toBe(true);
+    expect(isReddish(offline.renderer.symbol.color)).toBe(false);
+    expect(isReddish(gridRenderer('fine', '').symbol.color)).toBe(false);
+    // at street level too, only the fault status is red
+    for (const st of ASSET_STATUSES) expect(isReddish(STATUS_COLORS[st])).toBe(st === 'fault');
+    expect(ALERT_WHERE.fault).toBe("status = 'fault'");
+    for (const l of [fault, offline]) {
+      expect(l.featureReduction.type).toBe('cluster');
+      expect(l.featureReduction.labelingInfo[0]?.labelExpressionInfo.expression).toContain('cluster_count');
+      // the count is drawn with the default font (our glyphs), no family or weight to fetch
+      expect(l.featureReduction.labelingInfo[0]?.symbol.font).toEqual({ size: 11, weight: 'normal' });
+    }
+  });
+
+  it('adds the cluster labels up as the operator reads them: a lone asset counts one', () => {
+    expect(clusterTotal([])).toBe(0);
+    expect(
+      clusterTotal([
+        { attributes: { cluster_count: 12 } },
+        { attributes: { cluster_count: 3 } },
+        { attributes: { objectid: 7 } },
+        { attributes: null },
+      ]),
+    ).toBe(17);
+    expect(isReddish([230, 30, 30])).toBe(true);
+    expect(isReddish([240, 120, 40])).toBe(false);
   });
 });

@@ -138,58 +138,145 @@ export function drawnAt(scale: number): 'assets' | GridLevel {
   return scale <= FINE_GRID_MIN_SCALE ? 'fine' : 'coarse';
 }
 
-/** A cell's state (server field `state`): the worst status among its assets. */
-export const GRID_STATES = ['fault', 'offline', 'pending', 'ok'] as const;
-export type GridState = (typeof GRID_STATES)[number];
-const GRID_COLORS: Record<GridState, [number, number, number]> = {
-  fault: STATUS_COLORS.fault,
-  offline: STATUS_COLORS.offline,
-  pending: STATUS_COLORS.pendingUpload,
-  ok: STATUS_COLORS.completed,
-};
-export const gridStateCss = (s: GridState): string => `rgb(${GRID_COLORS[s].join(',')})`;
+// ── The whole-city overview: where assets are (neutral), where faults are (the only red) ──
+
+/** Density: the grid cells in one neutral colour, sized by how many assets they count. */
+export const DENSITY_COLOR: [number, number, number] = [96, 112, 136];
+export const densityCss = `rgb(${DENSITY_COLOR.join(',')})`;
 
 /** Symbol size (points) by assets per cell: the 1 km cells hold about 16× the 250 m ones. */
 const GRID_SIZE_STOPS: Record<GridLevel, Array<{ value: number; size: number }>> = {
   coarse: [
-    { value: 1, size: 6 },
-    { value: 200, size: 12 },
-    { value: 1000, size: 22 },
-    { value: 4000, size: 34 },
+    { value: 1, size: 4 },
+    { value: 200, size: 9 },
+    { value: 1000, size: 16 },
+    { value: 4000, size: 26 },
   ],
   fine: [
-    { value: 1, size: 6 },
-    { value: 15, size: 10 },
-    { value: 80, size: 18 },
-    { value: 300, size: 28 },
+    { value: 1, size: 4 },
+    { value: 15, size: 7 },
+    { value: 80, size: 13 },
+    { value: 300, size: 20 },
   ],
 };
 
 export interface GridRendererJson {
-  type: 'unique-value';
-  field: 'state';
-  defaultSymbol: MarkerSymbolJson;
-  uniqueValueInfos: { value: GridState; label: string; symbol: MarkerSymbolJson }[];
+  type: 'simple';
+  label: string;
+  symbol: MarkerSymbolJson;
   visualVariables: { type: 'size'; field: 'count'; stops: Array<{ value: number; size: number }> }[];
 }
 
-/** The renderer of a grid layer: colour by the cell's worst state, size by its asset count. */
-export function gridRenderer(level: GridLevel, label: (s: GridState) => string): GridRendererJson {
-  const circle = (s: GridState): MarkerSymbolJson => {
-    const [r, g, b] = GRID_COLORS[s];
-    return {
+/**
+ * A grid layer's renderer: every cell the same neutral colour, its size its asset count. A cell's
+ * worst state is NOT its colour: nearly every 1 km cell holds a fault somewhere, so colouring by it
+ * painted a city with 98 % of its lights on red. Faults are drawn on top, clustered (below).
+ */
+export function gridRenderer(level: GridLevel, label: string): GridRendererJson {
+  const [r, g, b] = DENSITY_COLOR;
+  return {
+    type: 'simple',
+    label,
+    symbol: {
       type: 'simple-marker',
       style: 'circle',
-      size: 10,
-      color: [r, g, b, 0.75],
-      outline: { color: [255, 255, 255, 0.9], width: 1 },
-    };
-  };
-  return {
-    type: 'unique-value',
-    field: 'state',
-    defaultSymbol: circle('ok'),
-    uniqueValueInfos: GRID_STATES.map((s) => ({ value: s, label: label(s), symbol: circle(s) })),
+      size: 8,
+      color: [r, g, b, 0.45],
+      outline: { color: [255, 255, 255, 0.7], width: 0.5 },
+    },
     visualVariables: [{ type: 'size', field: 'count', stops: GRID_SIZE_STOPS[level] }],
   };
+}
+
+/** What the overview draws above the density, each as clusters labelled with their count. */
+export const ALERT_CLASSES = ['fault', 'offline'] as const;
+export type AlertClass = (typeof ALERT_CLASSES)[number];
+/** The layer-0 where of each class (the assets' own status). */
+export const ALERT_WHERE: Record<AlertClass, string> = {
+  fault: "status = 'fault'",
+  offline: "status = 'offline'",
+};
+export const alertCss = (c: AlertClass): string => statusCss(c);
+
+export interface AlertLayerJson {
+  renderer: { type: 'simple'; label: string; symbol: MarkerSymbolJson };
+  featureReduction: {
+    type: 'cluster';
+    clusterRadius: string;
+    clusterMinSize: string;
+    clusterMaxSize: string;
+    popupEnabled: false;
+    labelingInfo: Array<{
+      deconflictionStrategy: 'none';
+      labelPlacement: 'center-center';
+      labelExpressionInfo: { expression: string };
+      symbol: {
+        type: 'text';
+        color: [number, number, number, number];
+        haloColor: [number, number, number, number];
+        haloSize: number;
+        font: { size: number; weight: 'normal' };
+      };
+    }>;
+  };
+}
+
+/**
+ * The overview's faults (red) or offline assets (purple): one marker per asset, gathered into
+ * clusters whose label is how many they hold. A cluster's count is exact (the SDK counts the
+ * features it holds), so the red labels add up to the faulty assets drawn.
+ */
+export function alertLayer(c: AlertClass, label: string): AlertLayerJson {
+  const [r, g, b] = STATUS_COLORS[c];
+  return {
+    renderer: {
+      type: 'simple',
+      label,
+      symbol: {
+        type: 'simple-marker',
+        style: 'circle',
+        size: 8,
+        color: [r, g, b, 0.9],
+        outline: { color: [255, 255, 255, 0.9], width: 1 },
+      },
+    },
+    featureReduction: {
+      type: 'cluster',
+      clusterRadius: '56px',
+      clusterMinSize: '20px',
+      clusterMaxSize: '44px',
+      popupEnabled: false,
+      labelingInfo: [
+        {
+          deconflictionStrategy: 'none',
+          labelPlacement: 'center-center',
+          labelExpressionInfo: { expression: "Text($feature.cluster_count, '#,###')" },
+          symbol: {
+            type: 'text',
+            color: [255, 255, 255, 1],
+            haloColor: [r, g, b, 1],
+            haloSize: 1,
+            font: { size: 11, weight: 'normal' },
+          },
+        },
+      ],
+    },
+  };
+}
+
+/** The total the cluster labels show (a single asset drawn unclustered counts 1). Pure. */
+export function clusterTotal(
+  features: ReadonlyArray<{ attributes?: Record<string, unknown> | null }>,
+): number {
+  let n = 0;
+  for (const f of features) {
+    const c = Number(f.attributes?.cluster_count ?? 1);
+    n += Number.isFinite(c) && c > 0 ? c : 1;
+  }
+  return n;
+}
+
+/** True when an RGB colour reads as red (the overview keeps red for faults). Pure. */
+export function isReddish([r, g, b]: readonly number[]): boolean {
+  return (r ?? 0) >= 180 && (g ?? 0) <= 90 && (b ?? 0) <= 90;
 }

@@ -3,7 +3,7 @@
 // app (/remotes/map/, the kiosk wall display) it fills the screen and adds the live fault list and
 // the headline statistics.
 import { useEffect, useMemo, useState } from 'react';
-import { AutoComplete, Button, Card, Select, Space } from 'antd';
+import { AutoComplete, Button, Card, Drawer, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RemotePageProps } from '@lighting/shared';
 import { MapCanvas } from '../map/MapCanvas';
@@ -13,8 +13,24 @@ import { LiveSide } from '../map/LiveSide';
 import { EMPTY_VISIBILITY, type VisibilityState } from '../map/filters';
 import { mapApi, type AssetHit, type District } from '../map/api';
 import type { CityMap } from '../map/cityMap';
+import { useLinkedItem } from '../map/useLinkedItem';
+import { hitOfChoice, searchOptions } from '../map/search';
 
 const isKiosk = () => window.location.pathname.includes('/remotes/map');
+/** Below this width the panels beside the map would leave it no room (a phone). */
+const PHONE_MAX = 767;
+
+function useNarrow(): boolean {
+  const query = `(max-width: ${PHONE_MAX}px)`;
+  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const mq = window.matchMedia(query);
+    const on = () => setNarrow(mq.matches);
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, [query]);
+  return narrow;
+}
 
 export default function MapAssets(_props: RemotePageProps) {
   const { t } = useTranslation('map');
@@ -24,6 +40,24 @@ export default function MapAssets(_props: RemotePageProps) {
   const [selected, setSelected] = useState<number | null>(null);
   const [hits, setHits] = useState<AssetHit[]>([]);
   const kiosk = useMemo(isKiosk, []);
+  const phone = useNarrow();
+  const [sheetOpen, setSheetOpen] = useState<'layers' | 'live' | null>(null);
+  // a link to one asset (a chat card): its drawer, and the map centred on it once both are ready
+  const [focus, setFocus] = useState<{ objectid: number; x: number; y: number } | null>(null);
+  useLinkedItem('asset', (v) => {
+    const objectid = Number(v);
+    if (!Number.isInteger(objectid) || objectid < 1) return;
+    setSelected(objectid);
+    mapApi.asset(objectid).then(
+      (d) => setFocus({ objectid, x: Number(d.asset.x), y: Number(d.asset.y) }),
+      () => undefined,
+    );
+  });
+  useEffect(() => {
+    if (!map || !focus) return;
+    void map.highlight([focus.objectid]);
+    void map.zoomToPoint(focus.x, focus.y);
+  }, [map, focus]);
 
   useEffect(() => {
     mapApi.districts().then(setDistricts, () => setDistricts([]));
@@ -41,23 +75,27 @@ export default function MapAssets(_props: RemotePageProps) {
     if (code.trim().length < 2) return setHits([]);
     mapApi.searchAssets(code.trim()).then(setHits, () => setHits([]));
   };
-  const pick = (objectid: number) => {
-    const hit = hits.find((h) => h.objectid === objectid);
+  const [searchText, setSearchText] = useState('');
+  const pick = (code: string) => {
+    const hit = hitOfChoice(hits, code);
     if (!hit) return;
-    setSelected(objectid);
-    void map?.highlight([objectid]);
+    setSearchText(hit.code);
+    setSelected(hit.objectid);
+    void map?.highlight([hit.objectid]);
     void map?.zoomToPoint(hit.x, hit.y);
   };
 
   const toolbar = (
     <Space wrap>
-      <AutoComplete<number>
+      <AutoComplete<string>
         style={{ width: 220 }}
         placeholder={t('searchCode')}
+        value={searchText}
+        onChange={setSearchText}
         onSearch={search}
-        onSelect={(v) => pick(Number(v))}
+        onSelect={pick}
         notFoundContent={t('notFound')}
-        options={hits.map((h) => ({ value: h.objectid, label: `${h.code} · ${t(`kind.${h.kind}`)}` }))}
+        options={searchOptions(hits, (k) => t(`kind.${k}`))}
         data-testid="asset-search"
       />
       <Select
@@ -75,6 +113,7 @@ export default function MapAssets(_props: RemotePageProps) {
       <Button
         onClick={() => {
           setSelected(null);
+          setSearchText('');
           setVisibility(EMPTY_VISIBILITY);
           void map?.clear();
         }}
@@ -86,24 +125,77 @@ export default function MapAssets(_props: RemotePageProps) {
   );
 
   const height = kiosk ? 'calc(100vh - 100px)' : 'calc(100vh - 190px)';
+  const canvas = (
+    <MapCanvas
+      onReady={setMap}
+      onSelect={(hit) => {
+        if (hit.layer === 0) setSelected(hit.objectid);
+      }}
+    />
+  );
+  const drawer = <AssetDrawer objectid={selected} map={map} onClose={() => setSelected(null)} />;
+
+  if (phone) {
+    // A phone: the map takes the screen; the layers and the live panel open as bottom sheets.
+    const sheet = (key: 'layers' | 'live', title: string, body: React.ReactNode) => (
+      <Drawer
+        title={title}
+        placement="bottom"
+        open={sheetOpen === key}
+        onClose={() => setSheetOpen(null)}
+        getContainer={false}
+        rootStyle={{ position: 'absolute' }}
+        height="60%"
+        data-testid={`sheet-${key}`}
+      >
+        {body}
+      </Drawer>
+    );
+    return (
+      <div
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 8,
+          height,
+          position: 'relative',
+          overflow: 'hidden',
+        }}
+        data-testid="map-assets"
+      >
+        <Space wrap size={[8, 8]}>
+          <Button onClick={() => setSheetOpen('layers')} data-testid="open-layers">
+            {t('layers')}
+          </Button>
+          {kiosk ? (
+            <Button onClick={() => setSheetOpen('live')} data-testid="open-live">
+              {t('live')}
+            </Button>
+          ) : null}
+        </Space>
+        {toolbar}
+        <div style={{ flex: 1, minHeight: 240 }}>{canvas}</div>
+        {sheet('layers', t('layers'), <LayersPanel value={visibility} onChange={setVisibility} />)}
+        {kiosk ? sheet('live', t('live'), <LiveSide map={map} width="100%" />) : null}
+        {drawer}
+      </div>
+    );
+  }
+
   return (
-    <div style={{ display: 'flex', gap: 12, height }} data-testid="map-assets">
-      <Card size="small" title={t('layers')} style={{ width: 210, overflow: 'auto' }}>
+    <div
+      style={{ display: 'flex', gap: 12, height, position: 'relative', overflow: 'hidden' }}
+      data-testid="map-assets"
+    >
+      <Card size="small" title={t('layers')} style={{ width: 210, flex: 'none', overflow: 'auto' }}>
         <LayersPanel value={visibility} onChange={setVisibility} />
       </Card>
       <div style={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 8, minWidth: 0 }}>
         {toolbar}
-        <div style={{ flex: 1, minHeight: 0 }}>
-          <MapCanvas
-            onReady={setMap}
-            onSelect={(hit) => {
-              if (hit.layer === 0) setSelected(hit.objectid);
-            }}
-          />
-        </div>
+        <div style={{ flex: 1, minHeight: 0 }}>{canvas}</div>
       </div>
       {kiosk ? <LiveSide map={map} /> : null}
-      <AssetDrawer objectid={selected} map={map} onClose={() => setSelected(null)} />
+      {drawer}
     </div>
   );
 }

@@ -2,12 +2,13 @@
 // shared-cause judgement (suspected upstream element shown on the map), fault history per asset or
 // district, and a repair order from a fault.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, List, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Input, List, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Auth, formatDateTime, toast, type RemotePageProps } from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';
 import { MapCanvas } from '../map/MapCanvas';
 import { AssetDrawer } from '../map/AssetPanel';
+import { CitizenReportInfo } from '../map/CitizenReport';
 import {
   mapApi,
   type District,
@@ -18,9 +19,56 @@ import {
 } from '../map/api';
 import type { CityMap } from '../map/cityMap';
 import { faultMarkers } from '../map/faultList';
-import { monthSeries, ratioText, suspectedMarker } from '../map/analysis';
+import { useLinkedItem } from '../map/useLinkedItem';
+import { fitColumns } from '../map/table';
+import { monthChart, monthSeries, ratioText, suspectedMarker } from '../map/analysis';
 
 type FaultStatus = 'open' | 'closed' | 'all';
+
+const PLOT = { width: 460, height: 110, left: 34, top: 16, bottom: 22, right: 6 };
+
+/** The monthly counts as bars over a month axis, with a 0…max scale and each bar's count. */
+function MonthChartView({ series }: { series: Array<{ month: string; count: number }> }) {
+  const c = monthChart(series, PLOT.width, PLOT.height);
+  const W = PLOT.left + PLOT.width + PLOT.right;
+  const H = PLOT.top + PLOT.height + PLOT.bottom;
+  return (
+    <svg
+      viewBox={`0 0 ${W} ${H}`}
+      width="100%"
+      role="img"
+      aria-label={series.map((m) => `${m.month}: ${m.count}`).join(', ')}
+      style={{ display: 'block', maxWidth: W, margin: '4px 0 8px', fontSize: 10 }}
+      data-testid="history-chart"
+    >
+      <g transform={`translate(${PLOT.left},${PLOT.top})`}>
+        {c.ticks.map((tk) => (
+          <g key={tk.value}>
+            <line x1={0} x2={PLOT.width} y1={tk.y} y2={tk.y} stroke="#e5e5e5" />
+            <text x={-4} y={tk.y + 3} textAnchor="end" fill="#666">
+              {tk.value}
+            </text>
+          </g>
+        ))}
+        {c.bars.map((b) => (
+          <g key={b.month} data-testid="history-bar" data-month={b.month} data-count={b.count}>
+            <title>{`${b.month}: ${b.count}`}</title>
+            <rect x={b.x} y={b.y} width={b.width} height={b.height} fill="#e6373a" rx={2} />
+            {b.count > 0 ? (
+              <text x={b.x + b.width / 2} y={b.y - 3} textAnchor="middle" fill="#333">
+                {b.count}
+              </text>
+            ) : null}
+            <text x={b.x + b.width / 2} y={PLOT.height + 14} textAnchor="middle" fill="#666">
+              {b.label}
+            </text>
+          </g>
+        ))}
+        <line x1={0} x2={PLOT.width} y1={PLOT.height} y2={PLOT.height} stroke="#999" />
+      </g>
+    </svg>
+  );
+}
 
 function History({ history, title }: { history: FaultHistory; title: string }) {
   const { t } = useTranslation('map');
@@ -39,18 +87,7 @@ function History({ history, title }: { history: FaultHistory; title: string }) {
         ))}
       </div>
       <Typography.Text type="secondary">{t('byMonth')}</Typography.Text>
-      <div style={{ display: 'flex', alignItems: 'flex-end', gap: 2, height: 60, margin: '4px 0 8px' }}>
-        {monthSeries(history).map((m) => {
-          const max = Math.max(1, ...history.byMonth.map((x) => x.count));
-          return (
-            <div
-              key={m.month}
-              title={`${m.month}: ${m.count}`}
-              style={{ flex: 1, background: '#e6373a', height: `${(m.count / max) * 100}%`, minHeight: 1 }}
-            />
-          );
-        })}
-      </div>
+      <MonthChartView series={monthSeries(history)} />
       <List
         size="small"
         dataSource={history.list}
@@ -72,6 +109,7 @@ export default function MapFault(_props: RemotePageProps) {
   const [query, setQuery] = useState({
     status: 'open' as FaultStatus,
     district: '',
+    keyword: '',
     currentPage: 1,
     pageSize: 20,
   });
@@ -82,7 +120,24 @@ export default function MapFault(_props: RemotePageProps) {
   const [loading, setLoading] = useState(false);
   const [causes, setCauses] = useState<SharedCause[] | null>(null);
   const [history, setHistory] = useState<{ title: string; data: FaultHistory } | null>(null);
+  const [tab, setTab] = useState('list');
   const [selected, setSelected] = useState<number | null>(null);
+  // a link to one fault (a chat card): its asset's drawer, the map centred on it
+  const [focus, setFocus] = useState<Fault | null>(null);
+  useLinkedItem('fault', (id) => {
+    mapApi.fault(id).then(
+      (f) => {
+        setSelected(f.assetId);
+        setFocus(f);
+      },
+      () => undefined,
+    );
+  });
+  useEffect(() => {
+    if (!map || !focus) return;
+    void map.highlight([focus.assetId]);
+    void map.zoomToPoint(focus.x, focus.y);
+  }, [map, focus]);
 
   const load = useCallback(() => {
     setLoading(true);
@@ -118,6 +173,8 @@ export default function MapFault(_props: RemotePageProps) {
   const showHistory = async (p: { assetId?: number; district?: string }, name: string) => {
     const data = await mapApi.faultHistory({ ...p, days: 365 });
     setHistory({ title: t('historyOf', { name, days: 365 }), data });
+    // its own tab, at the top of the panel (below the list it was off screen)
+    setTab('history');
   };
   const createOrder = async (f: Fault) => {
     const order = await mapApi.createOrder({ faultId: f.id });
@@ -125,10 +182,11 @@ export default function MapFault(_props: RemotePageProps) {
     load();
   };
 
-  const columns = [
+  const { columns, scrollX } = fitColumns([
     {
       dataIndex: 'assetCode',
       title: t('asset'),
+      width: 120,
       render: (v: string, f: Fault) => (
         <Button
           type="link"
@@ -143,13 +201,36 @@ export default function MapFault(_props: RemotePageProps) {
         </Button>
       ),
     },
-    { dataIndex: 'faultType', title: t('faultType'), render: (v: string) => <Tag color="red">{v}</Tag> },
-    { dataIndex: 'urgency', title: t('urgency'), render: (v: number) => t(`urgencyLevel.${v}`) },
-    { dataIndex: 'district', title: t('district') },
-    { dataIndex: 'reportedAt', title: t('reportedAt'), render: (v: number) => formatDateTime(v) },
+    {
+      dataIndex: 'faultType',
+      title: t('faultType'),
+      width: 200,
+      render: (v: string, f: Fault) => (
+        <>
+          <Tag color="red">{v}</Tag>
+          {f.source === 'citizen' ? <Tag color="blue">{t('source.citizen')}</Tag> : null}
+          {f.sourceRef ? <Typography.Text type="secondary">{f.sourceRef}</Typography.Text> : null}
+        </>
+      ),
+    },
+    {
+      dataIndex: 'urgency',
+      title: t('urgency'),
+      width: 90,
+      render: (v: number) => t(`urgencyLevel.${v}`),
+    },
+    { dataIndex: 'district', title: t('district'), width: 90, ellipsis: { showTitle: true } },
+    {
+      dataIndex: 'reportedAt',
+      title: t('reportedAt'),
+      width: 150,
+      render: (v: number) => formatDateTime(v),
+    },
     {
       key: 'ops',
-      title: '',
+      title: t('operation'),
+      width: 150,
+      fixed: 'right' as const,
       render: (_: unknown, f: Fault) => (
         <Space size={0}>
           <Button
@@ -174,12 +255,23 @@ export default function MapFault(_props: RemotePageProps) {
         </Space>
       ),
     },
-  ];
+  ]);
 
   return (
-    <div style={{ display: 'flex', gap: 12, height: 'calc(100vh - 190px)' }} data-testid="map-fault">
+    <div
+      style={{
+        display: 'flex',
+        gap: 12,
+        height: 'calc(100vh - 190px)',
+        position: 'relative',
+        overflow: 'hidden',
+      }}
+      data-testid="map-fault"
+    >
       <Card size="small" style={{ width: 560, overflow: 'auto' }}>
         <Tabs
+          activeKey={tab}
+          onChange={setTab}
           items={[
             {
               key: 'list',
@@ -192,6 +284,7 @@ export default function MapFault(_props: RemotePageProps) {
                       value={query.status}
                       onChange={(status) => setQuery((q) => ({ ...q, status, currentPage: 1 }))}
                       options={(['open', 'closed', 'all'] as const).map((v) => ({ value: v, label: t(v) }))}
+                      data-testid="fault-status"
                     />
                     <Select
                       style={{ width: 140 }}
@@ -202,9 +295,22 @@ export default function MapFault(_props: RemotePageProps) {
                         setQuery((q) => ({ ...q, district: d ?? '', currentPage: 1 }))
                       }
                       options={districts.map((d) => ({ value: d.name, label: d.name }))}
+                      data-testid="fault-district"
+                    />
+                    <Input.Search
+                      style={{ width: 220 }}
+                      allowClear
+                      placeholder={t('faultKeyword')}
+                      onSearch={(keyword) =>
+                        setQuery((q) => ({ ...q, keyword: keyword.trim(), currentPage: 1 }))
+                      }
+                      data-testid="fault-keyword"
                     />
                     {query.district ? (
-                      <Button onClick={() => void showHistory({ district: query.district }, query.district)}>
+                      <Button
+                        onClick={() => void showHistory({ district: query.district }, query.district)}
+                        data-testid="fault-district-history"
+                      >
                         {t('history')}
                       </Button>
                     ) : null}
@@ -214,7 +320,35 @@ export default function MapFault(_props: RemotePageProps) {
                     size="small"
                     loading={loading}
                     columns={columns}
+                    scroll={{ x: scrollX }}
+                    tableLayout="fixed"
                     dataSource={page.list}
+                    expandable={{
+                      // a citizen's words and photos (shown as text and images, never as HTML), with the report's
+                      // reference, support count and private contact
+                      rowExpandable: (f) => !!f.description || !!f.photos?.length || f.source === 'citizen',
+                      expandedRowRender: (f) => (
+                        <div data-testid="fault-detail">
+                          {f.description ? (
+                            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 8 }}>
+                              {f.description}
+                            </Typography.Paragraph>
+                          ) : null}
+                          <Space wrap>
+                            {(f.photos ?? []).map((u) => (
+                              <a key={u} href={u} target="_blank" rel="noreferrer">
+                                <img
+                                  src={u}
+                                  alt=""
+                                  style={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 6 }}
+                                />
+                              </a>
+                            ))}
+                          </Space>
+                          {f.source === 'citizen' ? <CitizenReportInfo faultId={f.id} /> : null}
+                        </div>
+                      ),
+                    }}
                     data-testid="fault-list"
                     locale={{ emptyText: t('none') }}
                     pagination={{
@@ -224,10 +358,18 @@ export default function MapFault(_props: RemotePageProps) {
                       onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
                     }}
                   />
-                  {history ? <History history={history.data} title={history.title} /> : null}
                 </>
               ),
             },
+            ...(history
+              ? [
+                  {
+                    key: 'history',
+                    label: t('history'),
+                    children: <History history={history.data} title={history.title} />,
+                  },
+                ]
+              : []),
             {
               key: 'analysis',
               label: t('analysis'),

@@ -87,6 +87,18 @@ export default function MapTools(_props: RemotePageProps) {
   const [topoInfo, setTopoInfo] = useState('');
   const toolRef = useRef(tool);
   toolRef.current = tool;
+  // the tools that draw on the map wait for its view (measuring before it is ready threw)
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    setReady(false);
+    let live = true;
+    void map?.ready.then(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [map]);
 
   useEffect(() => {
     mapApi.crews().then(setCrews, () => undefined);
@@ -94,13 +106,18 @@ export default function MapTools(_props: RemotePageProps) {
   useEffect(() => {
     if (!map) return undefined;
     setMeasure('');
-    if (tool === 'length' || tool === 'area') {
-      void map.measure(tool, (r, perimeter) =>
-        setMeasure(perimeter ? `${formatQuantity(r)} · ${formatQuantity(perimeter)}` : formatQuantity(r)),
-      );
+    if (ready && (tool === 'length' || tool === 'area')) {
+      map
+        .measure(tool, (r, perimeter) =>
+          setMeasure(perimeter ? `${formatQuantity(r)} · ${formatQuantity(perimeter)}` : formatQuantity(r)),
+        )
+        .catch((e: unknown) => {
+          console.error(e);
+          toast('error', t('measureFailed'));
+        });
     }
     return () => map.stopMeasure();
-  }, [map, tool]);
+  }, [map, tool, ready, t]);
 
   const onSelect = async (hit: MapHit) => {
     if (toolRef.current !== 'topology' || !map) return;
@@ -166,8 +183,8 @@ export default function MapTools(_props: RemotePageProps) {
         size="small"
         options={[
           { value: 'topology', label: t('topology') },
-          { value: 'length', label: t('measureLength') },
-          { value: 'area', label: t('measureArea') },
+          { value: 'length', label: t('measureLength'), disabled: !ready },
+          { value: 'area', label: t('measureArea'), disabled: !ready },
           { value: 'compare', label: t('compare') },
           { value: 'track', label: t('track') },
         ]}

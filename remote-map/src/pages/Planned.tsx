@@ -1,4 +1,4 @@
 import { createPlannedPage } from '@lighting/shared/ui';
 
-/** Map-remote addresses without a page yet (e.g. the mobile pages under bt/gzh/). */
+/** Map-remote addresses without a page yet. */
 export default createPlannedPage({}, '照明地图页面', '照明地图议题（#5）');

@@ -18,6 +18,8 @@ import {
 } from '../map/api';
 import type { CityMap } from '../map/cityMap';
 import { isOverdue, nextAction, orderMarkers } from '../map/orders';
+import { useLinkedItem } from '../map/useLinkedItem';
+import { fitColumns } from '../map/table';
 
 interface OrderQuery {
   currentPage: number;
@@ -113,24 +115,44 @@ export default function RepairOrders(_props: RemotePageProps) {
     void map?.highlight([o.assetId]);
     void map?.zoomToPoint(o.x, o.y);
   };
+  // a link to one order (a chat card): listed by its number, selected and followed on the map
+  const [linked, setLinked] = useState<RepairOrder | null>(null);
+  useLinkedItem('order', (id) => {
+    mapApi.order(id).then(
+      (o) => {
+        setKeyword(o.billNo);
+        setQuery((q) => ({ currentPage: 1, pageSize: q.pageSize, keyword: o.billNo }));
+        setFollowed(o.id);
+        setLinked(o);
+      },
+      () => undefined,
+    );
+  });
+  useEffect(() => {
+    if (!map || !linked) return;
+    void map.highlight([linked.assetId]);
+    void map.zoomToPoint(linked.x, linked.y);
+  }, [map, linked]);
   const set = (patch: Partial<OrderQuery>) => setQuery((q) => ({ ...q, ...patch, currentPage: 1 }));
 
   const now = Date.now();
-  const columns = [
+  const { columns, scrollX } = fitColumns([
     {
       dataIndex: 'billNo',
       title: t('billNo'),
+      width: 176,
       render: (v: string, o: RepairOrder) => (
-        <Button type="link" size="small" onClick={() => follow(o)}>
+        <Button type="link" size="small" onClick={() => follow(o)} title={v} style={{ paddingInline: 0 }}>
           {v}
         </Button>
       ),
     },
-    { dataIndex: 'title', title: t('title'), ellipsis: true },
-    { dataIndex: 'assetCode', title: t('asset') },
+    { dataIndex: 'title', title: t('title'), width: 180, ellipsis: { showTitle: true } },
+    { dataIndex: 'assetCode', title: t('asset'), width: 110 },
     {
       dataIndex: 'state',
       title: t('state'),
+      width: 150,
       render: (s: OrderState, o: RepairOrder) => (
         <Space size={2}>
           <Tag data-testid="order-state">{t(`orderState.${s}`)}</Tag>
@@ -138,18 +160,29 @@ export default function RepairOrders(_props: RemotePageProps) {
         </Space>
       ),
     },
-    { dataIndex: 'urgency', title: t('urgency'), render: (v: number) => t(`urgencyLevel.${v}`) },
-    { dataIndex: 'crewName', title: t('crew') },
-    { dataIndex: 'dueAt', title: t('dueAt'), render: (v: number) => formatDateTime(v) },
+    {
+      dataIndex: 'urgency',
+      title: t('urgency'),
+      width: 90,
+      render: (v: number) => t(`urgencyLevel.${v}`),
+    },
+    { dataIndex: 'crewName', title: t('crew'), width: 100, ellipsis: { showTitle: true } },
+    { dataIndex: 'dueAt', title: t('dueAt'), width: 150, render: (v: number) => formatDateTime(v) },
     {
       key: 'ops',
-      title: '',
+      title: t('operation'),
+      width: 196,
+      // always in view: the dispatch controls stay on the right edge while the rest scrolls
+      fixed: 'right' as const,
       render: (_: unknown, o: RepairOrder) => <ActionButton order={o} crews={crews} onDone={load} />,
     },
-  ];
+  ]);
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 8, height: 'calc(100vh - 190px)' }}>
+    <div
+      style={{ display: 'flex', flexDirection: 'column', gap: 8, height: 'calc(100vh - 190px)' }}
+      data-testid="map-repair"
+    >
       <Card size="small">
         <Space wrap>
           <Input.Search
@@ -210,6 +243,8 @@ export default function RepairOrders(_props: RemotePageProps) {
             size="small"
             loading={loading}
             columns={columns}
+            scroll={{ x: scrollX }}
+            tableLayout="fixed"
             dataSource={page.list}
             data-testid="order-list"
             locale={{ emptyText: t('none') }}

@@ -1,4 +1,5 @@
 import { ASSET_KINDS, ASSET_STATUSES, generateCity, isNight, prng, restoredStatus } from './city';
+import { pointInRing } from './geography';
 import { downstreamOf } from './network';
 
 // 2026-11-21 22:00 China time (night).
@@ -7,6 +8,26 @@ const DAY = Date.UTC(2026, 10, 21, 4, 0, 0);
 
 describe('generateCity', () => {
   const city = generateCity({ assets: 6000, now: NIGHT });
+
+  it('draws a river and parks where no asset stands', () => {
+    expect(city.water).toHaveLength(1);
+    expect(city.parks.length).toBeGreaterThan(1);
+    const rings = (rows: ReadonlyArray<{ rings: string }>) =>
+      rows.map((w) => (JSON.parse(w.rings) as Array<Array<[number, number]>>)[0] ?? []);
+    const water = rings(city.water);
+    const parks = rings(city.parks);
+    const ymin = Math.min(...city.assets.map((a) => a.y));
+    // the river lies wholly south of the streets
+    for (const ring of water) expect(Math.max(...ring.map((p) => p[1]))).toBeLessThan(ymin - 100);
+    for (const a of city.assets) {
+      for (const ring of water) expect(pointInRing(a.x, a.y, ring)).toBe(false);
+      for (const ring of parks)
+        if (pointInRing(a.x, a.y, ring)) throw new Error(`${a.code} stands in a park`);
+    }
+    // parks have their own names and do not depend on the seed time
+    expect(new Set(city.parks.map((p) => p.name)).size).toBe(city.parks.length);
+    expect(generateCity({ assets: 6000, now: DAY }).parks).toEqual(city.parks);
+  });
 
   it('is deterministic', () => {
     const again = generateCity({ assets: 6000, now: NIGHT });

@@ -6,6 +6,7 @@
  */
 import type { Insertable } from 'kysely';
 import { envelopeOfPaths, groundScale, lonLatToMercator } from './geo';
+import { generateGeography, type ParkRow, type WaterRow } from './geography';
 import type { MapAssetTable, MapCableTable, MapDistrictTable, MapRoadTable } from './schema';
 
 export type AssetRow = Insertable<MapAssetTable> & { objectid: number; controlBoxId: number | null };
@@ -102,6 +103,10 @@ export interface City {
   cables: CableRow[];
   districts: DistrictRow[];
   roads: RoadRow[];
+  /** a river south of the streets (layer 6) */
+  water: WaterRow[];
+  /** the riverside park and pocket parks in empty sub-blocks (layer 7) */
+  parks: ParkRow[];
   circuits: Circuit[];
   /** Circuits generated as failing (most of their lamps down). */
   failingCircuits: string[];
@@ -520,9 +525,14 @@ export function generateCity(opts: CityOptions): City {
     }
   }
 
+  const { water, parks } = generateGeography({ side, rows, blocks, blockM: BLOCK_M }, (gx, gy) => [
+    X(gx),
+    Y(gy),
+  ]);
+
   const failingCircuits = assignStatuses(assets, circuits, r, opts.now, rows);
   const extent = envelopeOfPaths([assets.map((a) => [a.x, a.y] as [number, number])]);
-  return { assets, cables, districts, roads, circuits, failingCircuits, extent };
+  return { assets, cables, districts, roads, water, parks, circuits, failingCircuits, extent };
 }
 
 /**

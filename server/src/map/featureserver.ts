@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { extractToken } from '../auth/token-rules';
+import { typed } from '../http/typed';
 import type { Db } from '../db';
 import { WEB_MERCATOR, WGS84, emptyEnvelope, isEmptyEnvelope, mercatorToLonLat, type Envelope } from './geo';
 import {
@@ -28,6 +29,7 @@ import {
   type LayerDef,
 } from './layers';
 import { EsriError, esriBad, parseQuery, type QuerySpec } from './query-params';
+import { quantizePaths, quantizePoint, ringCentroid } from './quantize';
 import { isTrivial, whereToSql, type WhereNode } from './where';
 
 export const FS_BASE = `/api/map/rest/services/${SERVICE_NAME}/FeatureServer`;
@@ -145,7 +147,8 @@ function encodeFeatures(
   const point = layer.geometry.kind === 'point';
   const exceeded = all.length > q.limit;
   const rows = exceeded ? all.slice(0, q.limit) : all;
-  const quant = point ? q.quantization : null;
+  const quant = q.quantization;
+  const rings = layer.geometry.kind === 'rings';
   const wgs = q.outSr === 'wgs84';
   const dateFields = new Set(layer.fields.filter((f) => f.type === 'esriFieldTypeDate').map((f) => f.name));
   const numericFields = new Set(
@@ -165,19 +168,22 @@ function encodeFeatures(
     if (point) {
       const x = Number(row.x);
       const y = Number(row.y);
-      if (quant)
-        geometry = {
-          x: Math.round((x - quant.originX) / quant.tolerance),
-          y: Math.round((quant.originY - y) / quant.tolerance),
-        };
-      else if (wgs) {
+      if (quant) {
+        const [qx, qy] = quantizePoint(x, y, quant);
+        geometry = { x: qx, y: qy };
+      } else if (wgs) {
         const [lon, lat] = mercatorToLonLat(x, y);
         geometry = { x: lon, y: lat };
       } else geometry = { x, y };
     } else {
       const parsed = JSON.parse(String(row[geomCols[0] ?? ''] ?? '[]')) as number[][][];
-      geometry =
-        layer.geometry.kind === 'rings' ? { rings: convertPaths(parsed) } : { paths: convertPaths(parsed) };
+      const coords = quant ? quantizePaths(parsed, quant, rings) : convertPaths(parsed);
+      geometry = rings ? { rings: coords } : { paths: coords };
+      if (rings && q.returnCentroid && parsed[0]) {
+        const [cx, cy] = ringCentroid(parsed[0]);
+        const c = quant ? quantizePoint(cx, cy, quant) : wgs ? mercatorToLonLat(cx, cy) : [cx, cy];
+        return { attributes, geometry, centroid: { x: c[0], y: c[1] } };
+      }
     }
     return { attributes, geometry };
   });
@@ -436,6 +442,7 @@ const PARAM_NAMES = [
   'groupByFieldsForStatistics',
   'resultType',
   'quantizationParameters',
+  'returnCentroid',
   'maxRecordCountFactor',
   'returnDistinctValues',
   'token',
@@ -457,7 +464,15 @@ export const QUERY_PARAMS_SCHEMA = {
   ),
 } as const;
 
+/** A form-encoded query (POST when the URL would be too long): the same parameters, all text. */
+const QUERY_FORM_SCHEMA = {
+  ...QUERY_PARAMS_SCHEMA,
+  'x-form': true,
+  additionalProperties: { type: 'string', maxLength: 10_000 },
+} as const;
+
 export function registerFeatureServer(app: FastifyInstance): void {
+  const r = typed(app);
   const { db, dialect, tokens, access } = app.ctx;
   const pg = dialect === 'postgres';
   const extents = new LayerExtents(db);
@@ -482,14 +497,15 @@ export function registerFeatureServer(app: FastifyInstance): void {
   }
 
   const common = {
-    config: { public: true },
+    // an Esri protocol endpoint: its errors are Esri's { error: { code, message } }, not our envelope
+    config: { public: true, errorFormat: 'esri' },
     preHandler: esriAuth,
     attachValidation: true,
   } as const;
 
-  app.get(
+  r.get(
     '/api/map/rest/info',
-    { config: { public: true }, schema: { querystring: QUERY_PARAMS_SCHEMA } },
+    { config: { public: true, errorFormat: 'esri' }, schema: { querystring: QUERY_PARAMS_SCHEMA } as const },
     async () => ({
       currentVersion: 11.1,
       fullVersion: '11.1.0',
@@ -497,28 +513,32 @@ export function registerFeatureServer(app: FastifyInstance): void {
     }),
   );
 
-  app.get(FS_BASE, { ...common, schema: { querystring: QUERY_PARAMS_SCHEMA } }, async (req) => {
+  r.get(FS_BASE, { ...common, schema: { querystring: QUERY_PARAMS_SCHEMA } as const }, async (req) => {
     if (req.validationError) return esriError(esriBad(req.validationError.message));
     return serviceInfo(await extents.all());
   });
 
-  app.get(`${FS_BASE}/layers`, { ...common, schema: { querystring: QUERY_PARAMS_SCHEMA } }, async (req) => {
-    if (req.validationError) return esriError(esriBad(req.validationError.message));
-    const layers = [];
-    for (const l of LAYERS)
-      layers.push(layerInfo(l, await extents.of(l), await lastEditDate(db, sourceLayerId(l))));
-    return { layers, tables: [] };
-  });
+  r.get(
+    `${FS_BASE}/layers`,
+    { ...common, schema: { querystring: QUERY_PARAMS_SCHEMA } as const },
+    async (req) => {
+      if (req.validationError) return esriError(esriBad(req.validationError.message));
+      const layers = [];
+      for (const l of LAYERS)
+        layers.push(layerInfo(l, await extents.of(l), await lastEditDate(db, sourceLayerId(l))));
+      return { layers, tables: [] };
+    },
+  );
 
   const layerParams = {
     type: 'object',
     required: ['layerId'],
-    properties: { layerId: { type: 'string', pattern: '^[0-9]{1,3}$' } },
+    properties: { layerId: { type: 'string', maxLength: 3, pattern: '^[0-9]{1,3}$' } },
   } as const;
 
-  app.get<{ Params: { layerId: string } }>(
+  r.get(
     `${FS_BASE}/:layerId`,
-    { ...common, schema: { params: layerParams, querystring: QUERY_PARAMS_SCHEMA } },
+    { ...common, schema: { params: layerParams, querystring: QUERY_PARAMS_SCHEMA } as const },
     async (req) => {
       if (req.validationError) return esriError(esriBad(req.validationError.message));
       const layer = layerById(Number(req.params.layerId));
@@ -528,8 +548,9 @@ export function registerFeatureServer(app: FastifyInstance): void {
     },
   );
 
+  /** A layer query: the request's validation error (answered the Esri way), its layer, its parameters. */
   const query = async (
-    req: FastifyRequest<{ Params: { layerId: string } }>,
+    req: { validationError?: Error; params: { layerId: string } },
     params: Record<string, unknown>,
   ) => {
     if (req.validationError) return esriError(esriBad(req.validationError.message));
@@ -549,17 +570,18 @@ export function registerFeatureServer(app: FastifyInstance): void {
     }
   };
 
-  app.get<{ Params: { layerId: string } }>(
+  r.get(
     `${FS_BASE}/:layerId/query`,
-    { ...common, schema: { params: layerParams, querystring: QUERY_PARAMS_SCHEMA } },
+    { ...common, schema: { params: layerParams, querystring: QUERY_PARAMS_SCHEMA } as const },
     async (req) => query(req, (req.query ?? {}) as Record<string, unknown>),
   );
 
-  app.post<{ Params: { layerId: string } }>(
+  r.post(
     `${FS_BASE}/:layerId/query`,
     {
       ...common,
-      schema: { params: layerParams, querystring: QUERY_PARAMS_SCHEMA, body: QUERY_PARAMS_SCHEMA },
+      config: { ...common.config, bodyKind: 'form' },
+      schema: { params: layerParams, querystring: QUERY_PARAMS_SCHEMA, body: QUERY_FORM_SCHEMA } as const,
     },
     async (req) =>
       query(req, {

@@ -2,6 +2,10 @@
  * The city's operating history: repair crews, their stored positions (patrol tracks), open faults for
  * every asset the generator left in `fault`, a year of closed faults with their repair orders, and open
  * orders in every state. Pure and deterministic.
+ *
+ * The open faults are a backlog, reported over the weeks before the seed as a real city's are: a
+ * failing circuit's lamps together (one event), isolated burnt-out lamps one by one, more of them
+ * recent than old (`backlogDays`), so no day of the fault trend carries the whole backlog.
  */
 import type { Insertable } from 'kysely';
 import type { FaultTable, WorkOrderTable } from '../db/schema';
@@ -24,6 +28,28 @@ const CREW_NAMES = ['抢修一队', '抢修二队', '抢修三队', '维护一�
 const LEADERS = ['张建国', '李志强', '王海涛', '赵立新', '陈明', '刘洋'];
 const pad = (n: number, w = 6): string => String(n).padStart(w, '0');
 const dayKey = (t: number): string => new Date(t + 8 * HOUR_MS).toISOString().slice(0, 10).replace(/-/g, '');
+
+/**
+ * The age in whole days (0 = the last 24 h) of each of `count` open faults, newest first: spread so
+ * that about two thirds of a day's intake (`perDay`) is still open, the newest day holding 1.5 times
+ * as many as the oldest. Pure.
+ */
+export function backlogDays(count: number, perDay: number): number[] {
+  if (count <= 0) return [];
+  const days = Math.max(2, Math.ceil((1.5 * count) / Math.max(perDay, 1e-9)));
+  const weight = (a: number) => 1.5 - (0.5 * a) / days;
+  let total = 0;
+  for (let a = 0; a < days; a++) total += weight(a);
+  const out: number[] = [];
+  let a = 0;
+  let upTo = weight(0) / total;
+  for (let k = 0; k < count; k++) {
+    const at = (k + 0.5) / count;
+    while (at > upTo && a < days - 1) upTo += weight(++a) / total;
+    out.push(a);
+  }
+  return out;
+}
 
 export function generateHistory(city: City, now: number, seed = 7): History {
   const r = prng(seed);
@@ -93,25 +119,54 @@ export function generateHistory(city: City, now: number, seed = 7): History {
     (crews.find((c) => c.district === district) ?? crews[Math.floor(r() * crews.length)] ?? crews[0])?.id ??
     'crew-1';
 
-  /* open faults: every asset the generator left in `fault` */
+  /* open faults: every asset the generator left in `fault`, as events (a failing circuit is one) */
   const failing = new Set(city.failingCircuits);
-  const clusterOrder = new Set<string>();
+  const inCluster = (a: City['assets'][number]): boolean =>
+    a.circuitId !== null && a.circuitId !== undefined && failing.has(a.circuitId);
+  const events: Array<Array<City['assets'][number]>> = [];
+  const byCircuit = new Map<string, Array<City['assets'][number]>>();
   for (const a of city.assets) {
     if (a.status !== 'fault') continue;
-    const inCluster = a.circuitId !== null && a.circuitId !== undefined && failing.has(a.circuitId);
-    const typeCode = inCluster ? 'lampOff' : typicalFaultType(a.kind, r());
-    const reportedAt = now - Math.floor(r() * 36 * HOUR_MS) - 60_000;
-    const urgency = a.kind === 'controlBox' || typeCode === 'leakage' ? 3 : inCluster ? 2 : 1;
+    if (!inCluster(a)) {
+      events.push([a]);
+      continue;
+    }
+    const key = a.circuitId ?? '';
+    const group = byCircuit.get(key);
+    if (group) group.push(a);
+    else {
+      const g = [a];
+      byCircuit.set(key, g);
+      events.push(g);
+    }
+  }
+  // A deterministic shuffle (Fisher–Yates on the seeded generator), then newest first.
+  for (let i = events.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [events[i], events[j]] = [events[j] ?? [], events[i] ?? []];
+  }
+  const openAssets = events.flat();
+  const perDay = Math.max(1, (40 * city.assets.length) / 300_000);
+  const ages = backlogDays(openAssets.length, perDay);
+  const clusterOrder = new Set<string>();
+  openAssets.forEach((a, i) => {
+    const cluster = inCluster(a);
+    const typeCode = cluster ? 'lampOff' : typicalFaultType(a.kind, r());
+    // a failing circuit's lamps go dark one after another over consecutive days
+    const reportedAt = now - (ages[i] ?? 0) * DAY_MS - 60_000 - Math.floor(r() * (DAY_MS - 120_000));
+    const urgency = a.kind === 'controlBox' || typeCode === 'leakage' ? 3 : cluster ? 2 : 1;
     const source =
       isLampKind(a.kind) || a.kind === 'controlBox' ? 'detection' : r() < 0.5 ? 'patrol' : 'citizen';
     const f = faultOf(a, { typeCode, urgency, source, reportedAt, closedAt: null }, now);
     faults.push(f);
     // One order per failing circuit, and about half of the isolated faults.
-    const key = inCluster ? (a.circuitId ?? '') : f.id;
-    if (inCluster ? clusterOrder.has(key) : r() < 0.5) continue;
+    const key = cluster ? (a.circuitId ?? '') : f.id;
+    if (cluster ? clusterOrder.has(key) : r() < 0.5) return;
     clusterOrder.add(key);
-    const createdAt = reportedAt + Math.floor(r() * 30 * 60_000);
-    if (createdAt > now) continue;
+    // a fault that waited is taken up by an order raised in the last day and a half
+    const raised = reportedAt + Math.floor(r() * 30 * 60_000);
+    const createdAt = now - raised > 2 * DAY_MS ? now - 60_000 - Math.floor(r() * 36 * HOUR_MS) : raised;
+    if (createdAt > now) return;
     const x = r();
     const state = x < 0.4 ? 'pending' : x < 0.75 ? 'dispatched' : 'inProgress';
     const dispatchedAt = state === 'pending' ? null : Math.min(now, createdAt + Math.floor(r() * HOUR_MS));
@@ -136,13 +191,12 @@ export function generateHistory(city: City, now: number, seed = 7): History {
       verifiedAt: null,
       remark: '',
     });
-  }
+  });
 
-  /* a year of closed faults and their repair orders (about 20 a day at 300k assets) */
+  /* a year of closed faults and their repair orders (about 40 a day at 300k assets) */
   const candidates = city.assets.filter(
     (a) => isLampKind(a.kind) || a.kind === 'pole' || a.kind === 'controlBox',
   );
-  const perDay = Math.max(1, (20 * city.assets.length) / 300_000);
   if (candidates.length) {
     for (let d = 365; d >= 1; d--) {
       const dayStart = now - d * DAY_MS;

@@ -66,6 +66,8 @@ describe('layer infos', () => {
       '3:roads',
       '4:assetGridCoarse',
       '5:assetGridFine',
+      '6:water',
+      '7:parks',
     ]);
   });
 });

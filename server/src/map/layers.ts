@@ -15,7 +15,7 @@ export interface FieldDef {
   length?: number;
 }
 
-export type LayerTable = 'map_asset' | 'map_cable' | 'map_district' | 'map_road';
+export type LayerTable = 'map_asset' | 'map_cable' | 'map_district' | 'map_road' | 'map_water' | 'map_park';
 
 export interface LayerDef {
   id: number;
@@ -136,6 +136,24 @@ export const LAYERS: readonly LayerDef[] = [
   },
   gridLayer(4, 'assetGridCoarse', 1000),
   gridLayer(5, 'assetGridFine', 250),
+  {
+    id: 6,
+    name: 'water',
+    table: 'map_water',
+    geometryType: 'esriGeometryPolygon',
+    geometry: { kind: 'rings', column: 'rings' },
+    displayField: 'name',
+    fields: [oid, str('name', '名称'), str('kind', '水系类型', 16)],
+  },
+  {
+    id: 7,
+    name: 'parks',
+    table: 'map_park',
+    geometryType: 'esriGeometryPolygon',
+    geometry: { kind: 'rings', column: 'rings' },
+    displayField: 'name',
+    fields: [oid, str('name', '名称')],
+  },
 ];
 
 /** The layer whose rows (and lastEditDate) a layer shows: layer 0 for the grid layers, else itself. */

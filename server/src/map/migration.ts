@@ -216,3 +216,34 @@ export const mapMigration: Migration = {
     }
   },
 };
+
+/** The base geography added after 0005 (water, parks): each with its spatial index. */
+export const GEOGRAPHY_TABLES = ['map_water', 'map_park'] as const;
+
+/** Migration 0013: water and parks (FeatureServer layers 6 and 7), seeded with the city. */
+export const mapGeographyMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    const s = db.schema;
+    const pg = await isPostgres(db);
+    for (const t of GEOGRAPHY_TABLES) {
+      let b = s
+        .createTable(t)
+        .addColumn('objectid', 'integer', (c) => c.primaryKey())
+        .addColumn('name', 'varchar(100)', (c) => c.notNull());
+      if (t === 'map_water') b = b.addColumn('kind', 'varchar(16)', (c) => c.notNull());
+      await b
+        .addColumn('rings', 'text', (c) => c.notNull())
+        .addColumn('minx', 'double precision', (c) => c.notNull())
+        .addColumn('miny', 'double precision', (c) => c.notNull())
+        .addColumn('maxx', 'double precision', (c) => c.notNull())
+        .addColumn('maxy', 'double precision', (c) => c.notNull())
+        .execute();
+      if (pg)
+        await sql
+          .raw(`CREATE INDEX ${t}_gist ON ${t} USING gist (box(point(minx, miny), point(maxx, maxy)))`)
+          .execute(db);
+      else
+        await sql.raw(`CREATE VIRTUAL TABLE ${t}_rtree USING rtree(id, minx, maxx, miny, maxy)`).execute(db);
+    }
+  },
+};

@@ -27,11 +27,8 @@ export interface StatDef {
   outName: string;
 }
 
-export interface Quantization {
-  tolerance: number;
-  originX: number;
-  originY: number;
-}
+import type { Quantization } from './quantize';
+export type { Quantization } from './quantize';
 
 export interface QuerySpec {
   where: WhereNode;
@@ -49,6 +46,8 @@ export interface QuerySpec {
   groupBy: string[];
   quantization: Quantization | null;
   distinct: boolean;
+  /** polygons: a `centroid` per feature (the SDK places polygon labels there) */
+  returnCentroid: boolean;
 }
 
 type Params = Readonly<Record<string, unknown>>;
@@ -309,5 +308,6 @@ export function parseQuery(p: Params, layer: LayerDef): QuerySpec {
     groupBy,
     quantization,
     distinct,
+    returnCentroid: bool(p, 'returnCentroid', false),
   };
 }

@@ -73,6 +73,30 @@ export interface MapRoadTable {
   maxy: number;
 }
 
+/** Water (layer 6): rivers and lakes, Esri JSON rings. */
+export interface MapWaterTable {
+  objectid: number;
+  name: string;
+  /** river | lake */
+  kind: string;
+  rings: string;
+  minx: number;
+  miny: number;
+  maxx: number;
+  maxy: number;
+}
+
+/** Parks and green space (layer 7), Esri JSON rings. */
+export interface MapParkTable {
+  objectid: number;
+  name: string;
+  rings: string;
+  minx: number;
+  miny: number;
+  maxx: number;
+  maxy: number;
+}
+
 export interface MapLayerStateTable {
   layerId: number;
   lastEditDate: number;
@@ -98,6 +122,8 @@ export interface MapTables {
   map_cable: MapCableTable;
   map_district: MapDistrictTable;
   map_road: MapRoadTable;
+  map_water: MapWaterTable;
+  map_park: MapParkTable;
   map_layer_state: MapLayerStateTable;
   map_crew: MapCrewTable;
   map_track: MapTrackTable;

@@ -6,9 +6,16 @@
 import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
-import { generateCity, isLampKind } from './city';
+import { generateCity, isLampKind, type City } from './city';
 import { generateHistory } from './history';
-import { ASSET_INDEXES, CABLE_INDEXES, SPATIAL_TABLES, createIndexes, dropIndexes } from './migration';
+import {
+  ASSET_INDEXES,
+  CABLE_INDEXES,
+  GEOGRAPHY_TABLES,
+  SPATIAL_TABLES,
+  createIndexes,
+  dropIndexes,
+} from './migration';
 
 export const DEFAULT_MAP_ASSETS = 300_000;
 export const REPAIR_ORDER_RULE = 'RepairOrder';
@@ -123,6 +130,58 @@ export async function ensureRepairOrderRule(db: Db, now: number): Promise<void> 
     .execute();
 }
 
+/** Water and parks (layers 6, 7) with their R*Tree rows on SQLite (PostgreSQL's GiST follows by itself). */
+async function insertGeography(db: Kysely<Database>, city: City, pg: boolean): Promise<void> {
+  await bulkInsert(
+    db,
+    'map_water',
+    ['objectid', 'name', 'kind', 'rings', 'minx', 'miny', 'maxx', 'maxy'],
+    city.water,
+  );
+  await bulkInsert(db, 'map_park', ['objectid', 'name', 'rings', 'minx', 'miny', 'maxx', 'maxy'], city.parks);
+  if (!pg)
+    for (const t of GEOGRAPHY_TABLES)
+      await sql
+        .raw(
+          `INSERT INTO ${t}_rtree (id, minx, maxx, miny, maxy) SELECT objectid, minx, maxx, miny, maxy FROM ${t}`,
+        )
+        .execute(db);
+}
+
+/**
+ * A city seeded before water and parks existed (migration 0011) gets them once: the generator is
+ * deterministic, so the city of the configured size is regenerated and, when it is the stored one
+ * (same number of assets, same first and last code), its water and parks are added. True when added.
+ */
+export async function addGeographyIfMissing(
+  db: Db,
+  size: number,
+  now: number = Date.now(),
+): Promise<boolean> {
+  if (size === 0) return false;
+  if (await db.selectFrom('map_water').select('objectid').limit(1).executeTakeFirst()) return false;
+  const stored = await db
+    .selectFrom('map_asset')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('code').as('maxCode')])
+    .executeTakeFirst();
+  const n = Number(stored?.n ?? 0);
+  if (n === 0) return false;
+  const city = generateCity({ assets: size, now });
+  const maxCode = city.assets.reduce((m, a) => (a.code > m ? a.code : m), '');
+  if (city.assets.length !== n || maxCode !== stored?.maxCode) return false;
+  const pg = isPostgresDb(db);
+  await db.transaction().execute(async (trx) => {
+    await insertGeography(trx, city, pg);
+    for (const layerId of [6, 7])
+      await trx
+        .insertInto('map_layer_state')
+        .values({ layerId, lastEditDate: now })
+        .onConflict((oc) => oc.column('layerId').doNothing())
+        .execute();
+  });
+  return true;
+}
+
 /** Seeds a demo city of `size` assets (config.mapAssets) when there is none; 0 seeds none. */
 export async function seedMapIfEmpty(
   db: Db,
@@ -130,7 +189,10 @@ export async function seedMapIfEmpty(
   now: number = Date.now(),
 ): Promise<MapSeedReport | false> {
   const has = await db.selectFrom('map_asset').select('objectid').limit(1).executeTakeFirst();
-  if (has) return false;
+  if (has) {
+    await addGeographyIfMissing(db, size, now);
+    return false;
+  }
   if (size === 0) return false;
   const t0 = performance.now();
   const city = generateCity({ assets: size, now });
@@ -178,6 +240,7 @@ export async function seedMapIfEmpty(
       ['objectid', 'name', 'roadClass', 'district', 'paths', 'minx', 'miny', 'maxx', 'maxy'],
       city.roads,
     );
+    await insertGeography(trx, city, pg);
     await createIndexes(trx, [...ASSET_INDEXES, ...CABLE_INDEXES]);
     if (!pg) {
       await sql`INSERT INTO map_asset_rtree (id, minx, maxx, miny, maxy) SELECT objectid, x, x, y, y FROM map_asset`.execute(
@@ -192,7 +255,7 @@ export async function seedMapIfEmpty(
     }
     await trx
       .insertInto('map_layer_state')
-      .values([0, 1, 2, 3].map((layerId) => ({ layerId, lastEditDate: now })))
+      .values([0, 1, 2, 3, 6, 7].map((layerId) => ({ layerId, lastEditDate: now })))
       .execute();
     await trx.insertInto('map_crew').values(history.crews).execute();
     await bulkInsert(trx, 'map_track', ['crewId', 't', 'x', 'y'], history.tracks);

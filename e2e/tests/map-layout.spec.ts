@@ -1,0 +1,244 @@
+// The map pages as an operator meets them: base geography with labels, an overview whose only red
+// is the faults (as many as the statistics say), layouts that fit at 1366, 1440 and 1920 px, the
+// kiosk on a phone, the search box, the fault history in view, tools that wait for the map, and the
+// asset drawer staying with its tab. Boxes are measured (layout-helpers.ts), pixels never compared.
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, openMenu, signIn } from './helpers';
+import { LAYOUT_VIEWPORTS, layoutProblems } from './layout-helpers';
+
+type HookWindow = Window & {
+  __lightingMap?: {
+    whenDrawn(): Promise<void>;
+    drawing(): string;
+    alertTotal(what: 'fault' | 'offline'): Promise<number>;
+  };
+};
+
+const FS = '/api/map/rest/services/lighting/FeatureServer';
+/** The map draws its own labels and widgets: its boxes are not the page's text. */
+const IGNORE = ['[data-testid^="city-map"]', '.esri-view', '.esri-ui'];
+
+async function mapDrawn(page: Page) {
+  await page.waitForFunction(() => Boolean((window as HookWindow).__lightingMap), null, { timeout: 60_000 });
+  await page.evaluate(() => (window as HookWindow).__lightingMap!.whenDrawn());
+}
+
+test.describe.configure({ timeout: 240_000 });
+
+test('the city is drawn over our own base geography, labelled with glyphs we serve', async ({ page }) => {
+  const glyphs: Array<{ url: string; status: number }> = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/fonts/')) glyphs.push({ url: r.url(), status: r.status() });
+  });
+  const layers = new Set<string>();
+  page.on('request', (r) => {
+    const m = /\/FeatureServer\/(\d+)\/query/.exec(r.url());
+    if (m) layers.add(m[1]!);
+  });
+  await signIn(page, 'admin', '/remotes/map/');
+  await expect(page.getByTestId('standalone-map')).toBeVisible();
+  await mapDrawn(page);
+  // districts, roads, water and parks come from our FeatureServer (layers 2, 3, 6, 7)
+  for (const id of ['2', '3', '6', '7']) expect(layers.has(id)).toBe(true);
+  // the labels' glyphs: Latin and the CJK ranges of the district names, all answered by us
+  await expect
+    .poll(() => glyphs.filter((g) => g.url.includes('/arial-unicode-ms-regular/')).length)
+    .toBeGreaterThan(1);
+  expect(glyphs.filter((g) => g.status !== 200 && g.status !== 304)).toEqual([]);
+  const token = await apiToken(page);
+  const r = await page.request.get(`/remotes/map/fonts/arial-unicode-ms-regular/0-255.pbf`);
+  expect(r.status()).toBe(200);
+  // 东 (U+4E1C) is in 19968-20223
+  const cjk = await page.request.get(`/remotes/map/fonts/arial-unicode-ms-regular/19968-20223.pbf`);
+  expect((await cjk.body()).length).toBeGreaterThan(10_000);
+  const water = await page.request.get(`${FS}/6/query`, {
+    params: { f: 'json', where: '1=1', returnCountOnly: 'true', token },
+  });
+  expect(((await water.json()) as { count: number }).count).toBeGreaterThan(0);
+});
+
+test('the city view: red only for faults, clustered, adding up to the faulty assets the statistics show', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin', '/remotes/map/');
+  await expect(page.getByTestId('standalone-map')).toBeVisible();
+  await mapDrawn(page);
+  expect(await page.evaluate(() => (window as HookWindow).__lightingMap!.drawing())).not.toBe('assets');
+  const stat = page.getByTestId('stat-faults');
+  await expect(stat).toHaveAttribute('data-count', /^[1-9]\d*$/);
+  const shown = Number(await stat.getAttribute('data-count'));
+  const red = await page.evaluate(() => (window as HookWindow).__lightingMap!.alertTotal('fault'));
+  expect(red).toBe(shown);
+  // and the server agrees: the assets in status fault, and in a fresh city one open fault each
+  const token = await apiToken(page);
+  const res = await page.request.get(`${FS}/0/query`, {
+    params: { f: 'json', where: "status = 'fault'", returnCountOnly: 'true', token },
+  });
+  expect(((await res.json()) as { count: number }).count).toBe(red);
+  await expect(page.getByTestId('legend-density')).toBeVisible();
+  await expect(page.getByTestId('legend-fault')).toBeVisible();
+});
+
+test('the layout check finds the faults it is for (a page made to have them)', async ({ page }) => {
+  await page.setContent(`
+    <div id="root" style="width: 600px; font: 14px sans-serif">
+      <table style="table-layout: fixed; width: 300px; border-collapse: collapse">
+        <tr><th style="width: 14px">工单号</th><th>标题</th></tr>
+        <tr><td style="width: 14px"><span style="white-space: nowrap">WXL202611250001</span></td><td>x</td></tr>
+      </table>
+      <div style="width: 120px; overflow: hidden"><div style="display: flex; gap: 4px">
+        <button style="flex: none; width: 100px">派单</button><button style="flex: none; width: 100px">完成</button>
+      </div></div>
+      <div style="width: 40px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap">省略的长文字长文字</div>
+    </div>`);
+  const problems = await layoutProblems(page, { root: '#root' });
+  const kinds = (k: string) => problems.filter((p) => p.kind === k).map((p) => p.text);
+  expect(kinds('charPerLine')).toContain('工单号');
+  expect(kinds('overflow')).toContain('WXL202611250001');
+  expect(kinds('clipped')).toContain('完成');
+  // shortened on purpose is not a fault
+  expect(problems.map((p) => p.text)).not.toContain('省略的长文字长文字');
+});
+
+test('map pages fit at 1366, 1440 and 1920 px: no text past its box, no header one character a line', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.waitForURL(/\/home/);
+  for (const vp of LAYOUT_VIEWPORTS) {
+    await page.setViewportSize(vp);
+    for (const [path, root, ready] of [
+      ['/bt/map/repair', 'map-repair', 'order-list'],
+      ['/bt/map/fault', 'map-fault', 'fault-list'],
+      ['/bt/map/assets', 'map-assets', 'asset-kinds'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId(root)).toBeVisible({ timeout: 90_000 });
+      await expect(page.getByTestId(ready)).toBeVisible();
+      if (ready !== 'asset-kinds')
+        await expect(page.getByTestId(ready).locator('tbody tr.ant-table-row').first()).toBeVisible();
+      const problems = await layoutProblems(page, { root: `[data-testid="${root}"]`, ignore: IGNORE });
+      expect(problems, `${path} at ${vp.width}px`).toEqual([]);
+    }
+  }
+});
+
+test('the kiosk on a phone: the map fills the screen, the panels open as bottom sheets', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'admin', '/remotes/map/');
+  await expect(page.getByTestId('standalone-map')).toBeVisible();
+  await mapDrawn(page);
+  const map = (await page.getByTestId('city-map').boundingBox())!;
+  expect(map.width).toBeGreaterThanOrEqual(330);
+  expect(map.height).toBeGreaterThanOrEqual(300);
+  expect(map.x).toBeGreaterThanOrEqual(0);
+  expect(map.x + map.width).toBeLessThanOrEqual(375);
+  // nothing covers the map until asked
+  await expect(page.getByTestId('kiosk-side')).toBeHidden();
+  await page.getByTestId('open-live').click();
+  await expect(page.getByTestId('kiosk-side')).toBeVisible();
+  const side = (await page.getByTestId('kiosk-side').boundingBox())!;
+  expect(side.x).toBeGreaterThanOrEqual(0);
+  expect(side.x + side.width).toBeLessThanOrEqual(375);
+  await page.locator('.ant-drawer-close').first().click();
+  await expect(page.getByTestId('kiosk-side')).toBeHidden();
+  await page.getByTestId('open-layers').click();
+  await expect(page.getByTestId('asset-kinds')).toBeVisible();
+  expect(await layoutProblems(page, { root: '[data-testid="map-assets"]', ignore: IGNORE })).toEqual([]);
+});
+
+test('asset search leaves the chosen code in the box', async ({ page }) => {
+  await signIn(page, 'admin', '/remotes/map/');
+  await expect(page.getByTestId('standalone-map')).toBeVisible();
+  const box = page.getByTestId('asset-search').locator('input');
+  await box.fill('SL-00001');
+  const option = page.locator('.ant-select-item-option').first();
+  await expect(option).toBeVisible();
+  const code = (await option.innerText()).split('·')[0]!.trim();
+  expect(code).toMatch(/^SL-\d{6}$/);
+  await option.click();
+  await expect(box).toHaveValue(code);
+  await expect(page.getByTestId('asset-panel')).toContainText(code);
+});
+
+test('fault history opens in view with a month axis and the right counts', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin', '/remotes/map/bt/map/fault');
+  await expect(page.getByTestId('map-fault')).toBeVisible({ timeout: 60_000 });
+  const row = page.getByTestId('fault-list').locator('tbody tr.ant-table-row').first();
+  await expect(row).toBeVisible();
+  const district = (await row.locator('td').nth(4).innerText()).trim();
+  await page.getByTestId('fault-district').click();
+  await page.locator('.ant-select-item-option').getByText(district, { exact: true }).click();
+  await page.getByTestId('fault-district-history').click();
+  const chart = page.getByTestId('history-chart');
+  await expect(chart).toBeVisible();
+  await expect(chart).toBeInViewport();
+  const token = await apiToken(page);
+  const res = await page.request.get(`/api/map/faults/history`, {
+    params: { district, days: '365' },
+    headers: { Authorization: token },
+  });
+  const h = (await res.json()) as { data: { byMonth: Array<{ month: string; count: number }> } };
+  const bars = chart.getByTestId('history-bar');
+  for (const m of h.data.byMonth)
+    await expect(bars.and(page.locator(`[data-month="${m.month}"]`))).toHaveAttribute(
+      'data-count',
+      String(m.count),
+    );
+  // bars, not a block: each bar is narrower than its slot
+  const widths = await bars
+    .locator('rect')
+    .evaluateAll((rs) => rs.map((r) => r.getBoundingClientRect().width));
+  const chartBox = (await chart.boundingBox())!;
+  expect(Math.max(...widths) * widths.length).toBeLessThan(chartBox.width * 0.8);
+});
+
+test('measuring waits for the map: no page error when clicked before it is ready', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await signIn(page, 'admin', '/remotes/map/');
+  await expect(page.getByTestId('standalone-map')).toBeVisible();
+  // hold the assets layer's description: the view cannot be ready before it comes
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/FeatureServer\/0\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/remotes/map/bt/map/tools');
+  const length = page.getByTestId('map-tools').getByText('测量长度', { exact: true });
+  await expect(length).toBeVisible({ timeout: 60_000 });
+  await length.click({ force: true });
+  release();
+  await mapDrawn(page);
+  await length.click();
+  await expect(page.getByText('在地图上单击', { exact: false }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the asset drawer stays with its tab: another tab shows without it', async ({ page }) => {
+  await signIn(page);
+  await page.waitForURL(/\/home/);
+  const token = await apiToken(page);
+  const res = await page.request.get(`${FS}/0/query`, {
+    params: {
+      f: 'json',
+      where: "kind = 'streetLamp'",
+      outFields: 'objectid,code',
+      resultRecordCount: '1',
+      token,
+    },
+  });
+  const a = ((await res.json()) as { features: Array<{ attributes: { objectid: number; code: string } }> })
+    .features[0]!.attributes;
+  await page.goto(`/bt/map/assets?asset=${a.objectid}`);
+  await expect(page.getByTestId('asset-panel')).toContainText(a.code, { timeout: 90_000 });
+  await openMenu(page, '照明地图', '维修工单');
+  await expect(page.getByTestId('map-repair')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('asset-panel')).toBeHidden();
+  // back on the map's tab, the drawer is still there
+  await page.locator('[data-testid="tab"][data-path="/bt/map/assets"]').click();
+  await expect(page.getByTestId('asset-panel')).toBeVisible();
+});

@@ -1,0 +1,48 @@
+import { BASE_LAYER_ORDER, LABEL_SCALES, SIDE_ROAD_MIN_SCALE, baseLayers } from './basemap';
+import { ASSET_MIN_SCALE } from './symbology';
+
+/** True when a layer (or label class) with these scales shows at `scale` (1:scale). */
+const showsAt = (s: { minScale: number; maxScale: number }, scale: number) =>
+  (s.minScale === 0 || scale <= s.minScale) && (s.maxScale === 0 || scale >= s.maxScale);
+
+describe('base geography', () => {
+  const layers = baseLayers();
+
+  it('stacks land cover under the roads, from our FeatureServer layers 2, 3, 6 and 7', () => {
+    expect(BASE_LAYER_ORDER).toEqual(['districts', 'water', 'parks', 'sideRoads', 'mainRoads']);
+    expect(new Set(BASE_LAYER_ORDER.map((n) => layers[n].layerId))).toEqual(new Set([2, 3, 6, 7]));
+    expect(layers.mainRoads.definitionExpression).toBe("roadClass = 'main'");
+    expect(layers.sideRoads.definitionExpression).toBe("roadClass = 'side'");
+  });
+
+  it('labels what helps at each scale: districts and water for the city, streets when zoomed in', () => {
+    const city = 150_000;
+    const street = 4_000;
+    expect(showsAt(LABEL_SCALES.district, city)).toBe(true);
+    expect(showsAt(LABEL_SCALES.water, city)).toBe(true);
+    expect(showsAt(LABEL_SCALES.mainRoad, city)).toBe(false);
+    expect(showsAt(LABEL_SCALES.mainRoad, 50_000)).toBe(true);
+    expect(showsAt(LABEL_SCALES.sideRoad, 50_000)).toBe(false);
+    expect(showsAt(LABEL_SCALES.sideRoad, street)).toBe(true);
+    expect(showsAt(LABEL_SCALES.park, street)).toBe(true);
+    // at street level the district name would sit on top of the assets
+    expect(showsAt(LABEL_SCALES.district, street)).toBe(false);
+    // side streets are drawn before their names and before assets are
+    expect(SIDE_ROAD_MIN_SCALE).toBeGreaterThan(LABEL_SCALES.sideRoad.minScale);
+    expect(SIDE_ROAD_MIN_SCALE).toBeGreaterThan(ASSET_MIN_SCALE);
+  });
+
+  it('names every feature by its name field with a halo, in the default font our build serves', () => {
+    for (const n of BASE_LAYER_ORDER) {
+      const l = layers[n];
+      expect(l.outFields).toContain('name');
+      for (const c of l.labelingInfo) {
+        expect(c.labelExpressionInfo.expression).toBe('$feature.name');
+        expect(c.symbol.haloSize).toBeGreaterThan(0);
+        expect(Object.keys(c.symbol.font)).toEqual(['size']);
+      }
+    }
+    expect(layers.mainRoads.labelingInfo[0]?.labelPlacement).toBe('center-along');
+    expect(layers.mainRoads.labelingInfo[0]?.repeatLabel).toBe(true);
+  });
+});
