@@ -1,13 +1,23 @@
 import { createRoot } from 'react-dom/client';
-import { loadConfig } from '@lighting/shared';
+import { ErrorBoundary, installErrorHandler, loadConfig } from '@lighting/shared';
 import { loadRegistry } from './federation/registry';
 import { AppRouter } from './router/AppRouter';
+import { stashWallToken } from './router/wallToken';
 import './i18n';
+
+// A wall display's token leaves the address before anything else happens.
+stashWallToken();
+// The production error handler (spec §8): uncaught errors and rejections from here on.
+installErrorHandler('host');
 
 async function start() {
   // Runtime configuration and the remote registry come from the server, never from the build.
   await Promise.all([loadConfig(), loadRegistry()]);
-  createRoot(document.getElementById('root')!).render(<AppRouter />);
+  createRoot(document.getElementById('root')!).render(
+    <ErrorBoundary app="host">
+      <AppRouter />
+    </ErrorBoundary>,
+  );
 }
 
 void start();

@@ -2,8 +2,10 @@
  * @jest-environment jsdom
  */
 // A remote page that throws while rendering ends in the error panel with Retry, inside whatever
-// surrounds it; Retry loads the page again.
+// surrounds it; Retry loads the page again. The production error handler records the error with
+// React's component stack and the remote's name.
 import { act } from 'react';
+import { setErrorLogEnabled, useErrorLog } from '@lighting/shared';
 import { createRoot } from 'react-dom/client';
 import { RemotePage } from './RemotePage';
 
@@ -51,6 +53,7 @@ const flush = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
 test('render error → panel with Retry, the rest stays; Retry renders the page', async () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  setErrorLogEnabled(true);
   const el = document.createElement('div');
   document.body.appendChild(el);
   const root = createRoot(el);
@@ -66,6 +69,9 @@ test('render error → panel with Retry, the rest stays; Retry renders the page'
   await flush();
   expect(el.querySelector('[data-testid="remote-error"]')?.textContent).toContain('boom while rendering');
   expect(el.querySelector('[data-testid="chrome"]')).not.toBeNull();
+  const [logged] = useErrorLog.getState().entries;
+  expect(logged).toMatchObject({ message: 'boom while rendering', source: 'react', app: 'system', count: 1 });
+  expect(logged?.componentStack).toMatch(/Page/);
   await act(async () => {
     (el.querySelector('[data-testid="remote-retry"]') as HTMLButtonElement).click();
   });
@@ -74,4 +80,5 @@ test('render error → panel with Retry, the rest stays; Retry renders the page'
   expect(el.querySelector('[data-testid="page-ok"]')).not.toBeNull();
   expect(el.querySelector('[data-testid="remote-error"]')).toBeNull();
   act(() => root.unmount());
+  setErrorLogEnabled(false);
 });

@@ -3,7 +3,13 @@
 import { Component, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { matchRemoteRoute, RouteMetaProvider, type RemotePageProps, type RouteMeta } from '@lighting/shared';
+import {
+  captureBoundaryError,
+  matchRemoteRoute,
+  RouteMetaProvider,
+  type RemotePageProps,
+  type RouteMeta,
+} from '@lighting/shared';
 import { loadRoutes, remoteFor } from './registry';
 
 type State =
@@ -29,15 +35,17 @@ function ErrorPanel({ name, error, onRetry }: { name: string; error: string; onR
 }
 
 class Boundary extends Component<
-  { children: ReactNode; fallback: (error: string) => ReactNode },
+  { name: string; children: ReactNode; fallback: (error: string) => ReactNode },
   { error: string | null }
 > {
   override state = { error: null as string | null };
   static getDerivedStateFromError(e: unknown) {
     return { error: e instanceof Error ? e.message : String(e) };
   }
-  override componentDidCatch(e: unknown) {
+  override componentDidCatch(e: unknown, info: { componentStack?: string | null }) {
     console.error('[remote page] render failed', e);
+    // the production error handler records it with React's component stack (spec §8)
+    captureBoundaryError(e, info.componentStack, this.props.name);
   }
   override render() {
     return this.state.error !== null ? this.props.fallback(this.state.error) : this.props.children;
@@ -86,7 +94,11 @@ export function RemotePage({ urlAddress, meta }: { urlAddress: string; meta: Rou
   if (state.status === 'error') return <ErrorPanel name={name} error={state.error} onRetry={retry} />;
   const { Page } = state;
   return (
-    <Boundary key={attempt} fallback={(error) => <ErrorPanel name={name} error={error} onRetry={retry} />}>
+    <Boundary
+      key={attempt}
+      name={name}
+      fallback={(error) => <ErrorPanel name={name} error={error} onRetry={retry} />}
+    >
       <RouteMetaProvider value={meta}>
         <div data-remote={name} style={{ height: '100%' }}>
           <Page urlAddress={urlAddress} meta={meta} />

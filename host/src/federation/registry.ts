@@ -63,6 +63,33 @@ export function loadRoutes(name: string, forceReload = false): Promise<RemoteRou
   return p;
 }
 
+/**
+ * Another module a remote exposes (e.g. 'chat' / './ChatDrawer'), loaded once; a failure is not kept, so
+ * the next call tries again (Retry).
+ */
+const exposed = new Map<string, Promise<unknown>>();
+export function loadExposed<T>(name: string, expose: string): Promise<T> {
+  const key = `${name}/${expose.replace(/^\.\//, '')}`;
+  let p = exposed.get(key) as Promise<T> | undefined;
+  if (!p) {
+    const r = registry.find((x) => x.name === name);
+    if (!r) return Promise.reject(new Error(`no remote named ${name} in the registry`));
+    p = loadRemote<Record<string, unknown>>(key).then((mod) => {
+      if (!mod || typeof mod[REMOTE_ERROR] === 'string')
+        throw new Error(
+          typeof mod?.[REMOTE_ERROR] === 'string' ? (mod[REMOTE_ERROR] as string) : 'remote unavailable',
+        );
+      return (mod.default ?? mod) as T;
+    });
+    p.catch(() => {
+      exposed.delete(key);
+      register([r], true);
+    });
+    exposed.set(key, p);
+  }
+  return p;
+}
+
 /** Warm a remote's entry on menu hover (its code is otherwise fetched on the first visit). */
 export function preload(urlAddress: string): void {
   const hit = remoteFor(urlAddress);

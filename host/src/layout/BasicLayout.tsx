@@ -16,6 +16,7 @@ import {
   Navigate,
   Route,
   Routes,
+  SCROLL_TO_TOP_MS,
   SIDEBAR_WIDTH,
   THEME_COLOURS,
   useLocation,
@@ -26,6 +27,7 @@ import {
 import { Redirect } from '../views/Redirect';
 import { homeItem, LAYOUT_CSS, openKeysFor, toItems, type Item } from './menuItems';
 import { NavbarTools } from './navbar/Navbar';
+import { animateScrollTop } from './scrollTop';
 import { foldItems } from './navbar/menuFold';
 import { mountedTabs, searchOf } from './tabs/tabModel';
 import { TagsView } from './tabs/TagsView';
@@ -44,6 +46,22 @@ const LOGIN_NOTICE_KEY = 'lighting_loginNoticeFor';
 
 const findPage = (pages: readonly PageDef[], pathname: string) =>
   pages.find((p) => matchPath({ path: p.path, end: true }, pathname) !== null);
+
+/**
+ * History-mode navigation scrolls to the top (spec §2) in 800 ms (§9): whichever box scrolls, the
+ * main column (fixedHeader off) or the content box (fixedHeader on).
+ */
+function useScrollToTop(pathname: string) {
+  const column = useRef<HTMLElement>(null);
+  const content = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const stops = [column.current, content.current].flatMap((el) =>
+      el && el.scrollTop > 0 ? [animateScrollTop(el, SCROLL_TO_TOP_MS)] : [],
+    );
+    return () => stops.forEach((stop) => stop());
+  }, [pathname]);
+  return { column, content };
+}
 
 /** The last-login notice, once per sign-in (remembered per token in sessionStorage). */
 function useLoginNotice() {
@@ -135,6 +153,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
   const tabs = useTabs((s) => s.tabs);
   useLoginNotice();
   useDeviceRules(pathname);
+  const scrollBoxes = useScrollToTop(pathname);
 
   const page = findPage(pages, pathname);
   const isRedirect = pathname.startsWith('/redirect/');
@@ -275,6 +294,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
       {sider}
       {/* fixedHeader: navbar and tabs stay while the page scrolls; otherwise they scroll away with it */}
       <Layout
+        ref={scrollBoxes.column}
         style={{ minWidth: 0, overflow: fixedHeader ? 'hidden' : 'auto' }}
         data-testid="main-column"
         data-fixed-header={fixedHeader ? 'true' : 'false'}
@@ -282,6 +302,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
         {header}
         {tagsView ? <TagsView colour={colour} titleFor={titleFor} /> : null}
         <Layout.Content
+          ref={scrollBoxes.content}
           style={{
             margin: 12,
             padding: 16,

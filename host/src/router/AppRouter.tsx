@@ -1,6 +1,8 @@
 // The console's router and the guard of spec §2, applied on every navigation as a pure decision
 // (core/guard.ts). Deliberately free of antd: /login renders with React alone, and the console
-// (layouts, pages, antd) is one lazy chunk loaded once the user is signed in.
+// (layouts, pages, antd) is one lazy chunk loaded once the user is signed in. The citizens' public
+// pages (/bt/gzh/*) skip the guard and the console: the remote the registry names renders them; so
+// does the wall display (/dv/view/:moduleId), once signed in by its link's token (WallDoor).
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import {
   BrowserRouter,
@@ -17,12 +19,17 @@ import {
   useNavigate,
   useSearchParams,
   useSession,
+  WALL_BASE,
 } from '@lighting/shared';
 import { useTranslation } from 'react-i18next';
 import { Login } from '../views/Login';
 import { Loading } from '../views/Loading';
 
 const Console = lazy(() => import('./Console'));
+// The citizens' public pages: their own chunk (no antd), outside the guard and the console.
+const PublicPage = lazy(() => import(/* webpackChunkName: "public-page" */ './PublicPage'));
+// The city wall display (menu type 6): signed in by its link's token, no console chrome.
+const WallDoor = lazy(() => import(/* webpackChunkName: "wall-door" */ './WallDoor'));
 
 /** Opens the tab's realtime socket (its code loads only after sign-in). */
 const connectSocket = (token: string) =>
@@ -105,7 +112,25 @@ function Guarded() {
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Guarded />
+      <Routes>
+        <Route
+          path="/bt/gzh/*"
+          element={
+            <Suspense fallback={<Loading />}>
+              <PublicPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path={`${WALL_BASE}/view/:moduleId`}
+          element={
+            <Suspense fallback={<Loading />}>
+              <WallDoor />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<Guarded />} />
+      </Routes>
     </BrowserRouter>
   );
 }

@@ -51,6 +51,7 @@ function useDocumentTitle(routes: AppRoute[]) {
       '/messageRecord': t('host:messageCenter'),
       '/bt/article/more': t('host:articleMore'),
       '/menuMore': t('host:menuMore'),
+      '/previewModel': t('host:previewModel'),
       '/lockScreen': t('lockScreen'),
       '/404': t('notFound'),
     };
@@ -77,9 +78,13 @@ export default function Console() {
       { path: '/messageRecord', element: page(<MessageRecordPage />), title: () => t('host:messageCenter') },
       { path: '/bt/article/more', element: page(<ArticleMorePage />), title: () => t('host:articleMore') },
     ];
+    // fixed pages no menu entry names (the function preview) take the host's own title
+    const fixedTitles: Record<string, () => string> = { '/previewModel': () => t('host:previewModel') };
     const remoteFixed = Object.entries(REMOTE_FIXED).map(([path, urlAddress]): PageDef => {
       const meta = metaFor(urlAddress);
-      return { path, element: <RemotePage urlAddress={urlAddress} meta={meta} />, title: () => meta.title };
+      const own = fixedTitles[path];
+      const title = own && meta.title === urlAddress ? own : () => meta.title;
+      return { path, element: <RemotePage urlAddress={urlAddress} meta={meta} />, title };
     });
     const fromMenu = generated.routes
       .filter((r) => !(r.path in REMOTE_FIXED))

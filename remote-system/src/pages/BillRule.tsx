@@ -146,6 +146,7 @@ export default function BillRule(_props: RemotePageProps) {
     { key: '_dateFormat', dataIndex: 'dateFormat', title: t('dateFormat') },
     { key: '_digit', dataIndex: 'digit', title: t('digit') },
     { key: 'outputNumber', dataIndex: 'outputNumber', title: t('outputNumber') },
+    { key: '_description', dataIndex: 'description', title: t('description'), ellipsis: true },
     {
       key: 'enabledMark',
       dataIndex: 'enabledMark',

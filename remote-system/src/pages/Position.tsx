@@ -27,6 +27,7 @@ interface PositionRow {
   enabledMark: number;
   creatorTime: number;
   userCount?: number;
+  description?: string;
 }
 
 interface PositionForm {
@@ -51,7 +52,7 @@ export default function Position(_props: RemotePageProps) {
   const openEdit = async (id?: string) => {
     if (!id)
       return setEditing({ values: { organizeId: organizeId || undefined, sortCode: 0, enabledMark: true } });
-    const r = await one<PositionRow & { description?: string }>(`${urls.position}/${id}`);
+    const r = await one<PositionRow>(`${urls.position}/${id}`);
     setEditing({
       id,
       values: { ...r, enabledMark: r.enabledMark === 1, description: r.description ?? '' },
@@ -63,6 +64,7 @@ export default function Position(_props: RemotePageProps) {
     { key: 'enCode', dataIndex: 'enCode', title: t('enCode'), sorter: true },
     { key: 'organize', dataIndex: 'organize', title: t('organize') },
     { key: 'sortCode', dataIndex: 'sortCode', title: t('sortCode'), sorter: true },
+    { key: '_description', dataIndex: 'description', title: t('description'), ellipsis: true },
     {
       key: 'enabledMark',
       dataIndex: 'enabledMark',

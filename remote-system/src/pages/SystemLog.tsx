@@ -1,5 +1,7 @@
 // system/log — sign-ins, requests and errors: a tab per category, filters (time span, keyword),
-// server paging; clearing a category (btn_remove) asks first.
+// server paging; clearing a category (btn_remove) asks first. 异常日志 lists one row per distinct
+// error (browsers' uncaught errors and the server's own, spec §8) with its count, first and last
+// seen; a row opens to the stacks and the component information.
 import { useState } from 'react';
 import { Button, Input, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +23,10 @@ interface LogRow {
   duration: number | null;
   abstracts: string;
   creatorTime: number;
+  count: number;
+  /** Errors only. */
+  lastSeen?: number;
+  detail?: { source?: string; app?: string; stack?: string; componentStack?: string; userAgent?: string };
 }
 
 const CATEGORIES = [1, 5, 4] as const;
@@ -51,25 +57,67 @@ function LogTab({ category }: { category: Category }) {
       list.reload();
     }, t('confirmClearLog'));
 
-  const columns: TableColumnsType<LogRow> = [
-    { key: 'creatorTime', dataIndex: 'creatorTime', title: t('logTime'), render: formatTime },
-    { key: 'userName', dataIndex: 'userName', title: t('logUser') },
-    { key: 'ipAddress', dataIndex: 'ipAddress', title: t('ipAddress') },
-    { key: 'ipAddressName', dataIndex: 'ipAddressName', title: t('ipAddressName') },
-    ...(category === 1
-      ? []
-      : ([
-          {
-            key: 'requestMethod',
-            dataIndex: 'requestMethod',
-            title: t('requestMethod'),
-            render: (m: string) => (m ? <Tag>{m}</Tag> : ''),
-          },
-          { key: 'requestUrl', dataIndex: 'requestUrl', title: t('requestUrl'), ellipsis: true },
-          { key: 'duration', dataIndex: 'duration', title: t('duration'), render: formatDuration },
-        ] as TableColumnsType<LogRow>)),
-    { key: 'abstracts', dataIndex: 'abstracts', title: t('abstracts'), ellipsis: true },
+  const errorColumns: TableColumnsType<LogRow> = [
+    { key: 'lastSeen', dataIndex: 'lastSeen', title: t('lastSeen'), render: formatTime, width: 170 },
+    { key: 'userName', dataIndex: 'userName', title: t('logUser'), width: 140 },
+    { key: 'requestUrl', dataIndex: 'requestUrl', title: t('errorPage'), ellipsis: true },
+    { key: 'abstracts', dataIndex: 'abstracts', title: t('errorMessage'), ellipsis: true },
+    { key: 'count', dataIndex: 'count', title: t('errorCount'), width: 80, align: 'right' },
+    { key: 'creatorTime', dataIndex: 'creatorTime', title: t('firstSeen'), render: formatTime, width: 170 },
+    {
+      key: 'source',
+      title: t('errorSource'),
+      width: 160,
+      render: (_: unknown, r: LogRow) =>
+        [r.detail?.source ? t(`errorSourceName.${r.detail.source}`) : '', r.detail?.app ?? '']
+          .filter(Boolean)
+          .join(' · '),
+    },
   ];
+  const columns: TableColumnsType<LogRow> =
+    category === 4
+      ? errorColumns
+      : [
+          { key: 'creatorTime', dataIndex: 'creatorTime', title: t('logTime'), render: formatTime },
+          { key: 'userName', dataIndex: 'userName', title: t('logUser') },
+          { key: 'ipAddress', dataIndex: 'ipAddress', title: t('ipAddress') },
+          { key: 'ipAddressName', dataIndex: 'ipAddressName', title: t('ipAddressName') },
+          ...(category === 1
+            ? []
+            : ([
+                {
+                  key: 'requestMethod',
+                  dataIndex: 'requestMethod',
+                  title: t('requestMethod'),
+                  render: (m: string) => (m ? <Tag>{m}</Tag> : ''),
+                },
+                { key: 'requestUrl', dataIndex: 'requestUrl', title: t('requestUrl'), ellipsis: true },
+                { key: 'duration', dataIndex: 'duration', title: t('duration'), render: formatDuration },
+              ] as TableColumnsType<LogRow>)),
+          { key: 'abstracts', dataIndex: 'abstracts', title: t('abstracts'), ellipsis: true },
+        ];
+  const errorDetail = (r: LogRow) => (
+    <div data-testid="error-detail">
+      {(
+        [
+          ['errorStack', r.detail?.stack],
+          ['componentStack', r.detail?.componentStack],
+          ['userAgent', r.detail?.userAgent],
+        ] as const
+      )
+        .filter(([, v]) => v)
+        .map(([k, v]) => (
+          <div key={k}>
+            <strong>{t(k)}</strong>
+            <pre
+              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: '4px 0 12px', fontSize: 12 }}
+            >
+              {v}
+            </pre>
+          </div>
+        ))}
+    </div>
+  );
 
   return (
     <ListFrame<LogRow, ListQuery>
@@ -103,6 +151,7 @@ function LogTab({ category }: { category: Category }) {
         </Auth>
       }
       testId={`log-list-${category}`}
+      {...(category === 4 ? { tableProps: { expandable: { expandedRowRender: errorDetail } } } : {})}
     />
   );
 }

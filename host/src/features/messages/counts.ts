@@ -1,4 +1,5 @@
 // Unread counters (spec §4 message read rules), fed by the realtime socket: initMessage sets them,
+// the chat's total comes from the shared chat state,
 // messagePush raises them, reading one drops the count by one (never below 0), mark-all sets 0.
 import { create } from 'zustand';
 
@@ -6,26 +7,20 @@ export interface UnreadCounts {
   /** unread in-app messages (notices and workflow messages) */
   messages: number;
   notices: number;
-  /** chat: unread per sending user */
-  chat: Record<string, number>;
-  onlineUsers: string[];
+  /** chat: unread messages over every conversation (from the shared chat state, @lighting/shared/realtime) */
+  chat: number;
 }
 
-export const initialCounts: UnreadCounts = { messages: 0, notices: 0, chat: {}, onlineUsers: [] };
+export const initialCounts: UnreadCounts = { messages: 0, notices: 0, chat: 0 };
 
 /** Pure transitions, tested beside this file. */
 export const countRules = {
-  init(raw: Record<string, unknown>): UnreadCounts {
-    const nums = Array.isArray(raw.unreadNums)
-      ? (raw.unreadNums as { formUserId?: string; unreadNum?: number }[])
-      : [];
+  /** initMessage sets the in-app message counters (chat counts are the chat state's). */
+  init(c: UnreadCounts, raw: Record<string, unknown>): UnreadCounts {
     return {
+      ...c,
       messages: Math.max(0, Number(raw.unreadMessageCount) || 0),
       notices: Math.max(0, Number(raw.unreadNoticeCount) || 0),
-      chat: Object.fromEntries(
-        nums.filter((n) => n.formUserId).map((n) => [n.formUserId!, Math.max(0, n.unreadNum ?? 0)]),
-      ),
-      onlineUsers: Array.isArray(raw.onlineUsers) ? raw.onlineUsers.map(String) : [],
     };
   },
   readOne(c: UnreadCounts): UnreadCounts {
@@ -53,9 +48,6 @@ export const countRules = {
       messages: messages ?? c.messages + 1,
       notices: notices ?? c.notices,
     };
-  },
-  chatTotal(c: UnreadCounts): number {
-    return Object.values(c.chat).reduce((a, b) => a + b, 0);
   },
 };
 

@@ -6,6 +6,8 @@ export const NS = 'host-messages';
 registerNamespace(NS, {
   zh: {
     title: '站内消息',
+    chat: '内部聊天',
+    chatFailed: '内部聊天加载失败：{{error}}',
     readAll: '全部已读',
     center: '消息中心',
     confirmReadAll: '您确定全部为已读状态, 是否继续?',
@@ -39,6 +41,8 @@ registerNamespace(NS, {
   },
   zhtw: {
     title: '站內消息',
+    chat: '內部聊天',
+    chatFailed: '內部聊天加載失敗：{{error}}',
     readAll: '全部已讀',
     center: '消息中心',
     confirmReadAll: '您確定全部為已讀狀態, 是否繼續?',
@@ -72,6 +76,8 @@ registerNamespace(NS, {
   },
   en: {
     title: 'Messages',
+    chat: 'Internal chat',
+    chatFailed: 'The chat could not be loaded: {{error}}',
     readAll: 'Mark all read',
     center: 'Message center',
     confirmReadAll: 'Mark every message as read. Continue?',

@@ -1,5 +1,5 @@
 // /profile — personal information (spec §2): base info, avatar, password, settings,
-// subordinates, permissions and my system log.
+// subordinates, permissions, my system log and cancelling my account.
 import { useCallback, useEffect, useState } from 'react';
 import { Card, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,20 @@ import { SettingsTab } from './SettingsTab';
 import { SubordinateTab } from './SubordinateTab';
 import { AuthorizeTab } from './AuthorizeTab';
 import { SystemLogTab } from './SystemLogTab';
+import { CancelAccountTab } from './CancelAccountTab';
 import { NS } from './i18n';
 import './i18n';
 
-const PROFILE_TABS = ['base', 'avatar', 'password', 'settings', 'subordinate', 'authorize', 'log'] as const;
+const PROFILE_TABS = [
+  'base',
+  'avatar',
+  'password',
+  'settings',
+  'subordinate',
+  'authorize',
+  'log',
+  'cancel',
+] as const;
 
 export default function ProfilePage() {
   const { t } = useTranslation(NS);
@@ -65,6 +75,7 @@ export default function ProfilePage() {
           { key: 'subordinate', label: t('tabSubordinate'), children: <SubordinateTab /> },
           { key: 'authorize', label: t('tabAuthorize'), children: <AuthorizeTab /> },
           { key: 'log', label: t('tabLog'), children: <SystemLogTab /> },
+          { key: 'cancel', label: t('tabCancel'), children: <CancelAccountTab /> },
         ]}
       />
     </Card>

@@ -15,6 +15,13 @@ export const modifyPassword = (oldPassword: string, password: string) =>
     method: 'post',
     data: { oldPassword: md5(oldPassword), password: md5(password) },
   });
+/** Self-service cancellation: the password again; socketId leaves this tab's socket to us. */
+export const cancelAccount = (password: string, socketId: string | null) =>
+  request<null>({
+    url: `${BASE}/Actions/CancelAccount${socketId ? `?socketId=${encodeURIComponent(socketId)}` : ''}`,
+    method: 'post',
+    data: { password: md5(password) },
+  });
 export const putTheme = (theme: Theme) =>
   request<null>({ url: `${BASE}/SystemTheme`, method: 'put', data: { theme } });
 export const putLanguage = (language: string) =>
