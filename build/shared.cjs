@@ -40,13 +40,15 @@ function sharedConfig() {
   shared['react-dom/'] = { singleton: true, requiredVersion: deps['react-dom'], strictVersion: false };
   shared['react/'] = { singleton: true, requiredVersion: deps.react, strictVersion: false };
   // The session store, http client and realtime stream live here: one copy on the page. Three
-  // entries so the sign-in page does not pull antd (ui) or rxjs (realtime), and a fourth (admin)
-  // so /home does not pull the administration lists and forms.
+  // entries so the sign-in page does not pull antd (ui) or rxjs (realtime), a fourth (admin)
+  // so /home does not pull the administration lists and forms, and a fifth (form) for the
+  // low-code form renderer, which only the pages that show a designed form download.
   for (const entry of [
     '@lighting/shared',
     '@lighting/shared/ui',
     '@lighting/shared/realtime',
     '@lighting/shared/admin',
+    '@lighting/shared/form',
   ]) {
     shared[entry] = { singleton: true, requiredVersion: sharedPkg.version, strictVersion: false };
   }

@@ -14,6 +14,7 @@ const SOURCES = [
   'remote-workflow',
   'remote-system',
   'remote-chat',
+  'remote-citizen',
 ];
 
 function files(dir) {

@@ -5,6 +5,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { sharedConfig } = require('./shared.cjs');
+const { FaviconPlugin } = require('./favicon.cjs');
 
 /**
  * @param {object} o
@@ -74,6 +75,8 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title 
           templateParameters: { title, base: htmlPublicPath },
           chunks: ['main'],
         }),
+        // favicon.svg and favicon.ico beside index.html (linked by the template; /favicon.ico is the host's)
+        new FaviconPlugin(),
       ],
       optimization: {
         // SWC's minifier (through terser-webpack-plugin): it removes functions webpack marked unused

@@ -1,6 +1,13 @@
 // The workspace's front-end packages, in one place for the build, the jest projects and the
 // root scripts.
-const REMOTES = ['remote-map', 'remote-lowcode', 'remote-workflow', 'remote-system', 'remote-chat'];
+const REMOTES = [
+  'remote-map',
+  'remote-lowcode',
+  'remote-workflow',
+  'remote-system',
+  'remote-chat',
+  'remote-citizen',
+];
 const APPS = ['host', ...REMOTES];
 const FRONTEND = ['shared', ...APPS];
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // npm run build: installs what is missing, then builds the server and every app. An app whose
-// sources (and shared/, build/) are older than its dist is reused; --force rebuilds everything.
-import { existsSync, statSync } from 'node:fs';
+// sources (and shared/, build/) are older than its last successful build is reused; --force rebuilds
+// everything. The build time is a marker file written after the build (webpack leaves an unchanged
+// index.html untouched, so the dist's own files cannot say when it was last built).
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, ROOT, ensureInstalled, ensurePnpm, newestMtime, run } from './lib/tools.mjs';
 
@@ -24,15 +26,13 @@ export function buildAll({ force = false } = {}) {
       ) > statSync(out).mtimeMs
     );
   };
-  if (stale('server', join('dist', 'main.js'))) {
-    console.log('• building server');
-    run(pnpm, ['--filter', '@lighting/server', 'run', 'build']);
-  } else console.log('• server build is up to date');
-  for (const app of APPS) {
-    if (stale(app, join('dist', 'index.html'))) {
-      console.log(`• building ${app}`);
-      run(pnpm, ['--filter', `@lighting/${app}`, 'run', 'build']);
-    } else console.log(`• ${app} build is up to date`);
+  const MARKER = join('dist', '.built');
+  for (const pkg of ['server', ...APPS]) {
+    if (stale(pkg, MARKER)) {
+      console.log(`• building ${pkg}`);
+      run(pnpm, ['--filter', `@lighting/${pkg}`, 'run', 'build']);
+      writeFileSync(join(ROOT, pkg, MARKER), `${new Date().toISOString()}\n`);
+    } else console.log(`• ${pkg} build is up to date`);
   }
 }
 

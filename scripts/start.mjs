@@ -12,7 +12,8 @@ const port = Number(process.env.PORT || 8080);
 const host = process.env.HOST || '127.0.0.1';
 const child = spawn(process.execPath, [join(ROOT, 'server', 'dist', 'main.js')], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: String(port), HOST: host },
+  // readable lines on the terminal; LOG_FORMAT=json gives the production JSON lines
+  env: { LOG_FORMAT: 'pretty', ...process.env, PORT: String(port), HOST: host },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

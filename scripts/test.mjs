@@ -4,20 +4,33 @@
 // and Playwright in Chromium against the started system. Ends with one 'N passed, N failed' line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, ensureInstalled, ensurePnpm } from './lib/tools.mjs';
 import { buildAll } from './build.mjs';
+import { canConnect, testDatabaseUrl } from './lib/server.mjs';
 
 const pnpm = ensurePnpm();
 ensureInstalled(pnpm);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-function step(name, cmd, args, { env = {}, jestJson, playwrightJson } = {}) {
+// A step that hangs (a test that never settles, a process that never exits) fails with a clear line
+// instead of holding CI until its own limit: generous ceilings, far above a normal run's figures.
+const MINUTE = 60_000;
+const CEILING = { unit: 20 * MINUTE, server: 25 * MINUTE, e2e: 45 * MINUTE, other: 15 * MINUTE };
+
+function step(name, cmd, args, { env = {}, jestJson, playwrightJson, ceiling = CEILING.other } = {}) {
   console.log(`\n━━ ${name}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    timeout: ceiling,
+    killSignal: 'SIGKILL',
+  });
+  if (r.error?.code === 'ETIMEDOUT' || r.signal === 'SIGKILL')
+    console.log(`\n✖ ${name}: stopped after ${Math.round(ceiling / MINUTE)} min without finishing`);
   if (jestJson && existsSync(jestJson)) {
     const j = JSON.parse(readFileSync(jestJson, 'utf8'));
     totals.passed += j.numPassedTests;
@@ -36,13 +49,6 @@ function step(name, cmd, args, { env = {}, jestJson, playwrightJson } = {}) {
   return r.status === 0;
 }
 
-const canConnect = (port, host = '127.0.0.1') =>
-  new Promise((resolve) => {
-    const s = createConnection({ port, host, timeout: 1000 }, () => (s.end(), resolve(true)));
-    s.on('error', () => resolve(false));
-    s.on('timeout', () => (s.destroy(), resolve(false)));
-  });
-
 const tmp = mkdtempSync(join(tmpdir(), 'lighting-test-'));
 const jest = join(ROOT, 'node_modules', '.bin', 'jest');
 
@@ -55,19 +61,33 @@ step('type check (tsc --noEmit, every package)', pnpm, [
 step('lint (ESLint + Prettier)', process.execPath, [join(ROOT, 'scripts', 'lint.mjs')]);
 
 /** A jest run whose counts go into the totals. */
-function jestStep(name, config, extraArgs, env = {}) {
+function jestStep(name, config, extraArgs, env = {}, ceiling = CEILING.unit) {
   const out = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
-  step(name, jest, ['-c', config, ...extraArgs, '--json', `--outputFile=${out}`], { env, jestJson: out });
+  step(name, jest, ['-c', config, ...extraArgs, '--json', `--outputFile=${out}`], {
+    env,
+    jestJson: out,
+    ceiling,
+  });
 }
 
 jestStep('unit tests (jest: shared, host, remotes)', 'jest.config.cjs', []);
 const serverArgs = ['--rootDir', 'server', '--runInBand'];
-jestStep('server tests on SQLite', 'server/jest.config.cjs', serverArgs, { DATABASE_URL: '' });
-const pgUrl =
-  process.env.TEST_DATABASE_URL ||
-  ((await canConnect(5432)) ? 'postgres://postgres@127.0.0.1:5432/test' : '');
+jestStep(
+  'server tests on SQLite',
+  'server/jest.config.cjs',
+  serverArgs,
+  { DATABASE_URL: '' },
+  CEILING.server,
+);
+const pgUrl = await testDatabaseUrl();
 if (pgUrl) {
-  jestStep('server tests on PostgreSQL', 'server/jest.config.cjs', serverArgs, { DATABASE_URL: pgUrl });
+  jestStep(
+    'server tests on PostgreSQL',
+    'server/jest.config.cjs',
+    serverArgs,
+    { DATABASE_URL: pgUrl },
+    CEILING.server,
+  );
 } else {
   console.log(
     '\n━━ server tests on PostgreSQL: SKIPPED — no server on 127.0.0.1:5432 and TEST_DATABASE_URL not set',
@@ -85,6 +105,7 @@ step(
   {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(tmp, 'e2e.json') },
     playwrightJson: join(tmp, 'e2e.json'),
+    ceiling: CEILING.e2e,
   },
 );
 

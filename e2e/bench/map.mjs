@@ -1,6 +1,7 @@
 // The lighting map's figures (issue 5), in one browser and one run:
-// - map ready (every feature of the view drawn: view and layer views no longer updating) through our
-//   FeatureServer, against the same assets as a client-side source in the same page, for two views:
+// - map ready (every feature of the view drawn: view and layer views no longer updating, the base
+//   geography and its labels included) through our FeatureServer, with the bytes the base geography
+//   and the label glyphs took, against the same assets as a client-side source in the same page, for two views:
 //   the initial whole-city view (server grid cells + faulty assets; the baseline clusters on the
 //   client) and a street-level view at the city centre (every asset of the view one by one);
 // - memory of the kiosk page (/remotes/map/) before and after simulated hours of live updates:
@@ -42,6 +43,27 @@ async function signIn(page, path) {
 }
 
 const hook = (page, timeout) => page.waitForFunction(() => Boolean(window.__lightingMap), null, { timeout });
+
+/**
+ * Bytes the page took so far for the base geography (FeatureServer layers 2, 3, 6, 7) and for the
+ * label glyphs (…/fonts/…pbf): on the wire (transferSize, compressed) and decoded, with the count.
+ */
+function baseBytes(page, fs) {
+  return page.evaluate((fsPath) => {
+    const sum = (filter) => {
+      const list = performance.getEntriesByType('resource').filter((e) => filter(e.name));
+      return {
+        requests: list.length,
+        transferKB: Math.round(list.reduce((n, e) => n + e.transferSize, 0) / 1024),
+        decodedKB: Math.round(list.reduce((n, e) => n + e.decodedBodySize, 0) / 1024),
+      };
+    };
+    return {
+      geography: sum((u) => new RegExp(`${fsPath}/[2367]/query`).test(u)),
+      glyphs: sum((u) => /\/fonts\/[^/]+\/\d+-\d+\.pbf/.test(u)),
+    };
+  }, fs);
+}
 
 async function heapAfterGc(cdp) {
   await cdp.send('HeapProfiler.collectGarbage');
@@ -91,6 +113,8 @@ export async function benchMap(base, o = {}) {
       }
       return byLayer;
     }, FS);
+    // cold: nothing of the base geography or the glyphs in the browser's cache yet
+    const cityBytes = await baseBytes(page, FS);
     // again with the SDK's code in the HTTP cache: from the map's creation to its view drawn,
     // the same span the client-side source is measured over
     await page.reload();
@@ -100,7 +124,9 @@ export async function benchMap(base, o = {}) {
     const inPageMs = Math.round(await warmMs.jsonValue());
     const drawing = await page.evaluate(() => window.__lightingMap.drawing());
     const counted = await page.evaluate(() => window.__lightingMap.gridTotal());
-    out.mapReady = { city: { coldNavigationMs: endpointMs, inPageMs, drawing, counted, queries } };
+    out.mapReady = {
+      city: { coldNavigationMs: endpointMs, inPageMs, drawing, counted, queries, basemap: cityBytes },
+    };
     progress(
       `city view through the endpoint: cold ${endpointMs} ms, in page ${inPageMs} ms (${drawing}, ${counted} counted)`,
     );
@@ -123,6 +149,8 @@ export async function benchMap(base, o = {}) {
       ms: streetMs,
       drawing: await page.evaluate(() => window.__lightingMap.drawing()),
       drawn: streetDrawn,
+      // cumulative since the (warm) reload: the city view's and the street's
+      basemapSinceReload: await baseBytes(page, FS),
     };
     progress(`street view through the endpoint: ${streetMs} ms (${streetDrawn} drawn)`);
     // 2. the same assets as a client-side source, same browser, same page, same views

@@ -6,6 +6,10 @@
 // - /home: JavaScript before first paint and after the charts; layout switch vs tab switch time
 // - the user list over 100,000 users (p95, ratio to health); map tile/snapshot query p95; map ready
 //   time through our endpoint vs a client-side source; kiosk heap after many live updates
+// - chat: delivery latency over 2,000 sockets, memory per socket, the fault-injection counts
+// - the citizens' report page: bytes, time until usable on slow 3G, submit p95 with 3 photos
+// - low-code forms: a 1,000-field form's time to interactive and keystroke-to-paint latency; JS for
+//   the designer page and for a page showing one form; no low-code chunk on /home
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import SparkMD5 from 'spark-md5';
@@ -18,6 +22,9 @@ import { installReactCounter } from '../react-counter.mjs';
 import { benchMap } from './map.mjs';
 import { benchMapServer } from './map-server.mjs';
 import { benchUsers } from './system.mjs';
+import { benchChat } from './chat.mjs';
+import { benchCitizen } from './citizen.mjs';
+import { benchForms } from './forms.mjs';
 
 const PAGES = [
   ['system', '/permission/user', 'user-list', '权限管理'],
@@ -313,6 +320,13 @@ try {
     // (BENCH_SKIP_MAP=1 leaves out the browser part, which takes minutes in software WebGL)
     mapServer: await benchMapServer(base),
     map: process.env.BENCH_SKIP_MAP === '1' ? 'skipped (BENCH_SKIP_MAP=1)' : await benchMap(base),
+    // issue 15: 2,000 chat sockets (latency, memory per socket) and the fault-injection counts
+    // (BENCH_SKIP_CHAT=1 leaves them out)
+    chat: process.env.BENCH_SKIP_CHAT === '1' ? 'skipped (BENCH_SKIP_CHAT=1)' : await benchChat(),
+    // issue 16: the citizens' report page on a phone (bytes, slow 3G) and a submit with 3 photos
+    citizen: await benchCitizen(base, browser),
+    // issue 12: a 1,000-field form (200-row sub-table × 5 columns) and the designer's bytes
+    forms: await benchForms(base, browser),
   };
   console.log(JSON.stringify(result, null, 2));
 } finally {

@@ -1,5 +1,6 @@
 // Starting and probing the built server from the root scripts (start, test, bench).
 import { spawn } from 'node:child_process';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { ROOT } from './tools.mjs';
 
@@ -54,4 +55,21 @@ export async function startServer(env) {
       child.kill('SIGTERM');
     });
   return { url, stop, child };
+}
+
+/** Whether something accepts TCP connections on host:port (within a second). */
+export const canConnect = (port, host = '127.0.0.1') =>
+  new Promise((resolve) => {
+    const s = createConnection({ port, host, timeout: 1000 }, () => (s.end(), resolve(true)));
+    s.on('error', () => resolve(false));
+    s.on('timeout', () => (s.destroy(), resolve(false)));
+  });
+
+/**
+ * The PostgreSQL the server tests (and the bench's chat fault run) use: TEST_DATABASE_URL, else the
+ * local server on 5432 when it answers, else '' (SQLite only).
+ */
+export async function testDatabaseUrl() {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  return (await canConnect(5432)) ? 'postgres://postgres@127.0.0.1:5432/test' : '';
 }

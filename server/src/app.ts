@@ -4,8 +4,10 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -24,29 +26,29 @@ import { seedIfEmpty } from './db/seed';
 import { authenticate } from './http/authenticate';
 import { ApiError, Code, Msg, fail, httpStatusFor } from './http/envelope';
 import { redactUrl } from './http/redact';
+import { prettyLogStream } from './http/log-format';
+import { ValidationError, schemaErrorFormatter } from './http/validation';
+import { createValidatorCompiler } from './http/schema-compiler';
+import { collectRoutes } from './http/route-table';
+import { parseQueryString } from './http/querystring';
 import {
-  AJV_CUSTOM_OPTIONS,
-  ValidationError,
-  registerFormats,
-  schemaErrorFormatter,
-} from './http/validation';
+  FRAMEWORK_MESSAGES,
+  MAX_PARAM_LENGTH,
+  clientErrorHandler,
+  constraintMessage,
+  frameworkErrorHandler,
+  isApiPath,
+} from './http/framework-errors';
 import { Realtime } from './realtime';
 import type { Invalidation } from './realtime/bus';
 import { registerSocketRoute } from './realtime/socket-route';
-import { registerBaseDataRoutes } from './routes/base-data';
-import { registerCurrentUserRoutes } from './routes/current-user';
-import { registerFileRoutes } from './routes/files';
-import { registerOauthRoutes } from './routes/oauth';
-import { registerApplyRoutes } from './routes/apply';
-import { registerPermissionRoutes } from './routes/permission';
-import { registerMessageRoutes } from './routes/messages';
-import { registerHomeRoutes } from './routes/home';
-import { registerFeedbackRoutes } from './routes/feedback';
-import { registerMapRoutes } from './map/routes';
-import { registerSystemRoutes } from './system/routes';
-import { FileStore } from './services/files';
+import { chatSocketMethods } from './chat/socket';
+import { DOMAINS } from './domains';
+import { registerApiDocs } from './platform/api-docs';
+import { FileStore } from './files/store';
 import { LogCategory, SystemLog } from './services/system-log';
 import { registerStatic } from './static';
+import { isOpen311Path, open311Errors } from './public/open311';
 
 export interface BuildOptions {
   /** An opened (and migrated) database; the app takes ownership and closes it. Opened from config when absent. */
@@ -61,7 +63,7 @@ export interface BuildOptions {
   tokenCacheMs?: number;
 }
 
-const isApi = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isApi = isApiPath;
 
 /** Maps framework 4xx errors (bad JSON, too large, wrong content type) to envelope messages. Pure. */
 export function clientErrorMessage(err: FastifyError): { code: number; msg: string } {
@@ -87,6 +89,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   const dbHandle = handle;
 
+  const pretty = config.logFormat === 'pretty';
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -97,12 +100,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           remoteAddress: req.ip,
         }),
       },
+      // npm start: readable lines on the terminal; production: JSON lines for a log collector
+      ...(pretty ? { stream: prettyLogStream() } : {}),
     },
+    // in the readable form only what needs a look is printed: warnings, errors, slow requests
+    logController: new LogController({ disableRequestLogging: pretty }),
     trustProxy: config.trustProxy,
     schemaErrorFormatter,
-    ajv: { customOptions: AJV_CUSTOM_OPTIONS, onCreate: registerFormats },
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQueryString },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
+  app.setValidatorCompiler(createValidatorCompiler());
 
   const realtime = Realtime.create(config.redisUrl, config.redisPrefix, (err) =>
     app.log.error({ err }, 'realtime'),
@@ -140,8 +150,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     systemLog: new SystemLog(db, clock),
     files: new FileStore(db, config.dataDir, clock),
     invalidateAccess: (userId) => access.invalidate(userId),
+    billRuleUses: [],
+    counters: { constraintErrors: 0 },
   };
   app.decorate('ctx', ctx);
+  app.decorate('routeTable', collectRoutes(app));
   app.decorateRequest('auth', null);
 
   // Log writes happen after the answer is sent; track them so close() waits for them.
@@ -166,6 +179,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 },
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  // Per-route limits (`config: { rateLimit: { max, timeWindow } }`): per signed-in user, else per
+  // address; counted in Redis across instances when REDIS_URL is set, in memory otherwise. Counted
+  // in preHandler, after the token, the permission guard (onRequest) and the schema (validation):
+  // a request refused for its input never uses up the caller's quota, and its refusal names the
+  // field instead of a 429 hiding it. What a limit protects (an SMS sent, a report stored, a number
+  // handed out) happens in the handler, after the count.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    hook: 'preHandler',
+    ...(realtime.bus.redis ? { redis: realtime.bus.redis, nameSpace: `${config.redisPrefix}:rl:` } : {}),
+    keyGenerator: (req) => (req.auth ? `u:${req.auth.user.id}` : `ip:${normalizeIp(req.ip)}`),
+    errorResponseBuilder: (_req, c) =>
+      new ApiError(Code.THROTTLED, `请求过于频繁，请 ${Math.ceil(c.ttl / 1000)} 秒后再试`),
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.is404) return;
@@ -173,6 +200,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   app.addHook('onResponse', async (req, reply) => {
+    if (reply.elapsedTime > config.slowRequestMs)
+      req.log.warn(
+        `slow request: ${req.method} ${redactUrl(req.url).slice(0, 200)} → ${reply.statusCode} in ${Math.round(reply.elapsedTime)} ms`,
+      );
     if (!req.auth || req.method === 'GET' || req.method === 'HEAD' || !isApi(req.url)) return;
     const ip = normalizeIp(req.ip);
     track(
@@ -204,28 +235,43 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       msg = error.message;
     } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       ({ code, msg } = clientErrorMessage(error));
+    } else if (constraintMessage(error)) {
+      // a route let through what the database refused: answer as bad input, and log the missing check
+      code = Code.BAD_REQUEST;
+      msg = constraintMessage(error) ?? '';
+      ctx.counters.constraintErrors++;
+      req.log.error({ err: error, url: req.url }, 'database constraint reached: a route check is missing');
     } else {
       code = Code.ERROR;
       msg = Msg.SERVER_ERROR;
       req.log.error({ err: error }, 'request failed');
       const ip = normalizeIp(req.ip);
+      // the error log counts a repeated error on one row (message, top frame, path)
       track(
-        ctx.systemLog.write({
+        ctx.systemLog.recordError({
+          message: error.message,
+          stack: error.stack ?? '',
+          componentStack: '',
+          path: req.url.split('?')[0] ?? '',
+          source: 'server',
+          app: 'server',
+          count: 1,
           userId: req.auth?.user.id ?? null,
           userName: req.auth ? `${req.auth.user.realName}/${req.auth.user.account}` : null,
-          category: LogCategory.ERROR,
           ipAddress: ip,
           ipAddressName: ipAddressName(ip),
-          requestUrl: req.url.split('?')[0] ?? '',
           requestMethod: req.method,
-          duration: reply.elapsedTime,
-          abstracts: error.message,
-          json: JSON.stringify({ stack: error.stack ?? '' }),
+          userAgent: String(req.headers['user-agent'] ?? ''),
         }),
       );
     }
     if (!api)
       return reply.code(httpStatusFor(code)).type('text/plain; charset=utf-8').send(`${code}: ${msg}\n`);
+    if (req.routeOptions.config.errorFormat === 'open311') {
+      // GeoReport v2: an array of {code, description}; 401-class sign-in codes never apply here
+      const status = httpStatusFor(code) === 401 ? 403 : httpStatusFor(code);
+      return reply.code(status).header('Cache-Control', 'no-store').send(open311Errors(status, msg));
+    }
     return reply
       .code(httpStatusFor(code))
       .header('Cache-Control', 'no-store')
@@ -233,25 +279,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   app.setNotFoundHandler(async (req, reply) => {
-    if (isApi(req.url))
-      return reply
-        .code(404)
-        .send(fail(Code.NOT_FOUND, `接口不存在: ${req.method} ${req.url.split('?')[0] ?? ''}`));
+    if (isApi(req.url)) {
+      const path = req.url.split('?')[0] ?? '';
+      // a segment longer than the router's limit could only have been a parameter, which no route took
+      if (path.split('/').some((seg) => seg.length > MAX_PARAM_LENGTH))
+        return reply.code(400).send(fail(Code.BAD_REQUEST, FRAMEWORK_MESSAGES.paramTooLong));
+      const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+      if (isOpen311Path(req.url))
+        return reply.code(404).send(open311Errors(404, `no such resource: ${shown}`));
+      return reply.code(404).send(fail(Code.NOT_FOUND, `接口不存在: ${req.method} ${shown}`));
+    }
     return reply.code(404).type('text/plain; charset=utf-8').send('404 Not Found\n');
   });
 
-  registerOauthRoutes(app);
-  registerApplyRoutes(app);
-  registerCurrentUserRoutes(app);
-  registerPermissionRoutes(app);
-  registerBaseDataRoutes(app);
-  registerFileRoutes(app);
-  registerMessageRoutes(app);
-  registerHomeRoutes(app);
-  registerFeedbackRoutes(app);
-  registerSystemRoutes(app);
-  registerMapRoutes(app);
-  registerSocketRoute(app);
+  await registerApiDocs(app);
+  for (const register of DOMAINS) register(app);
+  registerSocketRoute(app, chatSocketMethods(app));
   await registerStatic(app, config);
 
   // Old sign-in attempts and image codes are only needed for the 15-minute window.

@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       publicDir: '/srv/app/server/public',
       loginCaptcha: 'auto',
       logLevel: 'info',
+      logFormat: 'json',
+      slowRequestMs: 1000,
       corsOrigins: ['*'],
     });
   });
@@ -32,6 +34,8 @@ describe('loadConfig', () => {
         LOGIN_CAPTCHA: 'always',
         CORS_ORIGINS: 'http://a, http://b',
         LOG_LEVEL: 'silent',
+        LOG_FORMAT: 'pretty',
+        SLOW_REQUEST_MS: '250',
       },
       base,
     );
@@ -42,6 +46,8 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 60,
       loginCaptcha: 'always',
       logLevel: 'silent',
+      logFormat: 'pretty',
+      slowRequestMs: 250,
     });
     expect(c.corsOrigins).toEqual(['http://a', 'http://b']);
   });
@@ -52,6 +58,8 @@ describe('loadConfig', () => {
     [{ TOKEN_TTL_SECONDS: '0' }, 'TOKEN_TTL_SECONDS'],
     [{ LOGIN_CAPTCHA: 'never' }, 'LOGIN_CAPTCHA'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
+    [{ SLOW_REQUEST_MS: '0' }, 'SLOW_REQUEST_MS'],
     [{ DATABASE_SCHEMA: 'Bad-Name' }, 'DATABASE_SCHEMA'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig(env, base)).toThrow(ConfigError);

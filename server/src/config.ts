@@ -30,6 +30,10 @@ export interface Config {
   publicDir: string;
   loginCaptcha: CaptchaMode;
   logLevel: LogLevel;
+  /** 'pretty': readable lines, no per-request lines (npm start); 'json': one JSON line per event (production). */
+  logFormat: 'pretty' | 'json';
+  /** A request slower than this is logged as a warning (ms). */
+  slowRequestMs: number;
   /** Origins allowed to fetch /remotes/** assets; ['*'] allows any. */
   corsOrigins: string[];
   trustProxy: boolean;
@@ -37,6 +41,30 @@ export interface Config {
   dataInterfaceHosts: string[];
   /** Size of the demo city seeded into an empty map (MAP_ASSETS; 0: none). */
   mapAssets: number;
+  /** Chat sends per user: a burst of CHAT_SEND_BURST, then CHAT_SEND_PER_SECOND (per instance). */
+  chatSendBurst: number;
+  chatSendPerSecond: number;
+  /** The citizens' service (public/). */
+  citizen: CitizenConfig;
+}
+
+export interface CitizenConfig {
+  /** The number the urgent-fault pages tell citizens to call (CITIZEN_HOTLINE). */
+  hotline: string;
+  /** The site's public address, printed in QR codes (PUBLIC_URL); '' uses the request's own host. */
+  publicUrl: string;
+  /**
+   * How the phone path's one-time code reaches the citizen (CITIZEN_SMS): '' none (the image code
+   * alone identifies the phone), 'log' (written to the server log: development), or an http(s) URL of
+   * an SMS gateway that takes a JSON POST { phone, text }.
+   */
+  sms: string;
+  /** The chat app's web OAuth (WECHAT_APPID, WECHAT_SECRET); without them, the local double. */
+  wechatAppId: string;
+  wechatSecret: string;
+  /** Where the chat app's OAuth API answers (WECHAT_API_BASE, WECHAT_OAUTH_BASE): tests point them at a local stub. */
+  wechatApiBase: string;
+  wechatOauthBase: string;
 }
 
 /** Where the package folder (server/) is, seen from this file both as TS source (src/) and bundled (dist/). */
@@ -81,6 +109,9 @@ export function loadConfig(
   const logLevel = (str('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = str('LOG_FORMAT') ?? 'json';
+  if (logFormat !== 'pretty' && logFormat !== 'json')
+    throw new ConfigError("LOG_FORMAT: must be 'pretty' or 'json'");
   const schema = str('DATABASE_SCHEMA');
   if (schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
     throw new ConfigError('DATABASE_SCHEMA: lower-case letters, digits and _ only');
@@ -105,15 +136,42 @@ export function loadConfig(
     publicDir: path.resolve(baseDir, 'public'),
     loginCaptcha: captcha,
     logLevel,
+    logFormat,
+    slowRequestMs: intFrom(env, 'SLOW_REQUEST_MS', 1000, 1, 3_600_000),
     corsOrigins: (str('CORS_ORIGINS') ?? '*')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: str('TRUST_PROXY') === 'true' || str('TRUST_PROXY') === '1',
     mapAssets: mapAssetsFromEnv(env),
+    chatSendBurst: intFrom(env, 'CHAT_SEND_BURST', 20, 1, 1_000_000),
+    chatSendPerSecond: intFrom(env, 'CHAT_SEND_PER_SECOND', 2, 1, 1_000_000),
     dataInterfaceHosts: (str('DATA_INTERFACE_HOSTS') ?? '127.0.0.1,localhost')
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    citizen: citizenConfig(str),
+  };
+}
+
+function citizenConfig(str: (name: string) => string | null): CitizenConfig {
+  const url = (name: string, fallback: string): string => {
+    const v = str(name) ?? fallback;
+    if (v !== '' && !/^https?:\/\/[^\s/]+/i.test(v)) throw new ConfigError(`${name}: must be an http(s) URL`);
+    return v.replace(/\/+$/, '');
+  };
+  const sms = str('CITIZEN_SMS') ?? '';
+  if (sms !== '' && sms !== 'log' && !/^https?:\/\/[^\s/]+/i.test(sms))
+    throw new ConfigError("CITIZEN_SMS: '', 'log' or an http(s) URL of an SMS gateway");
+  const hotline = str('CITIZEN_HOTLINE') ?? '12345';
+  if (!/^[0-9+\- ]{3,20}$/.test(hotline)) throw new ConfigError('CITIZEN_HOTLINE: digits, +, - and spaces');
+  return {
+    hotline,
+    publicUrl: url('PUBLIC_URL', ''),
+    sms,
+    wechatAppId: str('WECHAT_APPID') ?? '',
+    wechatSecret: str('WECHAT_SECRET') ?? '',
+    wechatApiBase: url('WECHAT_API_BASE', 'https://api.weixin.qq.com'),
+    wechatOauthBase: url('WECHAT_OAUTH_BASE', 'https://open.weixin.qq.com'),
   };
 }

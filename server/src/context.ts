@@ -11,7 +11,9 @@ import type { LoginAttempts } from './auth/throttle';
 import type { TokenStore } from './auth/tokens';
 import type { Realtime } from './realtime';
 import type { SystemLog } from './services/system-log';
-import type { FileStore } from './services/files';
+import type { FileStore } from './files/store';
+import type { RouteInfo } from './http/route-table';
+import type { BillRuleUse } from './system/bill-number';
 
 export interface AppContext {
   config: Config;
@@ -32,6 +34,10 @@ export interface AppContext {
    * resolves once the other instances have been told (Redis bus).
    */
   invalidateAccess(userId?: string): Promise<void>;
+  /** Checks that let a user draw numbers from a bill rule (system/bill-number.ts); domains add theirs. */
+  billRuleUses: BillRuleUse[];
+  /** Counters of what should never happen (read by tests and the health route). */
+  counters: { constraintErrors: number };
 }
 
 export interface AuthInfo {
@@ -43,6 +49,8 @@ export interface AuthInfo {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route as registered (http/route-table.ts). */
+    routeTable: RouteInfo[];
   }
   interface FastifyRequest {
     /** Set by the token check for guarded /api routes; null on public routes. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createEnv, type TestEnv } from '../test/helpers';
 import {
+  publicPageDir,
   ARCGIS_ASSETS_DIR,
   ARCGIS_ASSETS_URL,
   arcgisAssetFile,
@@ -79,5 +80,25 @@ describe('@arcgis/core assets', () => {
     expect((await env.app.inject({ url: `${ARCGIS_ASSETS_URL}..%2F..%2Fpackage.json` })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('the public pages (/bt/gzh) and the remote serving them', () => {
+  const reg = [
+    { name: 'citizen', entry: '/remotes/citizen/mf-manifest.json', routes: ['bt/gzh/', 'bt/citizen/'] },
+    { name: 'far', entry: 'https://cdn.example.org/far/mf-manifest.json', routes: ['bt/far/'] },
+  ];
+  it('answers a document under bt/gzh with the light page of the local remote the registry names', () => {
+    expect(publicPageDir(reg, 'bt/gzh', '/srv')).toBe(path.join('/srv', 'remote-citizen', 'dist', 'lite'));
+    expect(publicPageDir(reg, 'bt/gzh/repair/repair-report', '/srv')).toBe(
+      path.join('/srv', 'remote-citizen', 'dist', 'lite'),
+    );
+  });
+  it('leaves other paths, and a remote served elsewhere, to the host', () => {
+    expect(publicPageDir(reg, 'bt/citizen/feedback', '/srv')).toBeNull();
+    expect(publicPageDir(reg, 'bt/gzhx', '/srv')).toBeNull();
+    const away = [{ ...reg[0]!, entry: 'https://cdn.example.org/citizen/mf-manifest.json' }];
+    expect(publicPageDir(away, 'bt/gzh', '/srv')).toBeNull();
+    expect(publicPageDir([], 'bt/gzh', '/srv')).toBeNull();
   });
 });

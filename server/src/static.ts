@@ -5,8 +5,16 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  parseRegistry,
+  resolveRemote,
+  WALL_BASE,
+  wallModuleId,
+  type RemoteEntry,
+} from '@lighting/shared/core';
 import type { Config } from './config';
 
 export const RUNTIME_CONFIG = {
@@ -14,7 +22,7 @@ export const RUNTIME_CONFIG = {
   socketUrl: '/api/message/websocket',
   timeout: 60000,
   title: '城市照明综合管理平台',
-  dashboardUrl: '/dv',
+  dashboardUrl: WALL_BASE,
   version: '1.0',
 } as const;
 
@@ -75,6 +83,26 @@ export function corsOriginFor(allowed: readonly string[], origin: string | undef
   if (allowed.includes('*')) return '*';
   if (origin && allowed.includes(origin)) return origin;
   return null;
+}
+
+/** The citizens' public pages (spec §2): a phone opening one gets the light page of the remote serving them. */
+export const PUBLIC_PAGES = 'bt/gzh';
+
+/**
+ * The folder of the light page for a public path: the remote the registry names for it, when that
+ * remote is served from here (`/remotes/<name>/…`) and ships `dist/lite/` (its phone bundle). Null
+ * otherwise: the host's page then reaches the path through its router. Pure.
+ */
+export function publicPageDir(
+  registry: readonly RemoteEntry[],
+  rel: string,
+  staticRoot: string,
+): string | null {
+  if (rel !== PUBLIC_PAGES && !rel.startsWith(`${PUBLIC_PAGES}/`)) return null;
+  const hit = resolveRemote(registry, rel);
+  const local = hit && /^\/remotes\/([a-z0-9][a-z0-9-]{0,40})\//.exec(hit.remote.entry);
+  if (!hit || !local || local[1] !== hit.remote.name) return null;
+  return path.join(staticRoot, `remote-${hit.remote.name}`, 'dist', 'lite');
 }
 
 function notBuilt(reply: FastifyReply, what: string): FastifyReply {
@@ -160,6 +188,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     properties: {
       name: {
         type: 'string',
+        maxLength: 41,
         pattern: '^[a-z0-9][a-z0-9-]{0,40}$',
         'x-msg': 'lower-case letters, digits and - only',
       },
@@ -220,11 +249,74 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     return serveFrom(reply, helpDir, rel, 'server/public/help');
   });
 
+  // The registry, re-read when the file changes (the public pages' documents follow it).
+  let registryCache: { mtimeMs: number; list: RemoteEntry[] } | null = null;
+  const registry = async (): Promise<RemoteEntry[]> => {
+    try {
+      const st = await fsp.stat(config.remotesFile);
+      if (registryCache?.mtimeMs !== st.mtimeMs)
+        registryCache = {
+          mtimeMs: st.mtimeMs,
+          list: parseRegistry(JSON.parse(await fsp.readFile(config.remotesFile, 'utf8')) as unknown),
+        };
+      return registryCache.list;
+    } catch {
+      return [];
+    }
+  };
+
+  // The phone door's page carries its JavaScript inline (about 280 KB): compressed once at the
+  // strongest settings (brotli 11, gzip 9) and kept until the file changes, since every byte costs
+  // a phone on a weak network (on-the-fly compression uses faster, weaker levels).
+  const packed = new Map<string, { mtimeMs: number; raw: Buffer; br: Buffer; gzip: Buffer }>();
+  const packedPage = async (file: string) => {
+    const st = await fsp.stat(file);
+    const hit = packed.get(file);
+    if (hit?.mtimeMs === st.mtimeMs) return hit;
+    const raw = await fsp.readFile(file);
+    const entry = {
+      mtimeMs: st.mtimeMs,
+      raw,
+      br: zlib.brotliCompressSync(raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      }),
+      gzip: zlib.gzipSync(raw, { level: 9 }),
+    };
+    packed.set(file, entry);
+    return entry;
+  };
+
   app.get<{ Params: { '*': string } }>('/*', { config: { public: true } }, async (req, reply) => {
     if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?'))
       return reply.callNotFound();
     const rel = safeRelativePath(req.params['*']);
     if (rel === null) return reply.code(400).type('text/plain').send('400: bad path\n');
+    const lite = publicPageDir(await registry(), rel, config.staticRoot);
+    if (lite && rel === `${PUBLIC_PAGES}/sw.js` && fs.existsSync(path.join(lite, 'sw.js')))
+      return reply
+        .header('Service-Worker-Allowed', `/${PUBLIC_PAGES}`)
+        .header('Cache-Control', 'no-cache')
+        .sendFile('sw.js', lite);
+    if (lite && !looksLikeFile(rel) && fs.existsSync(path.join(lite, 'index.html'))) {
+      const page = await packedPage(path.join(lite, 'index.html'));
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      const [encoding, body] = /\bbr\b/.test(accepts)
+        ? (['br', page.br] as const)
+        : /\bgzip\b/.test(accepts)
+          ? (['gzip', page.gzip] as const)
+          : ([null, page.raw] as const);
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply
+        .header('Vary', 'Accept-Encoding')
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(body);
+    }
+    // the wall display is opened with the token in its address: no Referer may carry it on
+    if (wallModuleId(`/${rel}`) !== null) reply.header('Referrer-Policy', 'no-referrer');
     return serveFrom(reply, hostDist, rel, 'host/dist');
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { APPLY_OK, APPLY_PER_IP_PER_HOUR } from '../src/routes/apply';
+import { APPLY_OK, APPLY_PER_IP_PER_HOUR } from '../src/auth/routes-apply';
 import { TARGETS, body, createEnv, type TestEnv } from './helpers';
 
 describe.each(TARGETS)('account application from the sign-in page (%s)', (target) => {

@@ -407,7 +407,7 @@ describe.each(TARGETS)('auth and tokens (%s)', (target) => {
       const token = await login(app, 'operator', 'operator123', ip(61));
       const d = body(await app.inject(authed(token, { method: 'GET', url: '/api/oauth/CurrentUser' }))).data;
       const top = d.menuList.map((m: { enCode: string }) => m.enCode);
-      expect(top).toEqual(['lighting', 'onlineDev', 'workFlow', 'chat']);
+      expect(top).toEqual(['lighting', 'citizen', 'onlineDev', 'workFlow', 'chat']);
       expect(codes(d.menuList).some((c) => /^(permission|system)/.test(c))).toBe(false);
     });
 

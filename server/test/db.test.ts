@@ -43,6 +43,27 @@ describe.each(TARGETS)('database (%s)', (target) => {
     expect(again.results).toEqual([]);
   });
 
+  it('keeps the history databases have recorded: no migration renamed, reordered or dropped', async () => {
+    // names that have run somewhere (0003 now runs the messages domain's tables, then home's)
+    const history = [
+      '0001_init',
+      '0002_account_application',
+      '0003_messages_home',
+      '0004_system',
+      '0005_map',
+      '0008_chat',
+      '0009_public',
+    ];
+    expect(Object.keys(migrations).slice(0, history.length)).toEqual(history);
+    const recorded = await sql<{
+      name: string;
+    }>`select name from kysely_migration order by name`.execute(handle.db);
+    expect(recorded.rows.map((r) => r.name)).toEqual(Object.keys(migrations));
+    const tables = (await handle.db.introspection.getTables()).map((t) => t.name);
+    for (const t of ['message', 'message_receiver', 'article', 'fault', 'work_order', 'feedback'])
+      expect(tables).toContain(t);
+  });
+
   it('seeds an empty database once', async () => {
     expect(await seedIfEmpty(handle.db, 0)).toBe(true);
     expect(await seedIfEmpty(handle.db, 0)).toBe(false);

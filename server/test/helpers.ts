@@ -150,10 +150,13 @@ export function multipart(
   };
 }
 
-/** A real 1×1 PNG, optionally padded to a size (the padding is after IEND: still sniffed as PNG). */
+/**
+ * A real 1×1 PNG (decodable: uploads are re-encoded), optionally padded to a size (the padding is
+ * after IEND: still sniffed and decoded as PNG).
+ */
 export function png(size = 0): Buffer {
   const b = Buffer.from(
-    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d494441540899636060606000000005000187a14ed40000000049454e44ae426082',
     'hex',
   );
   return size > b.length ? Buffer.concat([b, Buffer.alloc(size - b.length)]) : b;
@@ -196,4 +199,28 @@ export async function demoTokens(
     login(app, 'manager', 'manager123'),
   ]);
   return { admin, operator, manager };
+}
+
+/**
+ * A signed-in staff member with no role at all (menus, buttons and columns: none), created through
+ * the API by the administrator: what a guarded route must refuse.
+ */
+export async function tokenWithoutGrants(
+  app: FastifyInstance,
+  adminToken: string,
+  account = 'nogrants',
+): Promise<string> {
+  const org = await app.ctx.db
+    .selectFrom('organize')
+    .select('id')
+    .orderBy('sortCode')
+    .executeTakeFirstOrThrow();
+  const res = await sendAs(app, adminToken, 'POST', '/api/system/Permission/Users', {
+    account,
+    password: md5Hex('nogrants123'),
+    realName: '无权限',
+    organizeId: org.id,
+  });
+  if (body(res).code !== 200) throw new Error(`create ${account}: ${body(res).msg}`);
+  return login(app, account, 'nogrants123');
 }

@@ -8,7 +8,7 @@ import {
   monthOf,
   monthStart,
 } from '../src/services/china-time';
-import { LINE_FAULT_TYPES, planStatus } from '../src/routes/home';
+import { LINE_FAULT_TYPES, planStatus } from '../src/home/routes';
 import { seedHomeIfEmpty } from '../src/db/seed';
 import { TARGETS, authed, body, createEnv, login, type TestEnv } from './helpers';
 

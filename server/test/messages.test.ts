@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { ALREADY_RELEASED, READ_ALL_OK, RELEASED_READONLY } from '../src/routes/messages';
-import { MessageType, sendMessage, unreadCounts } from '../src/services/messages';
+import { ALREADY_RELEASED, READ_ALL_OK, RELEASED_READONLY } from '../src/messages/routes-message';
+import { MessageType, sendMessage, unreadCounts } from '../src/messages/service';
 import { TARGETS, body, createEnv, demoTokens, getAs, sendAs, type TestEnv } from './helpers';
 
 interface Msg {

@@ -1,91 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import WebSocket from 'ws';
 import { RedisBus } from '../src/realtime/bus';
+import { Client, wsUrl } from './socket-client';
 import { REDIS_URL, TARGETS, authed, body, createEnv, login, type TestEnv } from './helpers';
 
-interface Msg {
-  method: string;
-  [k: string]: unknown;
-}
-
-/** A socket client that records every message and close, with waits for them. */
-class Client {
-  readonly messages: Msg[] = [];
-  closeCode: number | null = null;
-  private waiters: Array<() => void> = [];
-
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      this.messages.push(JSON.parse(String(data)) as Msg);
-      this.wake();
-    });
-    ws.on('close', (code) => {
-      this.closeCode = code;
-      this.wake();
-    });
-  }
-
-  static open(url: string): Promise<Client> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
-      const c = new Client(ws);
-      ws.once('open', () => resolve(c));
-      ws.once('error', reject);
-    });
-  }
-
-  private wake(): void {
-    const w = this.waiters;
-    this.waiters = [];
-    w.forEach((f) => f());
-  }
-
-  private async until<T>(check: () => T | undefined, what: string, ms = 3000): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const v = check();
-      if (v !== undefined) return v;
-      const left = deadline - Date.now();
-      if (left <= 0)
-        throw new Error(
-          `timed out waiting for ${what}; got ${JSON.stringify(this.messages)} close=${this.closeCode}`,
-        );
-      await new Promise<void>((r) => {
-        const t = setTimeout(r, left);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          r();
-        });
-      });
-    }
-  }
-
-  next(method: string, ms?: number): Promise<Msg> {
-    return this.until(() => this.messages.find((m) => m.method === method), `"${method}"`, ms);
-  }
-
-  closed(ms?: number): Promise<number> {
-    return this.until(() => this.closeCode ?? undefined, 'close', ms);
-  }
-
-  send(m: unknown): void {
-    this.ws.send(JSON.stringify(m));
-  }
-
-  async connect(token: string): Promise<Msg> {
-    this.send({ method: 'OnConnection', token, mobileDevice: false });
-    return this.next('initMessage');
-  }
-
-  close(): void {
-    this.ws.close();
-  }
-}
-
-const wsUrl = (app: FastifyInstance): string =>
-  `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/message/websocket`;
 const tick = (ms = 150) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(TARGETS)('realtime socket (%s)', (target) => {
@@ -142,12 +60,30 @@ describe.each(TARGETS)('realtime socket (%s)', (target) => {
     await c.next('logout');
   });
 
-  it('ignores garbage frames and keeps the socket', async () => {
+  it('answers bad frames with a chatError naming the problem, and keeps the socket', async () => {
     const token = await login(app, 'admin', 'admin123');
     const c = await open();
+    const errors = (n: number) =>
+      c.until(() => {
+        const e = c.messages.filter((m) => m.method === 'chatError');
+        return e.length >= n ? e : undefined;
+      }, `${n} chatError`);
     c.ws.send('not json');
+    c.ws.send('[1]');
     c.send({ nomethod: true });
+    c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect((await errors(4)).map((e) => [e.requestMethod, e.code, e.msg])).toEqual([
+      ['', 400, 'frame: must be JSON'],
+      ['', 400, 'frame: must be a JSON object'],
+      ['', 400, 'method: required'],
+      ['', 400, 'frame: must be a text frame of JSON'],
+    ]);
     await c.connect(token);
+    // an unknown method, signed in: named back, with the request's id
+    c.send({ method: 'DeleteEverything', requestId: 'r-unknown' });
+    const e = await c.nextWhere((m) => m.method === 'chatError' && m.requestId === 'r-unknown', 'unknown');
+    expect(e).toMatchObject({ requestMethod: 'DeleteEverything', code: 400 });
+    expect(e.msg).toBe('method: unknown method "DeleteEverything"');
     expect(c.closeCode).toBeNull();
   });
 

@@ -45,6 +45,14 @@ describe('static serving', () => {
     }
   });
 
+  it('serves the wall display (the type 6 menu link) without a Referer carrying its token', async () => {
+    const res = await get('/dv/view/screen-city?token=abc');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>host</title>');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect((await get('/home')).headers['referrer-policy']).toBeUndefined();
+  });
+
   it('hashed assets are immutable; other files no-cache; missing files 404', async () => {
     const js = await get('/main.a1b2c3d4.js');
     expect(js.statusCode).toBe(200);

@@ -4,7 +4,17 @@
  * nothing, a user without the button refused, referenced deletes refused.
  */
 import type { FastifyInstance } from 'fastify';
-import { TARGETS, body, createEnv, demoTokens, getAs, rowCount, sendAs, type TestEnv } from './helpers';
+import {
+  TARGETS,
+  body,
+  createEnv,
+  demoTokens,
+  getAs,
+  rowCount,
+  sendAs,
+  tokenWithoutGrants,
+  type TestEnv,
+} from './helpers';
 
 describe.each(TARGETS)('system base data (%s)', (target) => {
   let env: TestEnv;
@@ -47,15 +57,33 @@ describe.each(TARGETS)('system base data (%s)', (target) => {
       expect(list[0].outputNumber).toBe(b);
     });
 
-    it('200 concurrent requests get 200 distinct numbers, no gaps', async () => {
-      const res = await Promise.all(
-        Array.from({ length: 200 }, () => get(admin, '/api/system/Base/BillRule/BillNumber/RepairOrder')),
+    it('200 concurrent allocations get 200 distinct numbers, no gaps', async () => {
+      const { allocateBillNumber } = await import('../src/system/bill-number');
+      const now = Date.now();
+      const numbers = await Promise.all(
+        Array.from({ length: 200 }, () => allocateBillNumber(app.ctx.db, 'RepairOrder', now)),
       );
-      const numbers = res.map((r) => body(r).data as string);
       expect(new Set(numbers).size).toBe(200);
       const seqs = numbers.map((n) => Number(n.slice(-4))).sort((x, y) => x - y);
       expect(seqs[0]).toBe(1);
       expect(seqs[199]).toBe(200);
+    });
+
+    it('hands out numbers only to those who may use the rule, at most BILL_NUMBERS_PER_MINUTE a minute', async () => {
+      const { BILL_NUMBERS_PER_MINUTE } = await import('../src/system/routes-billrule');
+      // a user who neither holds the bill-rule menu nor creates repair orders
+      const nobody = await tokenWithoutGrants(app, admin);
+      const denied = body(await get(nobody, '/api/system/Base/BillRule/BillNumber/RepairOrder'));
+      expect(denied).toMatchObject({ code: 403, msg: '权限不足: 无权使用单据规则 "RepairOrder"' });
+      // the operator creates repair orders (the map's use) and launches flows (the work ticket's)
+      expect(body(await get(operator, '/api/system/Base/BillRule/BillNumber/RepairOrder')).code).toBe(200);
+      const limited = await env.makeApp();
+      const op = (await demoTokens(limited)).operator;
+      const codes: number[] = [];
+      for (let i = 0; i <= BILL_NUMBERS_PER_MINUTE; i++)
+        codes.push(body(await getAs(limited, op, '/api/system/Base/BillRule/BillNumber/WorkTicket')).code);
+      expect(codes.filter((c) => c === 200)).toHaveLength(BILL_NUMBERS_PER_MINUTE);
+      expect(codes.at(-1)).toBe(429);
     });
 
     it('restarts the sequence when the date part changes', async () => {
@@ -104,7 +132,7 @@ describe.each(TARGETS)('system base data (%s)', (target) => {
       expect(body(dup).msg).toBe('enCode: 编码 "RepairOrder" 已存在');
       expect(await count('bill_rule')).toBe(before);
       expect(body(await get(admin, '/api/system/Base/BillRule/BillNumber/Nope')).msg).toBe(
-        '单据规则不存在或已禁用',
+        'rule: 单据规则 "Nope" 不存在或已禁用',
       );
     });
 

@@ -19,3 +19,5 @@ export * from './login/LoginPanel';
 export * from './remote/types';
 export * from './router';
 export * from './list/usePagedList';
+export * from './errorLog/reporter';
+export * from './errorLog/ErrorBoundary';

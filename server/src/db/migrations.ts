@@ -4,8 +4,15 @@
  * migrations create the same tables on SQLite and PostgreSQL.
  */
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
-import { mapMigration } from '../map/migration';
+import { accountApplicationMigration } from '../auth/migration';
+import { chatMigration } from '../chat/migration';
+import { homeTables } from '../home/migration';
+import { lowcodeMigration } from '../lowcode/migration';
+import { mapGeographyMigration, mapMigration } from '../map/migration';
+import { messageTables } from '../messages/migration';
+import { publicFollowUpMigration, publicMigration } from '../public/migration';
 import { systemMigration } from '../system/migration';
+import { errorLogMigration } from '../system/migration-error-log';
 
 /* The schema builder is untyped by design (tables do not exist yet), so migrations take Kysely<unknown>. */
 type AnyDb = Kysely<unknown>;
@@ -254,177 +261,35 @@ const init: Migration = {
   },
 };
 
-// Account applications from the sign-in page (company name, contact, mobile): an outside
-// company asks for console access; administrators review them.
-const accountApplication: Migration = {
-  async up(db) {
-    await db.schema
-      .createTable('account_application')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('companyName', 'varchar(100)', (c) => c.notNull())
-      .addColumn('contact', 'varchar(50)', (c) => c.notNull())
-      .addColumn('mobile', 'varchar(11)', (c) => c.notNull())
-      .addColumn('state', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('ip', 'varchar(64)', (c) => c.notNull())
-      .addColumn('createdAt', 'bigint', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('account_application_mobile')
-      .on('account_application')
-      .columns(['mobile', 'state'])
-      .execute();
-    await db.schema
-      .createIndex('account_application_ip')
-      .on('account_application')
-      .columns(['ip', 'createdAt'])
-      .execute();
-  },
-};
+/**
+ * Migrations run one after another as one (kysely records one name, in one transaction where the
+ * dialect allows): how a migration that once created two domains' tables is split into each
+ * domain's folder without changing the history databases have recorded.
+ */
+export function inOrder(...parts: readonly Migration[]): Migration {
+  return {
+    async up(db) {
+      for (const p of parts) await p.up(db);
+    },
+  };
+}
 
-// In-app messages (spec §7 Messages: notices and workflow messages, per-user read state) and the
-// home dashboard's data: articles, maintenance plans, faults, calendar, cable lines, power use,
-// lamp status, work orders, citizen feedback and safety records.
-const messagesAndHome: Migration = {
-  async up(db) {
-    const s = db.schema;
-    await s
-      .createTable('message')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('type', 'integer', (c) => c.notNull())
-      .addColumn('title', 'varchar(200)', (c) => c.notNull())
-      .addColumn('bodyText', 'text', (c) => c.notNull())
-      .addColumn('state', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('enabledMark', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('toUserIds', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('creatorUserId', 'varchar(64)', (c) => c.references('user.id').onDelete('set null'))
-      .addColumn('createdAt', 'bigint', (c) => c.notNull())
-      .addColumn('lastModifyTime', 'bigint', (c) => c.notNull())
-      .addColumn('releasedAt', 'bigint')
-      .execute();
-    await s.createIndex('message_type_time').on('message').columns(['type', 'lastModifyTime']).execute();
-    await s
-      .createTable('message_receiver')
-      .addColumn('messageId', 'varchar(64)', (c) => c.notNull().references('message.id').onDelete('cascade'))
-      .addColumn('userId', 'varchar(64)', (c) => c.notNull().references('user.id').onDelete('cascade'))
-      .addColumn('isRead', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('readTime', 'bigint')
-      .addPrimaryKeyConstraint('message_receiver_pk', ['messageId', 'userId'])
-      .execute();
-    await s
-      .createIndex('message_receiver_user')
-      .on('message_receiver')
-      .columns(['userId', 'isRead'])
-      .execute();
-
-    await s
-      .createTable('article')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('category', 'varchar(16)', (c) => c.notNull())
-      .addColumn('title', 'varchar(200)', (c) => c.notNull())
-      .addColumn('summary', 'varchar(500)', (c) => c.notNull().defaultTo(''))
-      .addColumn('contentHtml', 'text', (c) => c.notNull())
-      .addColumn('author', 'varchar(50)', (c) => c.notNull().defaultTo(''))
-      .addColumn('publishTime', 'bigint', (c) => c.notNull())
-      .execute();
-    await s.createIndex('article_category_time').on('article').columns(['category', 'publishTime']).execute();
-
-    await s
-      .createTable('maintenance_plan')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('title', 'varchar(200)', (c) => c.notNull())
-      .addColumn('district', 'varchar(50)', (c) => c.notNull())
-      .addColumn('startDate', 'varchar(10)', (c) => c.notNull())
-      .addColumn('endDate', 'varchar(10)', (c) => c.notNull())
-      .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-
-    await s
-      .createTable('fault')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('district', 'varchar(50)', (c) => c.notNull())
-      .addColumn('faultType', 'varchar(50)', (c) => c.notNull())
-      .addColumn('reportedAt', 'bigint', (c) => c.notNull())
-      .addColumn('closedAt', 'bigint')
-      .execute();
-    await s.createIndex('fault_reported').on('fault').column('reportedAt').execute();
-
-    await s
-      .createTable('calendar_event')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('date', 'varchar(10)', (c) => c.notNull())
-      .addColumn('title', 'varchar(200)', (c) => c.notNull())
-      .addColumn('type', 'varchar(16)', (c) => c.notNull())
-      .execute();
-    await s.createIndex('calendar_event_date').on('calendar_event').column('date').execute();
-
-    await s
-      .createTable('cable_line')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('name', 'varchar(100)', (c) => c.notNull())
-      .addColumn('district', 'varchar(50)', (c) => c.notNull())
-      .addColumn('cableType', 'varchar(50)', (c) => c.notNull())
-      .addColumn('lengthM', 'integer', (c) => c.notNull())
-      .execute();
-
-    await s
-      .createTable('power_stat')
-      .addColumn('month', 'varchar(7)', (c) => c.notNull())
-      .addColumn('district', 'varchar(50)', (c) => c.notNull())
-      .addColumn('kwh', 'bigint', (c) => c.notNull())
-      .addPrimaryKeyConstraint('power_stat_pk', ['month', 'district'])
-      .execute();
-
-    await s
-      .createTable('lamp_status')
-      .addColumn('district', 'varchar(50)', (c) => c.primaryKey())
-      .addColumn('lampCount', 'integer', (c) => c.notNull())
-      .addColumn('litCount', 'integer', (c) => c.notNull())
-      .addColumn('updatedAt', 'bigint', (c) => c.notNull())
-      .execute();
-
-    await s
-      .createTable('work_order')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('title', 'varchar(200)', (c) => c.notNull())
-      .addColumn('district', 'varchar(50)', (c) => c.notNull())
-      .addColumn('createdAt', 'bigint', (c) => c.notNull())
-      .addColumn('dueAt', 'bigint', (c) => c.notNull())
-      .addColumn('completedAt', 'bigint')
-      .execute();
-    await s.createIndex('work_order_created').on('work_order').column('createdAt').execute();
-    await s.createIndex('work_order_completed').on('work_order').column('completedAt').execute();
-
-    await s
-      .createTable('feedback')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('title', 'varchar(200)', (c) => c.notNull())
-      .addColumn('district', 'varchar(50)', (c) => c.notNull())
-      .addColumn('createdAt', 'bigint', (c) => c.notNull())
-      .addColumn('state', 'varchar(16)', (c) => c.notNull())
-      .addColumn('repliedAt', 'bigint')
-      .addColumn('satisfaction', 'integer')
-      .execute();
-    await s.createIndex('feedback_created').on('feedback').column('createdAt').execute();
-
-    await s
-      .createTable('safety_record')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('kind', 'varchar(16)', (c) => c.notNull())
-      .addColumn('title', 'varchar(200)', (c) => c.notNull())
-      .addColumn('district', 'varchar(50)', (c) => c.notNull())
-      .addColumn('occurredAt', 'bigint', (c) => c.notNull())
-      .addColumn('closedAt', 'bigint')
-      .execute();
-    await s.createIndex('safety_record_kind').on('safety_record').columns(['kind', 'occurredAt']).execute();
-  },
-};
-
+/**
+ * Kysely records each migration by name and runs them in name order: a name that has run is never
+ * renamed, reordered or changed (db.test.ts holds the list), so every existing database migrates.
+ */
 export const migrations: Record<string, Migration> = {
   '0001_init': init,
-  '0002_account_application': accountApplication,
-  '0003_messages_home': messagesAndHome,
+  '0002_account_application': accountApplicationMigration,
+  '0003_messages_home': inOrder(messageTables, homeTables),
   '0004_system': systemMigration,
   '0005_map': mapMigration,
+  '0008_chat': chatMigration,
+  '0009_public': publicMigration,
+  '0010_public_follow_up': publicFollowUpMigration,
+  '0011_error_log': errorLogMigration,
+  '0012_lowcode': lowcodeMigration,
+  '0013_map_geography': mapGeographyMigration,
 };
 
 /** Brings the database to the latest migration; throws (with the failing migration's error) on failure. */

@@ -3,7 +3,10 @@
  * milliseconds since the epoch (bigint columns, read back as numbers on both SQLite and PostgreSQL).
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ChatTables } from '../chat/schema';
+import type { LowcodeTables } from '../lowcode/schema';
 import type { MapTables } from '../map/schema';
+import type { PublicTables } from '../public/schema';
 import type { SystemTables } from '../system/schema';
 
 export type MenuType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -184,7 +187,14 @@ export interface SystemLogTable {
   duration: number;
   abstracts: string;
   json: string;
+  /** When it happened; for an error (category 4), when it was first seen. */
   createdAt: number;
+  /** Migration 0010 — errors only: sha-256 of the error's key (message, top frame, URL path). */
+  fingerprint: Generated<string | null>;
+  /** Migration 0010: occurrences (1 for every event that is not an error). */
+  count: Generated<number>;
+  /** Migration 0010 — errors only: when it was last seen. */
+  lastSeen: Generated<number | null>;
 }
 
 export interface DictionaryTypeTable {
@@ -230,14 +240,26 @@ export interface VisualdevBaseTable {
   id: string;
   fullName: string;
   enCode: string;
-  /** 1 form, 2 list, 3 report, 4 screen. */
+  /** 1 form only, 2 form + list. */
   type: number;
+  /** a `visualDevCategory` dictionary item id */
   category: string;
   /** 0 draft, 1 released. */
   state: number;
   description: string;
   sortCode: number;
   createdAt: number;
+  /** Migration 0012 (lowcode/migration.ts): the current form JSON ('' before the first save). */
+  formData: Generated<string>;
+  /** The list JSON ('' when none). */
+  columnData: Generated<string>;
+  /** The tables note (JSON text), kept as given. */
+  tables: Generated<string>;
+  /** The current form version (lowcode_model_version); 0 before the first form. */
+  version: Generated<number>;
+  createdBy: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
 }
 
 export interface FileTable {
@@ -317,6 +339,10 @@ export interface FaultTable {
   description: Generated<string>;
   /** The asset's status before the fault, restored when the fault is closed. */
   restoreStatus: string | null;
+  /** Migration 0009: JSON array of photo URLs (a citizen's report). */
+  photos: Generated<string>;
+  /** Migration 0010: the source's reference (a citizen report's BX number), '' when none. */
+  sourceRef: Generated<string>;
 }
 
 export interface CalendarEventTable {
@@ -381,6 +407,14 @@ export interface FeedbackTable {
   repliedAt: number | null;
   /** 1–5 from the citizen after a reply, or null. */
   satisfaction: number | null;
+  /** Migration 0009 (citizens' feedback): who wrote it (null: the demo rows), what and how. */
+  citizenId: string | null;
+  /** suggestion | complaint */
+  kind: Generated<string>;
+  content: Generated<string>;
+  /** JSON array of stored photo names. */
+  photos: Generated<string>;
+  idemKey: string | null;
 }
 
 export interface SafetyRecordTable {
@@ -394,7 +428,7 @@ export interface SafetyRecordTable {
   closedAt: number | null;
 }
 
-export interface Database extends SystemTables, MapTables {
+export interface Database extends SystemTables, MapTables, ChatTables, PublicTables, LowcodeTables {
   organize: OrganizeTable;
   position: PositionTable;
   user: UserTable;

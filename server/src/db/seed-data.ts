@@ -4,6 +4,8 @@
  * The menu urlAddress values are a contract with the front end (remotes.json routes map them to remotes).
  */
 import { LIGHTING_MENU } from '../map/menus';
+import { MENU_WALL } from '../map/store';
+import { CITIZEN_MENU, MENU_FEEDBACK, MENU_PLATES } from '../public/menus';
 import { PERMISSION_MENU, SYSTEM_DATA_MENU, SYSTEM_MENU } from '../system/menus';
 import { CRUD, CRUDX, EDIT, EXPORT, REMOVE, col, type MenuSeed } from './menu-seed';
 
@@ -11,6 +13,7 @@ export type { ButtonSeed, ColumnSeed, MenuSeed } from './menu-seed';
 
 export const MENUS: MenuSeed[] = [
   LIGHTING_MENU,
+  CITIZEN_MENU,
   {
     enCode: 'onlineDev',
     fullName: '在线开发',
@@ -80,7 +83,7 @@ export const MENUS: MenuSeed[] = [
         ]),
       },
       {
-        enCode: 'dashboard.city',
+        enCode: MENU_WALL,
         fullName: '城市照明大屏',
         type: 6,
         icon: 'icon-ym icon-ym-screen',
@@ -251,7 +254,13 @@ export const ROLES: RoleSeed[] = [
     enCode: 'operator',
     fullName: '运维操作员',
     description: '照明地图、在线开发、工作流程、即时通讯',
-    menus: menuCodesUnder(['lighting', 'onlineDev', 'workFlow', 'chat']),
+    // citizens' feedback and plates, not the Open311 keys (administrators)
+    menus: [
+      ...menuCodesUnder(['lighting', 'onlineDev', 'workFlow', 'chat']),
+      'citizen',
+      MENU_FEEDBACK,
+      MENU_PLATES,
+    ],
     buttonOverrides: {},
   },
   {

@@ -17,7 +17,8 @@ import {
   buildUsers,
   flattenMenus,
 } from './seed-data';
-import { buildHomeSeed, type SeedUsers } from './seed-home';
+import { buildHomeSeed, type SeedUsers } from '../home/seed';
+import { seedLowcodeIfEmpty } from '../lowcode/seed';
 import { seedMapIfEmpty } from '../map/seed';
 import { seedSystemIfEmpty } from '../system/seed';
 
@@ -39,6 +40,7 @@ export async function seedIfEmpty(db: Db, mapAssets: number, now: number = Date.
   if (fresh) await seed(db, now);
   else await seedHomeIfEmpty(db, now);
   await seedSystemIfEmpty(db, now);
+  await seedLowcodeIfEmpty(db, now);
   await seedMapIfEmpty(db, mapAssets, now);
   return fresh;
 }

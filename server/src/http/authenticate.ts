@@ -5,11 +5,12 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { extractToken } from '../auth/token-rules';
+import { DOCS_PREFIX } from '../platform/api-docs';
 import { ApiError, Code, Msg } from './envelope';
 
 export async function authenticate(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (req.routeOptions.config.public) return;
-  if (!req.url.startsWith('/api/')) return;
+  if (!req.url.startsWith('/api/') || req.url.startsWith(DOCS_PREFIX)) return;
   const { tokens, access } = req.server.ctx;
   const query = req.query as Record<string, unknown> | undefined;
   const token = extractToken(req.headers.authorization, query?.token);

@@ -5,6 +5,8 @@
  * Registered as a route onRequest hook, so it runs after the token check and before validation.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { User } from '../db/schema';
 import { denialMessage, missingPermission } from '../auth/access-model';
 import { ApiError, Code, Msg } from './envelope';
 
@@ -14,7 +16,7 @@ export interface Requirement {
 }
 
 export function requirePermission(req: Requirement) {
-  return async function permissionGuard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const guard = async function permissionGuard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const auth = request.auth;
     if (!auth) throw new ApiError(Code.INVALID_TOKEN, Msg.INVALID_TOKEN);
     if (auth.user.isAdministrator === 1) return;
@@ -22,4 +24,17 @@ export function requirePermission(req: Requirement) {
     const denial = missingPermission(access, req.menu, req.button);
     if (denial) throw new ApiError(Code.FORBIDDEN, denialMessage(denial));
   };
+  // read by the route table (route-table.ts): the permission sweep and the API description
+  return Object.assign(guard, { requirement: req });
+}
+
+/** Whether `user` holds the menu (and button): for checks inside a handler. Administrators hold all. */
+export async function hasPermission(
+  ctx: Pick<AppContext, 'access'>,
+  user: Readonly<User>,
+  menu: string,
+  button?: string,
+): Promise<boolean> {
+  if (user.isAdministrator === 1) return true;
+  return missingPermission(await ctx.access.forUser(user), menu, button) === null;
 }

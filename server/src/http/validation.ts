@@ -4,7 +4,15 @@
  * message naming the field, e.g. "account: digits and English only" or "pageSize: must be ≤ 100". Pure.
  */
 import type { FastifySchemaValidationError } from 'fastify';
-import { MESSAGES, isAccount, isEmail, isEnCode, isFullName, isMobile } from '@lighting/shared/core';
+import {
+  MESSAGES,
+  isAccount,
+  isEmail,
+  isEnCode,
+  isFullName,
+  isMobile,
+  isSafeLink,
+} from '@lighting/shared/core';
 
 export type SchemaErrorDataVar = 'body' | 'headers' | 'params' | 'querystring';
 
@@ -32,6 +40,8 @@ export const FORMATS: Record<string, (s: string) => boolean> = {
   fullName: isFullName,
   enCode: isEnCode,
   md5: (s) => MD5.test(s),
+  /** a stored link (menus, notices, avatars…): http(s) with a host, mailto, tel or a path of ours; '' clears */
+  safeLink: (s) => s === '' || isSafeLink(s),
 };
 
 const FORMAT_MESSAGES: Record<string, string> = {
@@ -42,6 +52,7 @@ const FORMAT_MESSAGES: Record<string, string> = {
   fullName: Messages.fullName,
   enCode: Messages.enCode,
   md5: Messages.md5,
+  safeLink: MESSAGES.safeLink,
 };
 
 /** Schema annotation holding a custom message for a field ("A custom message overrides the default"). */
@@ -126,23 +137,6 @@ export function schemaErrorFormatter(
   return new ValidationError(formatValidationErrors(errors, dataVar));
 }
 
-/** ajv options for fastify: the custom formats, the message annotation, parentSchema on errors. */
-export const AJV_CUSTOM_OPTIONS = {
-  verbose: true,
-  keywords: [MSG_KEYWORD],
-  formats: FORMATS,
-};
-
-/**
- * Registers our formats again once fastify has added ajv-formats, which would otherwise replace
- * `email` with its own (refusing '', so a form could never clear an optional e-mail).
- */
-export function registerFormats(ajv: {
-  addFormat(name: string, test: (s: string) => boolean): unknown;
-}): void {
-  for (const [name, test] of Object.entries(FORMATS)) ajv.addFormat(name, test);
-}
-
 /* ---- schema snippets shared by routes ---- */
 
 export const pagingQuery = {
@@ -151,3 +145,14 @@ export const pagingQuery = {
 } as const;
 
 export const keywordQuery = { type: 'string', maxLength: 100 } as const;
+
+/** A name, title or code: one line of at most `max` characters (the text rules refuse line breaks). */
+export const lineField = (max: number, minLength = 0) =>
+  ({ type: 'string', minLength, maxLength: max, 'x-text': 'line' }) as const;
+
+/**
+ * Every stored URL (an Open311 media_url, a data interface's path…): http(s) with a host, mailto,
+ * tel or a path of ours (isSafeLink; '' clears an optional link). Menu links are checked by type in
+ * system/menu-rules.ts (pages are route names there, links only for type 7).
+ */
+export const linkField = { type: 'string', maxLength: 500, format: 'safeLink' } as const;

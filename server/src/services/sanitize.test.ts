@@ -13,7 +13,15 @@ describe('sanitizeRichText', () => {
     expect(out).toBe('<p class="ql-size-huge">t</p><img src="/api/file/Image/a.png" />');
   });
   it('allows http(s)/mailto/tel links only, and images only from /api/file/', () => {
-    expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
+    for (const href of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java&#x09;script:alert(1)',
+      'data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;',
+      '//evil.example/x',
+      'vbscript:x',
+    ])
+      expect(sanitizeRichText(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
     expect(sanitizeRichText('<a href="https://example.com" target="_blank">x</a>')).toBe(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
     );

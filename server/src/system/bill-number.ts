@@ -6,10 +6,20 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import type { User } from '../db/schema';
 import { ApiError, Code } from '../http/envelope';
 import { datePart, periodKey, renderNumber } from './bill-rules';
 
-export const BILL_RULE_UNKNOWN = '单据规则不存在或已禁用';
+/** The refusal names the rule: `rule: 单据规则 "X" 不存在或已禁用`. */
+export const unknownRuleMessage = (enCode: string): string => `rule: 单据规则 "${enCode}" 不存在或已禁用`;
+
+/**
+ * Who may draw numbers from a rule through GET BillNumber/{rule} (a form reserving its number):
+ * each domain whose forms or records use rules registers a check (the map: repair orders for those
+ * who create them; the low-code and workflow forms: the rules their controls name, for those who
+ * may use the form). Holders of the bill-rule menu and administrators may draw from any rule.
+ */
+export type BillRuleUse = (user: Readonly<User>, enCode: string) => boolean | Promise<boolean>;
 
 export async function allocateBillNumber(db: Db, enCode: string, now: number): Promise<string> {
   const rule = await db
@@ -18,7 +28,7 @@ export async function allocateBillNumber(db: Db, enCode: string, now: number): P
     .where('enCode', '=', enCode)
     .where('enabledMark', '=', 1)
     .executeTakeFirst();
-  if (!rule) throw new ApiError(Code.BAD_REQUEST, BILL_RULE_UNKNOWN);
+  if (!rule) throw new ApiError(Code.BAD_REQUEST, unknownRuleMessage(enCode));
   const key = periodKey(rule.dateFormat, now);
   const date = datePart(rule.dateFormat, now);
   const newer = sql<boolean>`${sql.ref('periodKey')} < ${key}`;
@@ -34,7 +44,7 @@ export async function allocateBillNumber(db: Db, enCode: string, now: number): P
     .where('enabledMark', '=', 1)
     .returning(['prefix', 'suffix', 'digit', 'currentDate', 'currentSeq'])
     .executeTakeFirst();
-  if (!row) throw new ApiError(Code.BAD_REQUEST, BILL_RULE_UNKNOWN);
+  if (!row) throw new ApiError(Code.BAD_REQUEST, unknownRuleMessage(enCode));
   return renderNumber(row, row.currentDate, Number(row.currentSeq));
 }
 

@@ -24,4 +24,25 @@ describe('menu rules', () => {
     );
     expect(menuProblem({ type: 7, enCode: 'a', urlAddress: 'https://x', linkTarget: '_self' })).toBeNull();
   });
+
+  it('stores only safe links: no javascript:, data: or other schemes, in any letter case', () => {
+    for (const url of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example/x',
+      'vbscript:x',
+    ])
+      expect(menuProblem({ type: 7, enCode: 'a', urlAddress: url, linkTarget: '_self' })).toBe(
+        `urlAddress: ${MESSAGES.safeLink}`,
+      );
+    expect(
+      menuProblem({ type: 7, enCode: 'a', urlAddress: '/help/index.html', linkTarget: '_self' }),
+    ).toBeNull();
+    expect(menuProblem({ type: 7, enCode: 'a', urlAddress: 'mailto:ops@example.org' })).toBeNull();
+    expect(menuProblem({ type: 2, enCode: 'a', urlAddress: 'javascript:alert(1)' })).toMatch(/^urlAddress: /);
+    expect(
+      menuProblem({ type: 3, enCode: 'a', urlAddress: 'data:x', propertyJson: '{"moduleId":"m"}' }),
+    ).toMatch(/^urlAddress: /);
+  });
 });

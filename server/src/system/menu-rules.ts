@@ -1,5 +1,8 @@
 /** Menu entry checks (pure): what each of the seven types needs. Messages name the field. */
-import { isEnCode, MESSAGES } from '@lighting/shared/core';
+import { isEnCode, isSafeLink, MESSAGES } from '@lighting/shared/core';
+
+/** A console route as pages (types 2–5) name it: 'system/user', 'bt/map/fault' (no scheme, no host). */
+export const ROUTE_PATH = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 
 export interface MenuInput {
   type: number;
@@ -14,7 +17,11 @@ export function menuProblem(m: MenuInput): string | null {
   if (!isEnCode(m.enCode)) return `enCode: ${MESSAGES.enCode}`;
   const url = (m.urlAddress ?? '').trim();
   if ([2, 3, 4, 5, 7].includes(m.type) && !url) return 'urlAddress: required';
-  if (m.type >= 2 && m.type <= 5 && /^(https?:)?\/\//i.test(url)) return 'urlAddress: 页面地址不能是外部链接';
+  if (m.type === 7) {
+    // a stored link is opened by every user the menu reaches, in a tab or a frame: only safe ones
+    if (!isSafeLink(url)) return `urlAddress: ${MESSAGES.safeLink}`;
+  } else if (url && /^(https?:)?\/\//i.test(url)) return 'urlAddress: 页面地址不能是外部链接';
+  else if (url && !ROUTE_PATH.test(url)) return 'urlAddress: 页面地址只能包含英文字母、数字和 / _ . -';
   if ([3, 4, 5, 6].includes(m.type)) {
     let p: unknown;
     try {

@@ -4,6 +4,13 @@
  */
 import { ADD, CRUD, CRUDX, EDIT, REMOVE, col, type MenuSeed } from '../db/menu-seed';
 
+/** 异常日志's own columns (one row per distinct error): added to system.log by migration 0010 too. */
+export const ERROR_LOG_COLUMNS: Array<[string, string]> = [
+  ['lastSeen', '最后出现'],
+  ['count', '次数'],
+  ['source', '来源'],
+];
+
 export const ADMIN_ROOTS = ['permission', 'system', 'systemData'] as const;
 
 export const PERMISSION_MENU: MenuSeed = {
@@ -181,6 +188,7 @@ export const SYSTEM_MENU: MenuSeed = {
         ['requestMethod', '请求方法'],
         ['duration', '耗时'],
         ['abstracts', '摘要'],
+        ...ERROR_LOG_COLUMNS,
       ]),
     },
     {

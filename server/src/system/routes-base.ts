@@ -1,10 +1,14 @@
 /** /api/system/Base: Area (menu system.area) and DictionaryType / DictionaryData (menu systemData.dictionary). */
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../http/envelope';
+import { typed } from '../http/typed';
+import { OPEN } from '../http/route-table';
+import { NO_BODY } from '../http/route-table';
 import { requirePermission } from '../http/permissions';
 import { registerSaveRoutes } from './save-routes';
 import { keywordQuery } from '../http/validation';
-import { contains } from '../routes/users-shared';
+import { contains } from '../db/search';
+import { assertRefs, requireRef } from '../db/refs';
 import {
   EMPTY_QUERY,
   assertUniqueCode,
@@ -31,6 +35,7 @@ const keywordOnly = { querystring: { type: 'object', properties: { keyword: keyw
 let dictionaryVersion = Date.now();
 
 export function registerBaseRoutes(app: FastifyInstance): void {
+  const r = typed(app);
   const ctx = app.ctx;
 
   /* ---------------- areas ---------------- */
@@ -95,9 +100,9 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     return a;
   };
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${BASE}/Area/:id/Selector`,
-    { schema: { params: idParams, querystring: { type: 'object' } } },
+    { config: { open: OPEN.codes }, schema: { params: idParams, querystring: { type: 'object' } } as const },
     async (req) => {
       const rows = await ctx.db
         .selectFrom('area')
@@ -111,18 +116,21 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${BASE}/Area/:id/Info`,
-    { onRequest: requirePermission({ menu: AREA_MENU }), schema: { params: idParams } },
+    { onRequest: requirePermission({ menu: AREA_MENU }), schema: { params: idParams } as const },
     async (req) => {
       const { createdAt, ...a } = await loadArea(req.params.id);
       return ok({ ...a, creatorTime: createdAt });
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { keyword?: string } }>(
+  r.get(
     `${BASE}/Area/:id`,
-    { onRequest: requirePermission({ menu: AREA_MENU }), schema: { params: idParams, ...keywordOnly } },
+    {
+      onRequest: requirePermission({ menu: AREA_MENU }),
+      schema: { params: idParams, ...keywordOnly } as const,
+    },
     async (req) => {
       let q = ctx.db.selectFrom('area').select(areaCols);
       if (req.query.keyword) {
@@ -136,8 +144,8 @@ export function registerBaseRoutes(app: FastifyInstance): void {
 
   const checkArea = async (b: AreaBody, selfId?: string) => {
     if (b.parentId !== '-1') {
+      await assertRefs(ctx.db, [{ field: 'parentId', table: 'area', id: b.parentId, what: '上级区划' }]);
       const rows = await ctx.db.selectFrom('area').select(['id', 'parentId']).execute();
-      if (!rows.some((r) => r.id === b.parentId)) throw badRequest('parentId: 上级区划不存在');
       if (selfId && subtreeIds(rows, selfId).has(b.parentId))
         throw badRequest('parentId: 上级不能是自己或下级');
     }
@@ -162,9 +170,12 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     created: () => ({ createdAt: ctx.clock() }),
   });
 
-  app.delete<{ Params: { id: string } }>(
+  r.delete(
     `${BASE}/Area/:id`,
-    { onRequest: requirePermission({ menu: AREA_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: AREA_MENU, button: 'btn_remove' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const a = await loadArea(req.params.id);
       const n = await countWhere(ctx.db, 'area', 'parentId', a.id);
@@ -174,9 +185,12 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  r.put(
     `${BASE}/Area/:id/Actions/State`,
-    { onRequest: requirePermission({ menu: AREA_MENU, button: 'btn_edit' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: AREA_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => ok({ enabledMark: await toggleState(ctx.db, 'area', req.params.id) }, '更新成功'),
   );
 
@@ -222,7 +236,7 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     dictionaryVersion = Math.max(dictionaryVersion + 1, Date.now());
   };
 
-  app.get<{ Querystring: { keyword?: string } }>(
+  r.get(
     `${BASE}/DictionaryType`,
     { onRequest: requirePermission({ menu: DICT_MENU }), schema: keywordOnly },
     async (req) => {
@@ -238,15 +252,17 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get(`${BASE}/DictionaryType/Selector`, { schema: EMPTY_QUERY }, async () =>
+  r.get(`${BASE}/DictionaryType/Selector`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () =>
     ok({ list: buildTree((await allTypes()).filter((t) => t.enabledMark === 1)) }),
   );
 
   const checkType = async (b: TypeBody, selfId?: string) => {
     const parentId = storedParent(b.parentId);
+    await assertRefs(ctx.db, [
+      { field: 'parentId', table: 'dictionary_type', id: parentId, what: '上级分类' },
+    ]);
     if (parentId) {
       const rows = await ctx.db.selectFrom('dictionary_type').select(['id', 'parentId']).execute();
-      if (!rows.some((r) => r.id === parentId)) throw badRequest('parentId: 上级分类不存在');
       if (selfId && subtreeIds(rows, selfId).has(parentId))
         throw badRequest('parentId: 上级不能是自己或下级');
     }
@@ -272,18 +288,21 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     after: bump,
   });
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${BASE}/DictionaryType/:id`,
-    { onRequest: requirePermission({ menu: DICT_MENU }), schema: { params: idParams } },
+    { onRequest: requirePermission({ menu: DICT_MENU }), schema: { params: idParams } as const },
     async (req) => {
       const t = await loadType(req.params.id);
       return ok({ ...t, parentId: t.parentId ?? '-1' });
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  r.delete(
     `${BASE}/DictionaryType/:id`,
-    { onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_remove' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const t = await loadType(req.params.id);
       const data = await countWhere(ctx.db, 'dictionary_data', 'dictionaryTypeId', t.id);
@@ -355,13 +374,13 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     return d;
   };
 
-  app.get(`${BASE}/DictionaryData/Version`, { schema: EMPTY_QUERY }, async () =>
+  r.get(`${BASE}/DictionaryData/Version`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () =>
     ok({ version: dictionaryVersion }),
   );
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${BASE}/DictionaryData/:id/Data/Selector`,
-    { schema: { params: idParams, querystring: { type: 'object' } } },
+    { config: { open: OPEN.codes }, schema: { params: idParams, querystring: { type: 'object' } } as const },
     async (req) => {
       const t = await typeOf(req.params.id);
       if (!t) throw notFound('字典分类不存在');
@@ -377,13 +396,14 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { id?: string } }>(
+  r.get(
     `${BASE}/DictionaryData/:id/Selector`,
     {
+      config: { open: OPEN.codes },
       schema: {
         params: idParams,
         querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } },
-      },
+      } as const,
     },
     async (req) => {
       const t = await typeOf(req.params.id);
@@ -399,18 +419,21 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${BASE}/DictionaryData/:id/Info`,
-    { onRequest: requirePermission({ menu: DICT_MENU }), schema: { params: idParams } },
+    { onRequest: requirePermission({ menu: DICT_MENU }), schema: { params: idParams } as const },
     async (req) => {
       const d = await loadData(req.params.id);
       return ok({ ...d, parentId: d.parentId ?? '-1' });
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { keyword?: string } }>(
+  r.get(
     `${BASE}/DictionaryData/:id`,
-    { onRequest: requirePermission({ menu: DICT_MENU }), schema: { params: idParams, ...keywordOnly } },
+    {
+      onRequest: requirePermission({ menu: DICT_MENU }),
+      schema: { params: idParams, ...keywordOnly } as const,
+    },
     async (req) => {
       const t = await typeOf(req.params.id);
       if (!t) throw notFound('字典分类不存在');
@@ -435,13 +458,20 @@ export function registerBaseRoutes(app: FastifyInstance): void {
   );
 
   const checkData = async (b: DataBody, selfId?: string) => {
-    const t = await ctx.db
-      .selectFrom('dictionary_type')
-      .select(['id', 'isTree'])
-      .where('id', '=', b.dictionaryTypeId)
-      .executeTakeFirst();
-    if (!t) throw badRequest('dictionaryTypeId: 字典分类不存在');
     const parentId = storedParent(b.parentId);
+    await assertRefs(ctx.db, [
+      { field: 'dictionaryTypeId', table: 'dictionary_type', id: b.dictionaryTypeId, what: '字典分类' },
+      { field: 'parentId', table: 'dictionary_data', id: parentId, what: '上级' },
+    ]);
+    const t = requireRef(
+      await ctx.db
+        .selectFrom('dictionary_type')
+        .select(['id', 'isTree'])
+        .where('id', '=', b.dictionaryTypeId)
+        .executeTakeFirst(),
+      'dictionaryTypeId',
+      '字典分类',
+    );
     if (parentId) {
       if (!t.isTree) throw badRequest('parentId: 该字典不是树形');
       const rows = await ctx.db
@@ -449,7 +479,7 @@ export function registerBaseRoutes(app: FastifyInstance): void {
         .select(['id', 'parentId'])
         .where('dictionaryTypeId', '=', t.id)
         .execute();
-      if (!rows.some((r) => r.id === parentId)) throw badRequest('parentId: 上级不存在');
+      if (!rows.some((r) => r.id === parentId)) throw badRequest('parentId: 上级不在该字典分类中');
       if (selfId && subtreeIds(rows, selfId).has(parentId))
         throw badRequest('parentId: 上级不能是自己或下级');
     }
@@ -485,9 +515,12 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     after: bump,
   });
 
-  app.delete<{ Params: { id: string } }>(
+  r.delete(
     `${BASE}/DictionaryData/:id`,
-    { onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_remove' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const d = await loadData(req.params.id);
       const n = await countWhere(ctx.db, 'dictionary_data', 'parentId', d.id);
@@ -498,13 +531,63 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  r.put(
     `${BASE}/DictionaryData/:id/Actions/State`,
-    { onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_edit' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const enabledMark = await toggleState(ctx.db, 'dictionary_data', req.params.id);
       bump();
       return ok({ enabledMark }, '更新成功');
+    },
+  );
+
+  // Every enabled dictionary with its items, for the client's dictionary cache (any signed-in user:
+  // dictionary values are shown on every page that displays coded data).
+  r.get(
+    '/api/system/Base/DictionaryData/All',
+    { config: { open: OPEN.codes }, schema: { querystring: { type: 'object' } } as const },
+    async () => {
+      const types = await ctx.db
+        .selectFrom('dictionary_type')
+        .select(['id', 'enCode', 'fullName', 'isTree', 'parentId'])
+        .where('enabledMark', '=', 1)
+        .orderBy('sortCode')
+        .orderBy('id')
+        .execute();
+      const data = await ctx.db
+        .selectFrom('dictionary_data')
+        .select(['id', 'dictionaryTypeId', 'enCode', 'fullName', 'parentId', 'sortCode'])
+        .where('enabledMark', '=', 1)
+        .orderBy('sortCode')
+        .orderBy('id')
+        .execute();
+      const byType = new Map<
+        string,
+        Array<{ id: string; enCode: string; fullName: string; parentId: string; sortCode: number }>
+      >();
+      for (const d of data) {
+        const list = byType.get(d.dictionaryTypeId) ?? [];
+        list.push({
+          id: d.id,
+          enCode: d.enCode,
+          fullName: d.fullName,
+          parentId: d.parentId ?? '0',
+          sortCode: d.sortCode,
+        });
+        byType.set(d.dictionaryTypeId, list);
+      }
+      return ok({
+        list: types.map((t) => ({
+          id: t.id,
+          enCode: t.enCode,
+          fullName: t.fullName,
+          isTree: t.isTree,
+          dictionaryList: byType.get(t.id) ?? [],
+        })),
+      });
     },
   );
 }

@@ -1,10 +1,15 @@
 /** /api/system/Base/BillRule: bill-number rules (menu system.billRule) and GET BillNumber/{rule}. */
 import type { FastifyInstance } from 'fastify';
 import { paged } from '../db/paging';
-import { notFound, ok, page } from '../http/envelope';
-import { requirePermission } from '../http/permissions';
+import { authOf } from '../context';
+import type { User } from '../db/schema';
+import { ApiError, Code, notFound, ok, page } from '../http/envelope';
+import { typed } from '../http/typed';
+import { OPEN } from '../http/route-table';
+import { NO_BODY } from '../http/route-table';
+import { hasPermission, requirePermission } from '../http/permissions';
 import { keywordQuery, pagingQuery } from '../http/validation';
-import { contains } from '../routes/users-shared';
+import { contains } from '../db/search';
 import { allocateBillNumber, lastNumber } from './bill-number';
 import { DATE_FORMATS } from './bill-rules';
 import {
@@ -22,6 +27,8 @@ import {
 
 const BASE = '/api/system/Base/BillRule';
 const MENU = 'system.billRule';
+/** A form reserves one number when it opens: this is far above what a person does. */
+export const BILL_NUMBERS_PER_MINUTE = 120;
 
 interface RuleBody {
   fullName: string;
@@ -41,7 +48,7 @@ const affix = {
   maxLength: 20,
   pattern: '^[A-Za-z0-9_-]*$',
   'x-msg': '只能包含字母、数字、-、_',
-};
+} as const;
 const ruleBody = {
   type: 'object',
   required: ['fullName', 'enCode', 'digit'],
@@ -79,7 +86,15 @@ const COLUMNS = [
 ] as const;
 
 export function registerBillRuleRoutes(app: FastifyInstance): void {
+  const r = typed(app);
   const ctx = app.ctx;
+
+  /** Administrators, the bill-rule menu's holders, or a domain whose form uses the rule. */
+  const mayUseRule = async (user: Readonly<User>, rule: string): Promise<boolean> => {
+    if (await hasPermission(ctx, user, MENU)) return true;
+    for (const mayDraw of ctx.billRuleUses) if (await mayDraw(user, rule)) return true;
+    return false;
+  };
   const shape = ({
     createdAt,
     currentDate,
@@ -100,11 +115,13 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     creatorTime: createdAt,
   });
 
-  app.get<{ Querystring: { keyword?: string; currentPage: number; pageSize: number } }>(
+  r.get(
     BASE,
     {
       onRequest: requirePermission({ menu: MENU }),
-      schema: { querystring: { type: 'object', properties: { keyword: keywordQuery, ...pagingQuery } } },
+      schema: {
+        querystring: { type: 'object', properties: { keyword: keywordQuery, ...pagingQuery } },
+      } as const,
     },
     async (req) => {
       const q = req.query;
@@ -120,7 +137,7 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get(`${BASE}/Selector`, { schema: EMPTY_QUERY }, async () => {
+  r.get(`${BASE}/Selector`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () => {
     const list = await ctx.db
       .selectFrom('bill_rule')
       .select(['id', 'fullName', 'enCode'])
@@ -131,18 +148,30 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     return ok({ list });
   });
 
-  app.get<{ Params: { rule: string } }>(
+  // Hands out (reserves) the next number: a GET by the JNPF contract, so it is guarded like a write.
+  r.get(
     `${BASE}/BillNumber/:rule`,
     {
+      config: {
+        checksInHandler:
+          'the caller must hold the bill-rule menu or use the rule in a form or record (ctx.billRuleUses)',
+        rateLimit: { max: BILL_NUMBERS_PER_MINUTE, timeWindow: 60_000 },
+      },
       schema: {
         params: {
           type: 'object',
           required: ['rule'],
-          properties: { rule: { type: 'string', minLength: 1, maxLength: 100 } },
+          properties: { rule: { type: 'string', minLength: 1, maxLength: 100, 'x-text': 'line' } },
         },
-      },
+      } as const,
     },
-    async (req) => ok(await allocateBillNumber(ctx.db, req.params.rule, ctx.clock())),
+    async (req) => {
+      const { user } = authOf(req);
+      const rule = req.params.rule;
+      if (!(await mayUseRule(user, rule)))
+        throw new ApiError(Code.FORBIDDEN, `权限不足: 无权使用单据规则 "${rule}"`);
+      return ok(await allocateBillNumber(ctx.db, rule, ctx.clock()));
+    },
   );
 
   const values = (b: RuleBody) => ({
@@ -158,9 +187,9 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     enabledMark: b.enabledMark ?? 1,
   });
 
-  app.post<{ Body: RuleBody }>(
+  r.post(
     BASE,
-    { onRequest: requirePermission({ menu: MENU, button: 'btn_add' }), schema: { body: ruleBody } },
+    { onRequest: requirePermission({ menu: MENU, button: 'btn_add' }), schema: { body: ruleBody } as const },
     async (req) => {
       await assertUniqueCode(ctx.db, 'bill_rule', req.body.enCode);
       const id = newId();
@@ -180,11 +209,11 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.put<{ Params: { id: string }; Body: RuleBody }>(
+  r.put(
     `${BASE}/:id`,
     {
       onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: ruleBody },
+      schema: { params: idParams, body: ruleBody } as const,
     },
     async (req) => {
       const row = await ctx.db
@@ -200,9 +229,9 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${BASE}/:id`,
-    { onRequest: requirePermission({ menu: MENU }), schema: { params: idParams } },
+    { onRequest: requirePermission({ menu: MENU }), schema: { params: idParams } as const },
     async (req) => {
       const row = await ctx.db
         .selectFrom('bill_rule')
@@ -214,9 +243,12 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  r.delete(
     `${BASE}/:id`,
-    { onRequest: requirePermission({ menu: MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: MENU, button: 'btn_remove' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const r = await ctx.db.deleteFrom('bill_rule').where('id', '=', req.params.id).executeTakeFirst();
       if (Number(r.numDeletedRows) === 0) throw notFound();
@@ -224,9 +256,12 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  r.put(
     `${BASE}/:id/Actions/State`,
-    { onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => ok({ enabledMark: await toggleState(ctx.db, 'bill_rule', req.params.id) }, '更新成功'),
   );
 }

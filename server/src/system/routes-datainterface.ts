@@ -4,13 +4,15 @@
  * call a URL whose host is on the allow-list (config DATA_INTERFACE_HOSTS).
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type RawBuilder } from 'kysely';
 import { paged } from '../db/paging';
 import { badRequest, notFound, ok, page } from '../http/envelope';
+import { typed } from '../http/typed';
+import { OPEN } from '../http/route-table';
+import { NO_BODY } from '../http/route-table';
 import { requirePermission } from '../http/permissions';
 import { registerSaveRoutes } from './save-routes';
-import { keywordQuery, pagingQuery } from '../http/validation';
-import { contains } from '../routes/users-shared';
+import { keywordQuery, linkField, pagingQuery } from '../http/validation';
+import { contains } from '../db/search';
 import {
   EMPTY_QUERY,
   assertUniqueCode,
@@ -22,17 +24,12 @@ import {
   sortCodeField,
   toggleState,
 } from './common';
-import { URL_NOT_ALLOWED, splitParameters, sqlProblem, urlAllowed } from './data-interface-rules';
+import { URL_NOT_ALLOWED, sqlProblem, urlAllowed } from './data-interface-rules';
+import { interfaceTarget, parseParams, runDataInterface, type Param } from './data-interface-run';
 
 const BASE = '/api/system/Base/DataInterface';
 const MENU = 'systemData.dataInterface';
-const MAX_ROWS = 500;
-const HTTP_TIMEOUT_MS = 10_000;
 
-interface Param {
-  field: string;
-  defaultValue?: string;
-}
 interface DiBody {
   fullName: string;
   enCode: string;
@@ -54,7 +51,8 @@ const diBody = {
     enCode: enCodeField,
     dataType: { type: 'integer', enum: [1, 2] },
     query: { type: 'string', maxLength: 10_000 },
-    path: { type: 'string', maxLength: 1000 },
+    // a URL the server calls (its host on DATA_INTERFACE_HOSTS) or a path of ours
+    path: { ...linkField, maxLength: 1000 },
     requestMethod: { type: 'string', enum: ['GET', 'POST'] },
     requestParameters: {
       type: 'array',
@@ -95,20 +93,10 @@ const COLS = [
   'createdAt',
 ] as const;
 
-const parseParams = (s: string): Param[] => {
-  try {
-    const v: unknown = JSON.parse(s);
-    return Array.isArray(v) ? (v as Param[]) : [];
-  } catch {
-    return [];
-  }
-};
-
 export function registerDataInterfaceRoutes(app: FastifyInstance): void {
+  const r = typed(app);
   const ctx = app.ctx;
-  /** A path starting with '/' is this server itself (no token is forwarded). */
-  const target = (path: string): string =>
-    path.startsWith('/') && !path.startsWith('//') ? `http://127.0.0.1:${ctx.config.port}${path}` : path;
+  const target = (path: string): string => interfaceTarget(ctx, path);
   const shape = ({
     createdAt,
     requestParameters,
@@ -148,7 +136,7 @@ export function registerDataInterfaceRoutes(app: FastifyInstance): void {
     return r;
   };
 
-  app.get<{ Querystring: { keyword?: string; dataType?: number; currentPage: number; pageSize: number } }>(
+  r.get(
     BASE,
     {
       onRequest: requirePermission({ menu: MENU }),
@@ -157,7 +145,7 @@ export function registerDataInterfaceRoutes(app: FastifyInstance): void {
           type: 'object',
           properties: { keyword: keywordQuery, dataType: { type: 'integer', enum: [1, 2] }, ...pagingQuery },
         },
-      },
+      } as const,
     },
     async (req) => {
       const q = req.query;
@@ -174,7 +162,7 @@ export function registerDataInterfaceRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get(`${BASE}/Selector`, { schema: EMPTY_QUERY }, async () => {
+  r.get(`${BASE}/Selector`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () => {
     const list = await ctx.db
       .selectFrom('data_interface')
       .select(['id', 'fullName', 'enCode', 'dataType'])
@@ -195,15 +183,18 @@ export function registerDataInterfaceRoutes(app: FastifyInstance): void {
     created: () => ({ createdAt: ctx.clock() }),
   });
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${BASE}/:id`,
-    { onRequest: requirePermission({ menu: MENU }), schema: { params: idParams } },
+    { onRequest: requirePermission({ menu: MENU }), schema: { params: idParams } as const },
     async (req) => ok(shape(await load(req.params.id))),
   );
 
-  app.delete<{ Params: { id: string } }>(
+  r.delete(
     `${BASE}/:id`,
-    { onRequest: requirePermission({ menu: MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: MENU, button: 'btn_remove' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const r = await load(req.params.id);
       await ctx.db.deleteFrom('data_interface').where('id', '=', r.id).execute();
@@ -211,91 +202,29 @@ export function registerDataInterfaceRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  r.put(
     `${BASE}/:id/Actions/State`,
-    { onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) =>
       ok({ enabledMark: await toggleState(ctx.db, 'data_interface', req.params.id) }, '更新成功'),
   );
 
-  /** Runs the SQL read-only: a transaction that is always rolled back, read-only on both back ends. */
-  async function runSql(
-    text: string,
-    values: Record<string, string>,
-  ): Promise<{ list: unknown[]; total: number }> {
-    const problem = sqlProblem(text);
-    if (problem) throw badRequest(`query: ${problem}`);
-    const parts: RawBuilder<unknown>[] = splitParameters(text).map((p) =>
-      'text' in p ? sql.raw(p.text) : sql`${values[p.param] ?? null}`,
-    );
-    const query = sql<
-      Record<string, unknown>
-    >`select * from (${sql.join(parts, sql.raw(''))}) as q limit ${MAX_ROWS + 1}`;
-    const ROLLBACK = new Error('rollback');
-    let rows: Record<string, unknown>[] = [];
-    try {
-      await ctx.db.transaction().execute(async (trx) => {
-        if (ctx.dialect === 'postgres') await sql`set transaction read only`.execute(trx);
-        else await sql`pragma query_only = 1`.execute(trx);
-        try {
-          rows = (await query.execute(trx)).rows;
-        } finally {
-          if (ctx.dialect === 'sqlite') await sql`pragma query_only = 0`.execute(trx);
-        }
-        throw ROLLBACK;
-      });
-    } catch (e) {
-      if (e !== ROLLBACK) throw badRequest(`query: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    const list = rows
-      .slice(0, MAX_ROWS)
-      .map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !/password/i.test(k))));
-    return { list, total: list.length };
-  }
-
-  app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
+  r.get(
     `${BASE}/:id/Actions/Response`,
     {
       onRequest: requirePermission({ menu: MENU }),
       schema: {
         params: idParams,
         querystring: { type: 'object', additionalProperties: { type: 'string', maxLength: 500 } },
-      },
+      } as const,
     },
     async (req) => {
       const r = await load(req.params.id);
       if (r.enabledMark !== 1) throw badRequest('接口已禁用');
-      const values: Record<string, string> = {};
-      for (const p of parseParams(r.requestParameters))
-        values[p.field] = req.query[p.field] ?? p.defaultValue ?? '';
-      for (const [k, v] of Object.entries(req.query)) if (k !== 'n') values[k] = v;
-      if (r.dataType === 1) return ok(await runSql(r.query, values));
-      const url = new URL(target(r.path));
-      if (!urlAllowed(url.href, ctx.config.dataInterfaceHosts)) throw badRequest(`path: ${URL_NOT_ALLOWED}`);
-      const init: RequestInit = {
-        method: r.requestMethod,
-        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-        redirect: 'manual',
-      };
-      if (r.requestMethod === 'GET') for (const [k, v] of Object.entries(values)) url.searchParams.set(k, v);
-      else {
-        init.body = JSON.stringify(values);
-        init.headers = { 'content-type': 'application/json' };
-      }
-      let res: Response;
-      try {
-        res = await fetch(url, init);
-      } catch (e) {
-        throw badRequest(`path: 请求失败 ${e instanceof Error ? e.message : String(e)}`);
-      }
-      const text = (await res.text()).slice(0, 1_000_000);
-      let data: unknown = text;
-      try {
-        data = JSON.parse(text);
-      } catch {
-        /* not JSON: answered as text */
-      }
-      return ok({ status: res.status, data });
+      return ok(await runDataInterface(ctx, r, req.query));
     },
   );
 }

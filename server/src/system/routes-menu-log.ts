@@ -3,9 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { MENU_COLUMNS } from '../auth/access';
 import { paged } from '../db/paging';
 import { badRequest, notFound, ok, page } from '../http/envelope';
+import { typed } from '../http/typed';
+import { NO_BODY } from '../http/route-table';
 import { requirePermission } from '../http/permissions';
 import { keywordQuery, pagingQuery } from '../http/validation';
-import { contains } from '../routes/users-shared';
+import { contains } from '../db/search';
+import { assertRefs, requireRef } from '../db/refs';
+import { LogCategory } from '../services/system-log';
 import {
   assertUniqueCode,
   countWhere,
@@ -20,6 +24,19 @@ import { menuProblem } from './menu-rules';
 import { buildTree, subtreeIds, withAncestors } from './tree';
 
 const MENU_BASE = '/api/system/Menu';
+
+/** An error row's stored details (source, app, stacks, browser), or {} when unreadable. Pure. */
+export function parseDetail(json: string): Record<string, string> {
+  try {
+    const v: unknown = JSON.parse(json);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+    return Object.fromEntries(
+      Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
 const MENU_MENU = 'system.menu';
 const LOG_BASE = '/api/system/Log';
 const LOG_MENU = 'system.log';
@@ -90,6 +107,7 @@ const catalogueBody = {
 const MENU_COLS = [...MENU_COLUMNS, 'enabledMark'] as const;
 
 export function registerMenuAndLogRoutes(app: FastifyInstance): void {
+  const r = typed(app);
   const ctx = app.ctx;
 
   const allMenus = () => ctx.db.selectFrom('menu').select(MENU_COLS).execute();
@@ -99,11 +117,11 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
     return m;
   };
 
-  app.get<{ Querystring: { keyword?: string } }>(
+  r.get(
     MENU_BASE,
     {
       onRequest: requirePermission({ menu: MENU_MENU }),
-      schema: { querystring: { type: 'object', properties: { keyword: keywordQuery } } },
+      schema: { querystring: { type: 'object', properties: { keyword: keywordQuery } } } as const,
     },
     async (req) => {
       const kw = req.query.keyword?.toLowerCase();
@@ -118,11 +136,13 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get<{ Querystring: { id?: string } }>(
+  r.get(
     `${MENU_BASE}/Selector`,
     {
       onRequest: requirePermission({ menu: MENU_MENU }),
-      schema: { querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } } },
+      schema: {
+        querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } },
+      } as const,
     },
     async (req) => {
       const rows = await allMenus();
@@ -135,10 +155,14 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
     const problem = menuProblem(b);
     if (problem) throw badRequest(problem);
     const parentId = storedParent(b.parentId);
+    await assertRefs(ctx.db, [{ field: 'parentId', table: 'menu', id: parentId, what: '上级菜单' }]);
     if (parentId) {
       const rows = await ctx.db.selectFrom('menu').select(['id', 'parentId', 'type']).execute();
-      const parent = rows.find((r) => r.id === parentId);
-      if (!parent) throw badRequest('parentId: 上级菜单不存在');
+      const parent = requireRef(
+        rows.find((r) => r.id === parentId),
+        'parentId',
+        '上级菜单',
+      );
       if (parent.type !== 1) throw badRequest('parentId: 上级必须是目录');
       if (selfId && subtreeIds(rows, selfId).has(parentId))
         throw badRequest('parentId: 上级不能是自己或下级');
@@ -159,9 +183,12 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
     };
   };
 
-  app.post<{ Body: MenuBody }>(
+  r.post(
     MENU_BASE,
-    { onRequest: requirePermission({ menu: MENU_MENU, button: 'btn_add' }), schema: { body: menuBody } },
+    {
+      onRequest: requirePermission({ menu: MENU_MENU, button: 'btn_add' }),
+      schema: { body: menuBody } as const,
+    },
     async (req) => {
       const v = await check(req.body);
       if (!v.fullName) throw badRequest('fullName: must not be empty');
@@ -191,11 +218,11 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.put<{ Params: { id: string }; Body: MenuBody }>(
+  r.put(
     `${MENU_BASE}/:id`,
     {
       onRequest: requirePermission({ menu: MENU_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: menuBody },
+      schema: { params: idParams, body: menuBody } as const,
     },
     async (req) => {
       const m = await load(req.params.id);
@@ -207,18 +234,21 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${MENU_BASE}/:id`,
-    { onRequest: requirePermission({ menu: MENU_MENU }), schema: { params: idParams } },
+    { onRequest: requirePermission({ menu: MENU_MENU }), schema: { params: idParams } as const },
     async (req) => {
       const m = await load(req.params.id);
       return ok({ ...m, parentId: m.parentId ?? '-1' });
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  r.delete(
     `${MENU_BASE}/:id`,
-    { onRequest: requirePermission({ menu: MENU_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: MENU_MENU, button: 'btn_remove' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const m = await load(req.params.id);
       const n = await countWhere(ctx.db, 'menu', 'parentId', m.id);
@@ -230,9 +260,12 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  r.put(
     `${MENU_BASE}/:id/Actions/State`,
-    { onRequest: requirePermission({ menu: MENU_MENU, button: 'btn_edit' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: MENU_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const enabledMark = await toggleState(ctx.db, 'menu', req.params.id);
       await ctx.invalidateAccess();
@@ -244,9 +277,9 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
     const table = kind === 'Button' ? 'menu_button' : 'menu_column';
     const grant = kind === 'Button' ? 'role_button' : 'role_column';
     const tag = kind === 'Button' ? 'b' : 'c';
-    app.get<{ Params: { id: string } }>(
+    r.get(
       `${MENU_BASE}/:id/${kind}`,
-      { onRequest: requirePermission({ menu: MENU_MENU }), schema: { params: idParams } },
+      { onRequest: requirePermission({ menu: MENU_MENU }), schema: { params: idParams } as const },
       async (req) => {
         const m = await load(req.params.id);
         const list = await ctx.db
@@ -258,11 +291,11 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
         return ok({ list });
       },
     );
-    app.put<{ Params: { id: string }; Body: { list: Array<{ enCode: string; fullName: string }> } }>(
+    r.put(
       `${MENU_BASE}/:id/${kind}`,
       {
         onRequest: requirePermission({ menu: MENU_MENU, button: 'btn_edit' }),
-        schema: { params: idParams, body: catalogueBody },
+        schema: { params: idParams, body: catalogueBody } as const,
       },
       async (req) => {
         const m = await load(req.params.id);
@@ -307,16 +340,7 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
 
   /* ---------------- system log ---------------- */
 
-  interface LogQuery {
-    category: number;
-    startTime?: number;
-    endTime?: number;
-    keyword?: string;
-    currentPage: number;
-    pageSize: number;
-  }
-
-  app.get<{ Querystring: LogQuery }>(
+  r.get(
     LOG_BASE,
     {
       onRequest: requirePermission({ menu: LOG_MENU }),
@@ -332,15 +356,18 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
             ...pagingQuery,
           },
         },
-      },
+      } as const,
     },
     async (req) => {
       const q = req.query;
       if (q.startTime !== undefined && q.endTime !== undefined && q.startTime > q.endTime)
         throw badRequest('startTime: 开始时间不能晚于结束时间');
+      // errors (category 4) are one row per distinct error: listed and filtered by when last seen
+      const errors = q.category === LogCategory.ERROR;
+      const time = errors ? 'lastSeen' : 'createdAt';
       let base = ctx.db.selectFrom('system_log').where('category', '=', q.category);
-      if (q.startTime !== undefined) base = base.where('createdAt', '>=', q.startTime);
-      if (q.endTime !== undefined) base = base.where('createdAt', '<=', q.endTime);
+      if (q.startTime !== undefined) base = base.where(time, '>=', q.startTime);
+      if (q.endTime !== undefined) base = base.where(time, '<=', q.endTime);
       if (q.keyword) {
         const kw = q.keyword;
         base = base.where((eb) =>
@@ -366,20 +393,29 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
             'duration',
             'abstracts',
             'createdAt',
+            'count',
+            'lastSeen',
+            'json',
           ])
-          .orderBy('createdAt', 'desc')
+          .orderBy(time, 'desc')
           .orderBy('id', 'desc'),
       );
       return page(
-        list.map(({ createdAt, ...r }) => ({ ...r, userName: r.userName ?? '', creatorTime: createdAt })),
+        list.map(({ createdAt, json, lastSeen, ...r }) => ({
+          ...r,
+          userName: r.userName ?? '',
+          creatorTime: createdAt,
+          // an error: when last seen, and what was caught (source, app, stacks, browser)
+          ...(errors ? { lastSeen: lastSeen ?? createdAt, detail: parseDetail(json) } : {}),
+        })),
         pagination,
       );
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${LOG_BASE}/:id`,
-    { onRequest: requirePermission({ menu: LOG_MENU }), schema: { params: idParams } },
+    { onRequest: requirePermission({ menu: LOG_MENU }), schema: { params: idParams } as const },
     async (req) => {
       const r = await ctx.db
         .selectFrom('system_log')
@@ -392,7 +428,7 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.delete<{ Body: { category: number; before?: number } }>(
+  r.delete(
     LOG_BASE,
     {
       onRequest: requirePermission({ menu: LOG_MENU, button: 'btn_remove' }),
@@ -406,7 +442,7 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
             before: { type: 'integer', minimum: 0 },
           },
         },
-      },
+      } as const,
     },
     async (req) => {
       let q = ctx.db.deleteFrom('system_log').where('category', '=', req.body.category);

@@ -6,10 +6,14 @@
 import type { FastifyInstance } from 'fastify';
 import { paged } from '../db/paging';
 import { badRequest, notFound, ok, page } from '../http/envelope';
+import { typed } from '../http/typed';
+import { OPEN } from '../http/route-table';
+import { NO_BODY } from '../http/route-table';
 import { requirePermission } from '../http/permissions';
 import { registerSaveRoutes } from './save-routes';
 import { keywordQuery, pagingQuery } from '../http/validation';
-import { contains } from '../routes/users-shared';
+import { contains } from '../db/search';
+import { assertRefs, refId, requireRef } from '../db/refs';
 import {
   EMPTY_QUERY,
   assertUniqueCode,
@@ -70,6 +74,7 @@ interface OrgRow {
 }
 
 export function registerOrganizeRoutes(app: FastifyInstance): void {
+  const r = typed(app);
   const ctx = app.ctx;
 
   const allOrgs = async (): Promise<OrgRow[]> =>
@@ -121,25 +126,28 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
   async function checkRefs(b: OrgBody, category: 'company' | 'department', selfId?: string) {
     const parentId = storedParent(b.parentId);
     if (category === 'department' && !parentId) throw badRequest('parentId: 请选择上级组织或部门');
+    await assertRefs(ctx.db, [
+      { field: 'parentId', table: 'organize', id: parentId, what: '上级' },
+      { field: 'managerId', table: 'user', id: b.managerId, what: '用户' },
+    ]);
     if (parentId) {
       const rows = await ctx.db.selectFrom('organize').select(['id', 'parentId', 'category']).execute();
-      const parent = rows.find((r) => r.id === parentId);
-      if (!parent) throw badRequest('parentId: 上级不存在');
+      const parent = requireRef(
+        rows.find((r) => r.id === parentId),
+        'parentId',
+        '上级',
+      );
       if (category === 'company' && parent.category !== 'company')
         throw badRequest('parentId: 组织的上级必须是组织');
       if (selfId && subtreeIds(rows, selfId).has(parentId))
         throw badRequest('parentId: 上级不能是自己或下级');
-    }
-    if (b.managerId) {
-      const m = await ctx.db.selectFrom('user').select('id').where('id', '=', b.managerId).executeTakeFirst();
-      if (!m) throw badRequest('managerId: 用户不存在');
     }
     await assertUniqueCode(ctx.db, 'organize', b.enCode, selfId);
     return {
       parentId,
       fullName: b.fullName,
       enCode: b.enCode,
-      managerId: b.managerId ?? null,
+      managerId: refId(b.managerId),
       sortCode: b.sortCode ?? 0,
       enabledMark: b.enabledMark ?? 1,
     };
@@ -156,11 +164,11 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
 
   /* ---------------- organisations (companies) ---------------- */
 
-  app.get<{ Querystring: { keyword?: string } }>(
+  r.get(
     `${BASE}/Organize`,
     {
       onRequest: requirePermission({ menu: ORG_MENU }),
-      schema: { querystring: { type: 'object', properties: { keyword: keywordQuery } } },
+      schema: { querystring: { type: 'object', properties: { keyword: keywordQuery } } } as const,
     },
     async (req) => {
       const companies = (await allOrgs()).filter((o) => o.category === 'company');
@@ -168,9 +176,14 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get<{ Querystring: { id?: string } }>(
+  r.get(
     `${BASE}/Organize/Selector`,
-    { schema: { querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } } } },
+    {
+      config: { open: OPEN.names },
+      schema: {
+        querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } },
+      } as const,
+    },
     async (req) => {
       const rows = await allOrgs();
       const skip = req.query.id ? subtreeIds(rows, req.query.id) : new Set<string>();
@@ -182,7 +195,7 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get(`${BASE}/Organize/Tree`, { schema: EMPTY_QUERY }, async () =>
+  r.get(`${BASE}/Organize/Tree`, { config: { open: OPEN.names }, schema: EMPTY_QUERY }, async () =>
     ok({ list: buildTree((await allOrgs()).filter((o) => o.enabledMark === 1).map(node)) }),
   );
 
@@ -197,18 +210,21 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     after: () => ctx.invalidateAccess(),
   });
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${BASE}/Organize/:id`,
-    { onRequest: requirePermission({ menu: ORG_MENU }), schema: { params: idParams } },
+    { onRequest: requirePermission({ menu: ORG_MENU }), schema: { params: idParams } as const },
     async (req) => {
       const { createdAt, ...o } = await loadOrg(req.params.id, 'company');
       return ok({ ...o, parentId: o.parentId ?? '-1', creatorTime: createdAt });
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  r.delete(
     `${BASE}/Organize/:id`,
-    { onRequest: requirePermission({ menu: ORG_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: ORG_MENU, button: 'btn_remove' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const row = await loadOrg(req.params.id, 'company');
       await refuseReferenced(row.id, '组织');
@@ -219,11 +235,14 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
 
   /* ---------------- departments ---------------- */
 
-  app.get<{ Params: { id: string }; Querystring: { keyword?: string } }>(
+  r.get(
     `${BASE}/Organize/:id/Department`,
     {
       onRequest: requirePermission({ menu: DEPT_MENU }),
-      schema: { params: idParams, querystring: { type: 'object', properties: { keyword: keywordQuery } } },
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: { keyword: keywordQuery } },
+      } as const,
     },
     async (req) => {
       const rows = await allOrgs();
@@ -246,9 +265,14 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get<{ Querystring: { id?: string } }>(
+  r.get(
     `${BASE}/Organize/Department/Selector`,
-    { schema: { querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } } } },
+    {
+      config: { open: OPEN.names },
+      schema: {
+        querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } },
+      } as const,
+    },
     async (req) => {
       const rows = await allOrgs();
       const skip = req.query.id ? subtreeIds(rows, req.query.id) : new Set<string>();
@@ -267,18 +291,21 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     after: () => ctx.invalidateAccess(),
   });
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${BASE}/Organize/Department/:id`,
-    { onRequest: requirePermission({ menu: DEPT_MENU }), schema: { params: idParams } },
+    { onRequest: requirePermission({ menu: DEPT_MENU }), schema: { params: idParams } as const },
     async (req) => {
       const { createdAt, ...o } = await loadOrg(req.params.id, 'department');
       return ok({ ...o, parentId: o.parentId ?? '-1', creatorTime: createdAt });
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  r.delete(
     `${BASE}/Organize/Department/:id`,
-    { onRequest: requirePermission({ menu: DEPT_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: DEPT_MENU, button: 'btn_remove' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const row = await loadOrg(req.params.id, 'department');
       await refuseReferenced(row.id, '部门');
@@ -318,16 +345,7 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     creatorTime: 'p.createdAt',
   } as const;
 
-  app.get<{
-    Querystring: {
-      keyword?: string;
-      organizeId?: string;
-      currentPage: number;
-      pageSize: number;
-      sidx?: keyof typeof POS_SORT | '';
-      sort: 'asc' | 'desc';
-    };
-  }>(
+  r.get(
     `${BASE}/Position`,
     {
       onRequest: requirePermission({ menu: POS_MENU }),
@@ -342,7 +360,7 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
             sort: { type: 'string', enum: ['asc', 'desc'], default: 'asc' },
           },
         },
-      },
+      } as const,
     },
     async (req) => {
       const q = req.query;
@@ -373,7 +391,11 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
               .whereRef('user.positionId', '=', 'p.id')
               .as('userCount'),
           ])
-          .orderBy(q.sidx ? POS_SORT[q.sidx] : 'p.sortCode', q.sort)
+          .orderBy(
+            // the schema's enum is POS_SORT's keys
+            q.sidx ? POS_SORT[q.sidx as keyof typeof POS_SORT] : 'p.sortCode',
+            q.sort,
+          )
           .orderBy('p.id'),
       );
       return page(
@@ -388,7 +410,7 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get(`${BASE}/Position/All`, { schema: EMPTY_QUERY }, async () => {
+  r.get(`${BASE}/Position/All`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () => {
     const list = await ctx.db
       .selectFrom('position as p')
       .leftJoin('organize as o', 'o.id', 'p.organizeId')
@@ -400,7 +422,7 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     return ok({ list: list.map((p) => ({ ...p, organize: p.organize ?? '' })) });
   });
 
-  app.get(`${BASE}/Position/Selector`, { schema: EMPTY_QUERY }, async () => {
+  r.get(`${BASE}/Position/Selector`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () => {
     const orgs = (await allOrgs()).filter((o) => o.enabledMark === 1).map(node);
     const positions = await ctx.db
       .selectFrom('position')
@@ -423,12 +445,7 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
   });
 
   const checkPos = async (b: PosBody, selfId?: string) => {
-    const org = await ctx.db
-      .selectFrom('organize')
-      .select('id')
-      .where('id', '=', b.organizeId)
-      .executeTakeFirst();
-    if (!org) throw badRequest('organizeId: 组织不存在');
+    await assertRefs(ctx.db, [{ field: 'organizeId', table: 'organize', id: b.organizeId, what: '组织' }]);
     await assertUniqueCode(ctx.db, 'position', b.enCode, selfId);
     return {
       fullName: b.fullName,
@@ -456,18 +473,21 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     after: () => ctx.invalidateAccess(),
   });
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${BASE}/Position/:id`,
-    { onRequest: requirePermission({ menu: POS_MENU }), schema: { params: idParams } },
+    { onRequest: requirePermission({ menu: POS_MENU }), schema: { params: idParams } as const },
     async (req) => {
       const { createdAt, ...p } = await loadPos(req.params.id);
       return ok({ ...p, creatorTime: createdAt });
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  r.delete(
     `${BASE}/Position/:id`,
-    { onRequest: requirePermission({ menu: POS_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: POS_MENU, button: 'btn_remove' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const row = await loadPos(req.params.id);
       const users = await countWhere(ctx.db, 'user', 'positionId', row.id);

@@ -7,11 +7,15 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../context';
 import { paged } from '../db/paging';
+import { assertRefs } from '../db/refs';
 import { badRequest, notFound, ok, page } from '../http/envelope';
+import { typed } from '../http/typed';
+import { OPEN } from '../http/route-table';
+import { NO_BODY } from '../http/route-table';
 import { requirePermission } from '../http/permissions';
 import { registerSaveRoutes } from './save-routes';
 import { keywordQuery, pagingQuery } from '../http/validation';
-import { contains } from '../routes/users-shared';
+import { contains } from '../db/search';
 import { authorizeTrees, dataScopeEntries } from './authorize-model';
 import {
   EMPTY_QUERY,
@@ -64,9 +68,10 @@ const idList = {
   maxItems: 5000,
   uniqueItems: true,
   items: { type: 'string', minLength: 1, maxLength: 200 },
-};
+} as const;
 
 export function registerRoleRoutes(app: FastifyInstance): void {
+  const r = typed(app);
   const ctx = app.ctx;
 
   const loadRole = async (id: string) => {
@@ -82,11 +87,13 @@ export function registerRoleRoutes(app: FastifyInstance): void {
 
   /* ---------------- roles ---------------- */
 
-  app.get<{ Querystring: { keyword?: string; currentPage: number; pageSize: number } }>(
+  r.get(
     `${BASE}/Role`,
     {
       onRequest: requirePermission({ menu: ROLE_MENU }),
-      schema: { querystring: { type: 'object', properties: { keyword: keywordQuery, ...pagingQuery } } },
+      schema: {
+        querystring: { type: 'object', properties: { keyword: keywordQuery, ...pagingQuery } },
+      } as const,
     },
     async (req) => {
       const q = req.query;
@@ -125,7 +132,7 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get(`${BASE}/Role/Selector`, { schema: EMPTY_QUERY }, async () => {
+  r.get(`${BASE}/Role/Selector`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () => {
     const list = await ctx.db
       .selectFrom('role')
       .select(['id', 'fullName', 'enCode'])
@@ -159,9 +166,9 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     after: () => ctx.invalidateAccess(),
   });
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${BASE}/Role/:id`,
-    { onRequest: requirePermission({ menu: ROLE_MENU }), schema: { params: idParams } },
+    { onRequest: requirePermission({ menu: ROLE_MENU }), schema: { params: idParams } as const },
     async (req) => {
       const { createdAt, ...r } = await loadRole(req.params.id);
       const users = await ctx.db
@@ -173,9 +180,12 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  r.delete(
     `${BASE}/Role/:id`,
-    { onRequest: requirePermission({ menu: ROLE_MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: ROLE_MENU, button: 'btn_remove' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const r = await loadRole(req.params.id);
       const users = await countWhere(ctx.db, 'user_role', 'roleId', r.id);
@@ -186,9 +196,12 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  r.put(
     `${BASE}/Role/:id/Actions/State`,
-    { onRequest: requirePermission({ menu: ROLE_MENU, button: 'btn_edit' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: ROLE_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const r = await loadRole(req.params.id);
       const enabledMark = await toggleState(ctx.db, 'role', r.id);
@@ -197,9 +210,9 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${BASE}/Role/:id/Users`,
-    { onRequest: requirePermission({ menu: ROLE_MENU }), schema: { params: idParams } },
+    { onRequest: requirePermission({ menu: ROLE_MENU }), schema: { params: idParams } as const },
     async (req) => {
       const r = await loadRole(req.params.id);
       const list = await ctx.db
@@ -214,7 +227,7 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.put<{ Params: { id: string }; Body: { userIds: string[] } }>(
+  r.put(
     `${BASE}/Role/:id/Users`,
     {
       onRequest: requirePermission({ menu: ROLE_MENU, button: 'btn_edit' }),
@@ -226,15 +239,12 @@ export function registerRoleRoutes(app: FastifyInstance): void {
           additionalProperties: false,
           properties: { userIds: idList },
         },
-      },
+      } as const,
     },
     async (req) => {
       const r = await loadRole(req.params.id);
       const ids = req.body.userIds;
-      if (ids.length) {
-        const found = await ctx.db.selectFrom('user').select('id').where('id', 'in', ids).execute();
-        if (found.length !== ids.length) throw badRequest('userIds: 用户不存在');
-      }
+      await assertRefs(ctx.db, [{ field: 'userIds', table: 'user', ids, what: '用户' }]);
       await ctx.db.transaction().execute(async (trx) => {
         await trx.deleteFrom('user_role').where('roleId', '=', r.id).execute();
         for (const userId of ids)
@@ -300,9 +310,9 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     },
   } as const;
 
-  app.get<{ Params: { objectType: ObjectType; objectId: string } }>(
+  r.get(
     `${BASE}/Authority/Data/:objectType/:objectId`,
-    { onRequest: requirePermission({ menu: AUTH_MENU }), schema: { params: objectParams } },
+    { onRequest: requirePermission({ menu: AUTH_MENU }), schema: { params: objectParams } as const },
     async (req) => {
       const { menus, buttons, columns } = await catalogue();
       const roleId = await grantRole(req.params.objectType, req.params.objectId, false);
@@ -334,7 +344,7 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.put<{ Params: { objectType: ObjectType; objectId: string }; Body: Grants }>(
+  r.put(
     `${BASE}/Authority/Data/:objectType/:objectId`,
     {
       onRequest: requirePermission({ menu: AUTH_MENU, button: 'btn_edit' }),
@@ -346,7 +356,7 @@ export function registerRoleRoutes(app: FastifyInstance): void {
           additionalProperties: false,
           properties: { module: idList, button: idList, column: idList, resource: idList },
         },
-      },
+      } as const,
     },
     async (req) => {
       const { menus, buttons, columns } = await catalogue();
@@ -399,11 +409,11 @@ export function registerRoleRoutes(app: FastifyInstance): void {
 
   /* ---------------- online users ---------------- */
 
-  app.get<{ Querystring: { keyword?: string } }>(
+  r.get(
     `${BASE}/OnlineUser`,
     {
       onRequest: requirePermission({ menu: ONLINE_MENU }),
-      schema: { querystring: { type: 'object', properties: { keyword: keywordQuery } } },
+      schema: { querystring: { type: 'object', properties: { keyword: keywordQuery } } } as const,
     },
     async (req) => {
       const now = ctx.clock();
@@ -447,11 +457,11 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  r.delete(
     `${BASE}/OnlineUser/:id`,
     {
       onRequest: requirePermission({ menu: ONLINE_MENU, button: 'btn_remove' }),
-      schema: { params: idParams },
+      schema: { params: idParams, body: NO_BODY } as const,
     },
     async (req) => {
       if (req.params.id === authOf(req).user.id) throw badRequest('不能强制自己下线');

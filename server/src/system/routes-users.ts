@@ -5,9 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import { LOCKED_PASSWORD_HASH, hashPassword } from '../auth/password';
 import { authOf } from '../context';
+import { assertRefs, refId } from '../db/refs';
 import { badRequest, notFound, ok } from '../http/envelope';
+import { typed } from '../http/typed';
+import { OPEN } from '../http/route-table';
+import { NO_BODY } from '../http/route-table';
 import { requirePermission } from '../http/permissions';
-import { avatarUrl } from '../routes/users-shared';
+import { avatarUrl } from './users-shared';
 import {
   EMPTY_QUERY,
   enabledField,
@@ -81,46 +85,25 @@ const updateBody = {
 } as const;
 
 export function registerUserAdminRoutes(app: FastifyInstance): void {
+  const r = typed(app);
   const ctx = app.ctx;
 
   async function checkRefs(b: UserBody, selfId?: string) {
-    const org = await ctx.db
-      .selectFrom('organize')
-      .select('id')
-      .where('id', '=', b.organizeId)
-      .executeTakeFirst();
-    if (!org) throw badRequest('organizeId: 组织不存在');
-    if (b.positionId) {
-      const p = await ctx.db
-        .selectFrom('position')
-        .select('id')
-        .where('id', '=', b.positionId)
-        .executeTakeFirst();
-      if (!p) throw badRequest('positionId: 岗位不存在');
-    }
-    if (b.managerId) {
-      if (b.managerId === selfId) throw badRequest('managerId: 主管不能是自己');
-      const m = await ctx.db.selectFrom('user').select('id').where('id', '=', b.managerId).executeTakeFirst();
-      if (!m) throw badRequest('managerId: 用户不存在');
-    }
-    const roleIds = b.roleIds ?? [];
-    if (roleIds.length) {
-      const found = await ctx.db
-        .selectFrom('role')
-        .select('id')
-        .where('id', 'in', roleIds)
-        .where('category', '=', 'role')
-        .execute();
-      if (found.length !== roleIds.length) throw badRequest('roleIds: 角色不存在');
-    }
+    if (b.managerId && b.managerId === selfId) throw badRequest('managerId: 主管不能是自己');
+    await assertRefs(ctx.db, [
+      { field: 'organizeId', table: 'organize', id: b.organizeId, what: '组织' },
+      { field: 'positionId', table: 'position', id: b.positionId, what: '岗位' },
+      { field: 'managerId', table: 'user', id: b.managerId, what: '用户' },
+      { field: 'roleIds', table: 'role', ids: b.roleIds ?? [], what: '角色', where: { category: 'role' } },
+    ]);
     return {
       realName: b.realName,
       gender: b.gender ?? 3,
       mobile: b.mobile ?? '',
       email: b.email ?? '',
       organizeId: b.organizeId,
-      positionId: b.positionId ?? null,
-      managerId: b.managerId ?? null,
+      positionId: refId(b.positionId),
+      managerId: refId(b.managerId),
       enabledMark: b.enabledMark ?? 1,
       sortCode: b.sortCode ?? 0,
       quickQuery: b.quickQuery ?? '',
@@ -133,7 +116,7 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     return u;
   };
 
-  app.get(`${BASE}/Selector`, { schema: EMPTY_QUERY }, async () => {
+  r.get(`${BASE}/Selector`, { config: { open: OPEN.names }, schema: EMPTY_QUERY }, async () => {
     const orgs = await ctx.db
       .selectFrom('organize')
       .select(['id', 'parentId', 'fullName', 'enCode', 'category', 'sortCode'])
@@ -167,9 +150,12 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     return ok({ list: buildTree(list) });
   });
 
-  app.post<{ Body: UserBody }>(
+  r.post(
     BASE,
-    { onRequest: requirePermission({ menu: MENU, button: 'btn_add' }), schema: { body: createBody } },
+    {
+      onRequest: requirePermission({ menu: MENU, button: 'btn_add' }),
+      schema: { body: createBody } as const,
+    },
     async (req) => {
       const b = req.body;
       const account = (b.account ?? '').trim();
@@ -194,11 +180,11 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.put<{ Params: { id: string }; Body: UserBody }>(
+  r.put(
     `${BASE}/:id`,
     {
       onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: updateBody },
+      schema: { params: idParams, body: updateBody } as const,
     },
     async (req) => {
       const u = await loadUser(req.params.id);
@@ -224,9 +210,9 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     `${BASE}/:id`,
-    { onRequest: requirePermission({ menu: MENU }), schema: { params: idParams } },
+    { onRequest: requirePermission({ menu: MENU }), schema: { params: idParams } as const },
     async (req) => {
       const u = await loadUser(req.params.id);
       const roles = await ctx.db
@@ -257,9 +243,12 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  r.delete(
     `${BASE}/:id`,
-    { onRequest: requirePermission({ menu: MENU, button: 'btn_remove' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: MENU, button: 'btn_remove' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const u = await loadUser(req.params.id);
       if (u.id === authOf(req).user.id) throw badRequest('不能删除自己');
@@ -276,7 +265,7 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { userPassword: string } }>(
+  r.post(
     `${BASE}/:id/Actions/ResetPassword`,
     {
       onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
@@ -285,12 +274,14 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
         body: {
           type: 'object',
           required: ['userPassword'],
+          additionalProperties: false,
           properties: {
             userPassword: { type: 'string', format: 'md5' },
-            validatePassword: { type: 'string' },
+            // the form's confirmation field, echoed back by the JNPF client (an MD5 as well)
+            validatePassword: { type: 'string', format: 'md5' },
           },
         },
-      },
+      } as const,
     },
     async (req) => {
       const u = await loadUser(req.params.id);
@@ -303,9 +294,12 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  r.put(
     `${BASE}/:id/Actions/State`,
-    { onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }), schema: { params: idParams } },
+    {
+      onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
     async (req) => {
       const u = await loadUser(req.params.id);
       if (u.id === authOf(req).user.id) throw badRequest('不能禁用自己');

@@ -1,5 +1,5 @@
 /** The administration demo data (pure): areas, bill rules, data interfaces, dictionaries, staff. */
-import { DISTRICTS } from '../db/seed-home';
+import { DISTRICTS } from '../home/seed';
 
 export interface AreaSeed {
   id: string;

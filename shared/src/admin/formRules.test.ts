@@ -20,11 +20,13 @@ async function run(rules: AntdRule[], value: unknown): Promise<string | null> {
 }
 
 describe('fieldRules', () => {
-  it('adds required with the field named, and the length cap', () => {
-    expect(fieldRules({ label: '账号', required: true, max: 50 }, messages)).toEqual([
-      { required: true, whitespace: true, message: '请输入账号' },
-      { max: 50, message: '账号最多50个字符' },
-    ]);
+  it('adds required with the field named, and the length cap', async () => {
+    const rules = fieldRules({ label: '账号', required: true, max: 50 }, messages);
+    expect(rules[0]).toMatchObject({ required: true, message: '请输入账号' });
+    expect(rules[1]).toEqual({ max: 50, message: '账号最多50个字符' });
+    for (const empty of ['', '  ', null, undefined, []]) expect(await run(rules, empty)).toBe('请输入账号');
+    // numbers, false and text are values (a plain antd required rule refused numbers)
+    for (const value of [0, 12, false, 'a']) expect(await run(rules, value)).toBeNull();
   });
   it('wires the §5 validators with their messages', async () => {
     const rules = fieldRules({ label: 'x', rules: ['account', 'enCode'] }, messages);

@@ -1,3 +1,5 @@
+import { WALL_BASE } from '../core/wall';
+
 // Runtime configuration (base URL, socket address, timeout, title). Never a build constant:
 // the host and each standalone remote read /config.json from their origin at start.
 export interface RuntimeConfig {
@@ -14,7 +16,8 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   socketUrl: '/api/message/websocket',
   timeout: 60000,
   title: '城市照明综合管理平台',
-  dashboardUrl: '/dv',
+  // this platform's own wall display (core/wall.ts); another dashboard host may be configured
+  dashboardUrl: WALL_BASE,
   version: '1.0',
 };
 

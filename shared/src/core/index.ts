@@ -10,3 +10,8 @@ export * from './permissions';
 export * from './http';
 export * from './remotes';
 export * from './tree';
+export * from './chat';
+export * from './citizen';
+export * from './imageCompression';
+export * from './errorLog';
+export * from './wall';

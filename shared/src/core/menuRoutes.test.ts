@@ -1,7 +1,9 @@
 import {
   findMenuPath,
+  frameSandbox,
   flattenPermittedRoutes,
   generateRoutes,
+  hasMenuPage,
   parsePropertyJson,
   routeForEntry,
   routeName,
@@ -164,6 +166,19 @@ describe('routeForEntry', () => {
     expect(routeForEntry({ id: 'x', type: 7, enCode: 'x', fullName: 'x' }, opts)).toBeNull();
   });
 
+  it('type 7 with an unsafe stored link is not routed at all', () => {
+    for (const urlAddress of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'data:text/html,x',
+      '//evil.example',
+    ])
+      for (const linkTarget of ['_self', '_blank'])
+        expect(
+          routeForEntry({ id: 'x', type: 7, enCode: 'x', fullName: 'x', urlAddress, linkTarget }, opts),
+        ).toBeNull();
+  });
+
   it('skips unknown types', () => {
     expect(routeForEntry({ id: 'x', type: 9, enCode: 'x', fullName: 'x' }, opts)).toBeNull();
   });
@@ -262,5 +277,43 @@ describe('generateRoutes', () => {
     expect(findMenuPath(tree, '/link.frame')).toEqual(['内嵌']);
     expect(findMenuPath(tree, 'https://out.example.com')).toEqual(['外链']);
     expect(findMenuPath(tree, '/nope')).toEqual([]);
+  });
+});
+
+describe('hasMenuPage', () => {
+  it('finds a page at any depth by its urlAddress, with or without the leading slash', () => {
+    expect(hasMenuPage(menus, 'system/area')).toBe(true);
+    expect(hasMenuPage(menus, '/system/area')).toBe(true);
+    expect(hasMenuPage(menus, 'system/nowhere')).toBe(false);
+    expect(hasMenuPage(menus, '')).toBe(false);
+    expect(hasMenuPage(null, 'system/area')).toBe(false);
+    // a directory or a link is no page
+    expect(hasMenuPage([{ id: 'd', type: 1, enCode: 'x', fullName: 'x', urlAddress: 'x/y' }], 'x/y')).toBe(
+      false,
+    );
+    expect(
+      hasMenuPage(
+        [{ id: 'l', type: 7, enCode: 'x', fullName: 'x', urlAddress: 'https://a.example/' }],
+        'https://a.example/',
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('frameSandbox', () => {
+  it('never lets a framed page keep an origin, so it can never lift its own sandbox', () => {
+    for (const url of ['/help/a.html', 'https://frame.example.com', 'http://127.0.0.1:8080/home'])
+      expect(frameSandbox(url).split(' ')).not.toContain('allow-same-origin');
+  });
+
+  it('shows a path of ours as a document (no scripts), an external page with its scripts', () => {
+    expect(frameSandbox('/help/a.html').split(' ')).not.toContain('allow-scripts');
+    expect(frameSandbox('/home').split(' ')).toEqual(['allow-popups', 'allow-popups-to-escape-sandbox']);
+    expect(frameSandbox('https://frame.example.com').split(' ')).toEqual(
+      expect.arrayContaining(['allow-scripts', 'allow-forms']),
+    );
+    // another origin written as a path is not ours
+    expect(frameSandbox('//evil.example/x').split(' ')).toContain('allow-scripts');
+    expect(frameSandbox('/\\evil.example/x').split(' ')).toContain('allow-scripts');
   });
 });

@@ -15,6 +15,8 @@
  * Unknown types (and their children) are skipped. Routes are listed parent first. Entries with hidden: true produce routes but no menu node.
  */
 
+import { isSafeLink } from './validators';
+
 export type MenuType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 export interface MenuEntry {
@@ -157,15 +159,43 @@ export function routeForEntry(entry: MenuEntry, opts: RouteOptions): AppRoute | 
       return { path: href, name, kind: 'external', meta, href };
     }
     case 7:
+      // the server stores only safe links; one stored before that rule is not routed at all
+      if (!isSafeLink(url)) return null;
       if (entry.linkTarget === '_self') {
         meta.frameUrl = url;
         return { path: `/${entry.enCode}`, name, kind: 'frame', meta };
       }
-      if (!url) return null;
       return { path: url, name, kind: 'external', meta, href: url };
     default:
       return null;
   }
+}
+
+/**
+ * True when the user's menus hold a page at `urlAddress` (leading '/' ignored): the console has a
+ * route for it, so a link there opens (e.g. a chat card's link to a map page).
+ */
+export function hasMenuPage(menus: readonly MenuEntry[] | null | undefined, urlAddress: string): boolean {
+  const want = stripLeadingSlash(urlAddress);
+  const walk = (list: readonly MenuEntry[]): boolean =>
+    list.some(
+      (m) =>
+        (m.type >= 2 && m.type <= 5 && stripLeadingSlash(m.urlAddress ?? '') === want) ||
+        (!!m.children && walk(m.children)),
+    );
+  return want !== '' && walk(menus ?? []);
+}
+
+/**
+ * The sandbox of the frame a type-7 `_self` link is shown in (host FramePage). Never
+ * allow-same-origin: with allow-scripts it would let a page of our own origin lift its own sandbox
+ * and reach the console (its token, its DOM), which made the sandbox meaningless for our paths. An
+ * external page (http, https) runs its scripts and forms in an opaque origin; a path of ours
+ * (/help/…) is shown as a document, without scripts. Both may open links in a new tab.
+ */
+export function frameSandbox(url: string): string {
+  const popups = 'allow-popups allow-popups-to-escape-sandbox';
+  return /^\/(?![/\\])/.test(url) ? popups : `allow-scripts allow-forms ${popups}`;
 }
 
 /** Flat route list plus the menu tree for rendering. */

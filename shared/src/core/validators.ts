@@ -21,6 +21,7 @@ export type RuleName =
   | 'positiveInteger'
   | 'numericString'
   | 'externalLink'
+  | 'safeLink'
   | 'arithmeticExpression';
 
 export const MESSAGES: Readonly<Record<RuleName, string>> = {
@@ -39,6 +40,7 @@ export const MESSAGES: Readonly<Record<RuleName, string>> = {
   positiveInteger: 'please enter a positive integer',
   numericString: 'please enter a valid number',
   externalLink: 'links must start with http, https, mailto or tel',
+  safeLink: 'links must start with http://, https://, mailto:, tel: or /',
   arithmeticExpression: 'please enter a valid arithmetic expression',
 };
 
@@ -56,8 +58,9 @@ function matches(re: RegExp, value: unknown): boolean {
   return s !== null && re.test(s);
 }
 
-/** 11 digits, starting with 1 then 3-9. */
-export const isMobile = (value: unknown): boolean => matches(/^1[3-9]\d{9}$/, value);
+/** 11 digits, starting with 1 then 3-9 (the pattern is also the form designer's 'mobile' preset). */
+export const MOBILE_RE = /^1[3-9]\d{9}$/;
+export const isMobile = (value: unknown): boolean => matches(MOBILE_RE, value);
 
 /** 6-16 characters, letters and digits only, containing at least one of each. */
 export const isPassword = (value: unknown): boolean =>
@@ -99,11 +102,9 @@ export function isIdCard(value: unknown): boolean {
 }
 
 /** local@domain.tld — dot-separated atoms on both sides, TLD of 2+ letters. */
-export const isEmail = (value: unknown): boolean =>
-  matches(
-    /^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/,
-    value,
-  );
+export const EMAIL_RE =
+  /^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+export const isEmail = (value: unknown): boolean => matches(EMAIL_RE, value);
 
 const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼使领';
 const PLATE_CHAR = '[A-HJ-NP-Z0-9]'; // letters I and O are not used on plates
@@ -133,7 +134,8 @@ export const isAccount = (value: unknown): boolean => matches(/^[A-Za-z0-9]+$/, 
 export const isFullName = (value: unknown): boolean => matches(/^[\u4e00-\u9fa5A-Za-z0-9]+$/, value);
 
 /** Digits only. */
-export const isUserCode = (value: unknown): boolean => matches(/^\d+$/, value);
+export const DIGITS_RE = /^\d+$/;
+export const isUserCode = (value: unknown): boolean => matches(DIGITS_RE, value);
 
 /** Non-negative integer or multiple of 0.5: 0, 2, 2.0, 1.5, 1.50. Negative times are rejected. */
 export const isHalfHour = (value: unknown): boolean => matches(/^\d+(?:\.(?:0+|50*))?$/, value);
@@ -146,6 +148,21 @@ export const isNumericString = (value: unknown): boolean => matches(/^[+-]?(?:0|
 
 /** Starts with http:, https:, mailto: or tel: (the external-link test of the original client). */
 export const isExternalLink = (value: unknown): boolean => matches(/^(?:https?:|mailto:|tel:)/, value);
+
+/**
+ * A link that is safe to store and to put in an href or a frame: an external link by the rule above
+ * (http and https with a host) or a path on our own origin ('/help/…', not '//host', which is another
+ * origin). No whitespace or control characters anywhere, so ' javascript:', 'java\tscript:' and
+ * 'data:' never pass; letter case matters, as in the original rule ('JaVaScRiPt:' is refused).
+ */
+export function isSafeLink(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length === 0) return false;
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\s\u0000-\u001F\u007F-\u009F\u2028\u2029]/.test(value)) return false;
+  if (/^\/(?![/\\])/.test(value)) return true;
+  if (/^https?:\/\/[^/\\?#@]+(?:[/?#]|$)/.test(value)) return true;
+  return /^(?:mailto|tel):[^/]/.test(value);
+}
 
 /**
  * Numbers, + - × ÷ (also * and /) and parentheses; numbers and operators alternate, starts and ends with a number,
@@ -195,6 +212,7 @@ export const PREDICATES: Readonly<Record<RuleName, (value: unknown) => boolean>>
   positiveInteger: isPositiveInteger,
   numericString: isNumericString,
   externalLink: isExternalLink,
+  safeLink: isSafeLink,
   arithmeticExpression: isArithmeticExpression,
 };
 

@@ -9,6 +9,8 @@ import {
   getConfig,
   guardErrorMessage,
   Link,
+  captureBoundaryError,
+  installErrorHandler,
   loadConfig,
   LoginPanel,
   matchRemoteRoute,
@@ -33,10 +35,13 @@ export function standaloneBasename(name: string, pathname = window.location.path
 const matchesPrefix = (prefixes: string[], url: string) =>
   prefixes.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
 
-class PageBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
+class PageBoundary extends Component<{ name: string; children: ReactNode }, { error: string | null }> {
   override state = { error: null as string | null };
   static getDerivedStateFromError(e: unknown) {
     return { error: e instanceof Error ? e.message : String(e) };
+  }
+  override componentDidCatch(e: unknown, info: { componentStack?: string | null }) {
+    captureBoundaryError(e, info.componentStack, this.props.name);
   }
   override render() {
     return this.state.error ? <Result status="error" title={this.state.error} /> : this.props.children;
@@ -65,6 +70,16 @@ function Pages({ name, title, routes }: { name: string; title: string; routes: R
       }),
     [mine, routes.pages],
   );
+  // fixed routes (spec §2) the remote renders without a menu entry, e.g. the function preview
+  const fixed = useMemo(
+    () =>
+      (routes.fixed ?? []).flatMap((urlAddress) => {
+        const loader = matchRemoteRoute(routes.pages, urlAddress);
+        const meta = { title: urlAddress, icon: '', fullName: urlAddress, modelId: '', type: 2, urlAddress };
+        return loader ? [{ path: `/${urlAddress}`, meta, Page: lazy(loader) }] : [];
+      }),
+    [routes.fixed, routes.pages],
+  );
   const signOut = async () => {
     await useSession.getState().logout();
   };
@@ -90,7 +105,7 @@ function Pages({ name, title, routes }: { name: string; title: string; routes: R
         </Button>
       </Layout.Header>
       <Layout.Content style={{ padding: 16, overflow: 'auto', background: '#fff' }}>
-        <PageBoundary>
+        <PageBoundary name={name}>
           <Suspense fallback={<Spin />}>
             <Routes>
               {pages.map(({ route, Page }) => (
@@ -100,6 +115,17 @@ function Pages({ name, title, routes }: { name: string; title: string; routes: R
                   element={
                     <RouteMetaProvider value={route.meta}>
                       <Page urlAddress={route.meta.urlAddress!} meta={route.meta} />
+                    </RouteMetaProvider>
+                  }
+                />
+              ))}
+              {fixed.map(({ path, meta, Page }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <RouteMetaProvider value={meta}>
+                      <Page urlAddress={meta.urlAddress} meta={meta} />
                     </RouteMetaProvider>
                   }
                 />
@@ -155,8 +181,9 @@ export function StandaloneApp({
 }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
+    installErrorHandler(name); // the production error handler (spec §8)
     void loadConfig().then(() => setReady(true));
-  }, []);
+  }, [name]);
   if (!ready) return null;
   return (
     <AppProviders>

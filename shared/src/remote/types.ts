@@ -15,4 +15,9 @@ export interface RemoteRoutes {
   prefixes: string[];
   /** urlAddress → lazily loaded page; a '*' key is the fallback. */
   pages: Record<string, RemotePageLoader>;
+  /**
+   * Fixed routes of spec §2 this remote renders without a menu entry (e.g. 'previewModel'): the
+   * host routes them itself; the standalone app adds them beside the menu's pages.
+   */
+  fixed?: string[];
 }

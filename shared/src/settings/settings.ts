@@ -22,6 +22,14 @@ export const THEME_CLASSES = Object.keys(THEME_COLOURS) as ThemeClass[];
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type UiSize = (typeof SIZES)[number];
 
+/**
+ * Spec §9 site default `errorLog: 'production'`: the builds in which the production error handler
+ * records uncaught errors (shared/src/errorLog). A development build leaves them to the console.
+ */
+export const ERROR_LOG_BUILDS: readonly string[] = ['production'];
+/** Spec §2/§9: history-mode navigation scrolls the page to the top in this many milliseconds. */
+export const SCROLL_TO_TOP_MS = 800;
+
 export type Device = 'desktop' | 'mobile';
 /** Spec §9: under this width the device is mobile. */
 export const MOBILE_BREAKPOINT = 992;
