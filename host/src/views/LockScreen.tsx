@@ -21,10 +21,8 @@ export function LockScreen() {
     if (!password) return;
     setBusy(true);
     try {
+      // unlocked: this screen renders the way back (above), one path for every way the flag clears
       await unlock(password);
-      const to = unlockTarget(localStorage.getItem(LOCKED_FROM_KEY));
-      localStorage.removeItem(LOCKED_FROM_KEY);
-      navigate(to, { replace: true });
     } catch {
       setPassword('');
     } finally {
