@@ -98,6 +98,18 @@ test('the main pages fit at 1366, 1440 and 1920 px', async ({ page }) => {
   await page.setViewportSize(LAYOUT_VIEWPORTS[0]);
   await signIn(page);
   await page.waitForURL(/\/home/);
+  // Without a CJK font (e.g. Debian without fonts-noto-cjk) Chinese draws as narrow boxes and the
+  // measure is lenient: say so in the report rather than pass quietly.
+  const cjkWidth = await page.evaluate(() => {
+    const c = document.createElement('canvas').getContext('2d')!;
+    c.font = '14px sans-serif';
+    return c.measureText('照明管理').width / 4;
+  });
+  if (cjkWidth < 12)
+    test.info().annotations.push({
+      type: 'warning',
+      description: `no CJK font: a Chinese character measures ${cjkWidth.toFixed(1)} px at 14 px; install fonts-noto-cjk for a faithful check`,
+    });
   const found: string[] = [];
   for (const path of PAGES) {
     await go(page, path);
