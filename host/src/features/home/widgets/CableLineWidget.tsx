@@ -10,7 +10,10 @@ import { fmtNum, Kpi, KpiRow, Widget } from './Widget';
 
 function CableBody({ d }: { d: CableLineData }) {
   const { t } = useTranslation(NS);
-  const option = useMemo(() => cableByTypeOption(d.byType ?? [], t('cableByType')), [d.byType, t]);
+  const option = useMemo(
+    () => cableByTypeOption(d.byType ?? [], t('cableByType'), t('otherParts')),
+    [d.byType, t],
+  );
   return (
     <>
       <KpiRow>

@@ -12,7 +12,10 @@ import { fmtNum, Kpi, KpiRow, Widget } from './Widget';
 function FaultsBody({ d }: { d: FaultsData }) {
   const { t } = useTranslation(NS);
   const trend = useMemo(() => faultTrendOption(d.trend ?? [], t('faultCount')), [d.trend, t]);
-  const byType = useMemo(() => faultsByTypeOption(d.byType ?? [], t('faultsByType')), [d.byType, t]);
+  const byType = useMemo(
+    () => faultsByTypeOption(d.byType ?? [], t('faultsByType'), t('otherParts')),
+    [d.byType, t],
+  );
   return (
     <>
       <KpiRow>
