@@ -11,6 +11,8 @@ export default tseslint.config(
       '.tools/**',
       'server/data/**',
       'e2e/test-results/**',
+      // the chat fault test's bundle of the server (removed after the run; left if the run is killed)
+      'server/test/.fault-build-*/**',
       '**/*.cjs',
       '**/*.mjs',
     ],
