@@ -37,10 +37,10 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
       </Typography.Title>
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         {THEME_CLASSES.map((c) => (
-          <Tooltip key={c} title={c}>
+          <Tooltip key={c} title={t(`theme.${c}`)}>
             <button
               type="button"
-              aria-label={c}
+              aria-label={t(`theme.${c}`)}
               data-testid={`theme-${c}`}
               onClick={() => s.setThemeClass(c)}
               style={{
