@@ -8,7 +8,7 @@
 //   photos a phone sends: camera-size JPEGs compressed by the report page in the browser.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { isMain, runAlone } from './alone.mjs';
 import { ROOT } from '../../scripts/lib/tools.mjs';
 
 const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
@@ -225,25 +225,4 @@ export async function benchCitizen(base, browser, rounds = 3) {
 }
 
 // Alone: `node e2e/bench/citizen.mjs` starts a scratch server (a 3,000-asset city) and prints JSON.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { chromium } = await import('@playwright/test');
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { startServer } = await import('../../scripts/lib/server.mjs');
-  const { chromiumLaunch } = await import('../chromium.mjs');
-  const data = mkdtempSync(join(tmpdir(), 'lighting-citizen-bench-'));
-  const server = await startServer({
-    PORT: process.env.BENCH_PORT || '8192',
-    DATA_DIR: data,
-    DATABASE_URL: '',
-    MAP_ASSETS: '3000',
-  });
-  const browser = await chromium.launch(chromiumLaunch);
-  try {
-    console.log(JSON.stringify(await benchCitizen(server.url.replace(/\/$/, ''), browser), null, 2));
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(data, { recursive: true, force: true });
-  }
-}
+if (isMain(import.meta.url)) await runAlone('citizen', '8192', benchCitizen);

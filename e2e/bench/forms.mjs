@@ -9,8 +9,7 @@
 //   (/onlineDev/webDesign?design=…) and for a page that shows one form (/previewModel?id=…),
 //   each in a fresh page signed in; and whether /home downloads any low-code chunk (it must not).
 // Goals: ≤ 1 s to interactive, ≤ 50 ms per keystroke.
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { isMain, runAlone } from './alone.mjs';
 import SparkMD5 from 'spark-md5';
 
 const ROWS = Number(process.env.BENCH_FORM_ROWS || 200);
@@ -304,25 +303,4 @@ export async function benchForms(base, browser) {
 }
 
 // Alone: `node e2e/bench/forms.mjs` starts a scratch server (a 3,000-asset city) and prints JSON.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { chromium } = await import('@playwright/test');
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { startServer } = await import('../../scripts/lib/server.mjs');
-  const { chromiumLaunch } = await import('../chromium.mjs');
-  const data = mkdtempSync(join(tmpdir(), 'lighting-forms-bench-'));
-  const server = await startServer({
-    PORT: process.env.BENCH_PORT || '8193',
-    DATA_DIR: data,
-    DATABASE_URL: '',
-    MAP_ASSETS: '3000',
-  });
-  const browser = await chromium.launch(chromiumLaunch);
-  try {
-    console.log(JSON.stringify(await benchForms(server.url.replace(/\/$/, ''), browser), null, 2));
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(data, { recursive: true, force: true });
-  }
-}
+if (isMain(import.meta.url)) await runAlone('forms', '8193', benchForms);

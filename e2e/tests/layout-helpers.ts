@@ -9,12 +9,15 @@
 // - `clipped`: a visible text or control is cut off by an ancestor that hides overflow (not one
 //   that scrolls), e.g. buttons past the right edge of a panel;
 // - `charPerLine`: a text of two or more characters broken into lines of about one character,
-//   e.g. a table header squeezed to one character per line.
+//   e.g. a table header squeezed to one character per line;
+// - `spill` (with `spill: true`): a text runs past the box of an element that holds it though
+//   nothing clips it, e.g. a number drawn over the next column of a grid (positioned boxes such as
+//   badges and popups, inline elements and scrolling boxes are not boxes a text must stay in).
 // Text shortened on purpose (text-overflow: ellipsis) and text inside a scrolling box are fine.
 // Each problem names the element (tag, test id or class, its text) so a failure says where.
 import type { Page } from '@playwright/test';
 
-export type LayoutProblemKind = 'overflow' | 'clipped' | 'charPerLine';
+export type LayoutProblemKind = 'overflow' | 'clipped' | 'charPerLine' | 'spill';
 
 export interface LayoutProblem {
   kind: LayoutProblemKind;
@@ -33,12 +36,14 @@ export interface LayoutOptions {
   ignore?: string[];
   /** px a text may pass its box before it counts (sub-pixel rounding) */
   tolerance?: number;
+  /** also report `spill` (text past an unclipped box that holds it) */
+  spill?: boolean;
 }
 
 /** Every layout problem on the page now (see the kinds above). */
 export async function layoutProblems(page: Page, options: LayoutOptions = {}): Promise<LayoutProblem[]> {
   return page.evaluate(
-    ({ root, ignore, tolerance }) => {
+    ({ root, ignore, tolerance, spill }) => {
       const problems: LayoutProblem[] = [];
       const rootEl = root ? document.querySelector(root) : document.body;
       if (!rootEl) throw new Error(`layoutProblems: no element matches ${root}`);
@@ -128,6 +133,20 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
             problems.push({ kind: 'overflow', where: path(el), text: short, box: box(tb), limit: box(hb) });
           continue;
         }
+        if (spill) {
+          // the boxes between the text and its holder: the first one it runs out of
+          const stop = h === el ? rootEl : h;
+          for (let e: Element | null = el; e && e !== stop; e = e.parentElement) {
+            const s = getComputedStyle(e);
+            if (s.position === 'absolute' || s.position === 'fixed') break;
+            if (s.display === 'inline' || s.display === 'contents') continue;
+            const eb = e.getBoundingClientRect();
+            if (tb.right > eb.right + tolerance || tb.left < eb.left - tolerance) {
+              problems.push({ kind: 'spill', where: path(e), text: short, box: box(tb), limit: box(eb) });
+              break;
+            }
+          }
+        }
         const c = clipper(el);
         if (c && !ignored(c)) {
           const cb = c.getBoundingClientRect();
@@ -153,7 +172,12 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
       }
       return problems;
     },
-    { root: options.root ?? '', ignore: options.ignore ?? [], tolerance: options.tolerance ?? 1 },
+    {
+      root: options.root ?? '',
+      ignore: options.ignore ?? [],
+      tolerance: options.tolerance ?? 1,
+      spill: options.spill ?? false,
+    },
   );
 }
 

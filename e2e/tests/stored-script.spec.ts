@@ -69,6 +69,12 @@ const NOT_SHOWN: Record<string, string> = {
   'POST /api/open311/v2/requests.json first_name': 'the contact name for a call-back, shown on no page',
   'POST /api/open311/v2/requests.json last_name': 'the contact name for a call-back, shown on no page',
   'POST /api/open311/v2/requests.json phone': 'the contact phone for a call-back, shown on no page',
+  'POST /api/visualdev/Base category':
+    'must name an item of the visualDevCategory dictionary (refused otherwise)',
+  'POST /api/visualdev/Base columnData':
+    'the list design (JSON), kept for the online-development runtime; no page shows it as text yet',
+  'POST /api/visualdev/Base tables':
+    'the tables note (a JSON list the server parses and checks); no page shows it as text',
   // Chat text travels over the socket, not an HTTP route: chat.spec.ts shows it as text.
 };
 
@@ -293,6 +299,31 @@ test('payloads in every writable text field are shown as text wherever a page sh
   });
   // feedback reaches every administrator as a notice (the sender is one)
   await save('POST', '/system/Feedback', { title: P('XFBT'), content: P('XFBC') });
+  // an uncaught error a page reported (spec §8): its message, stack and component stack
+  await save('POST', '/system/ErrorLog', {
+    message: P('XERM'),
+    stack: P('XERS'),
+    componentStack: P('XERC'),
+    url: '/home',
+    source: 'react',
+  });
+  // a designed form: its description, a field's label, and a record's value
+  const model = await save('POST', '/visualdev/Base', {
+    fullName: `脚本表单${s}`,
+    enCode: `xssForm${s}`,
+    category: 'dt-visualDevCategory:ops',
+    type: 1,
+    description: P('XVDD'),
+    formData: JSON.stringify({
+      fields: [{ __config__: { jnpfKey: 'comInput', label: P('XVLB') }, __vModel__: 'note' }],
+    }),
+  });
+  const record = await save(
+    'POST',
+    '/visualdev/OnlineDev/{modelId}',
+    { data: JSON.stringify({ note: P('XREC') }) },
+    { url: `/visualdev/OnlineDev/${String(model.id)}` },
+  );
   // the notice's stored HTML kept no script and no javascript: link
   const stored = await api(request, admin, 'GET', `/system/Message/${String(notice.id)}`);
   expect(String(stored.data?.bodyText)).not.toMatch(/javascript:|onerror/i);
@@ -462,6 +493,27 @@ test('payloads in every writable text field are shown as text wherever a page sh
   await page.goto('/messageRecord');
   await page.getByText(shown('XFBT')).filter({ visible: true }).first().click();
   await sees(['XFBC']);
+
+  // the error log: the message in the list, the stacks in the expanded row
+  await visit('/system/log', []);
+  await page.getByTestId('log-tabs').getByRole('tab', { name: '异常日志' }).click();
+  const errors = page.getByTestId('log-list-4');
+  await sees(['XERM'], errors);
+  await errors
+    .locator('tr')
+    .filter({ hasText: shown('XERM') })
+    .locator('.ant-table-row-expand-icon')
+    .click();
+  await sees(['XERS', 'XERC'], errors.getByTestId('error-detail'));
+  // the designed form: the description in its edit dialog, the label on the form, the record's value
+  await visit('/onlineDev/webDesign', []);
+  const models = page.getByTestId('webdesign-list');
+  await models.getByTestId('list-keyword').locator('input').fill(`脚本表单${s}`);
+  await models.getByTestId('list-keyword').locator('input').press('Enter');
+  await editForm(`脚本表单${s}`, ['XVDD']);
+  await page.goto(`/previewModel?id=${String(model.id)}&record=${String(record.id)}`);
+  await sees(['XVLB'], page.getByTestId('form-renderer'));
+  await formHolds(['XREC']);
 
   // the map: a fault's, a citizen report's and an Open311 request's words, an order's title
   await visit('/bt/map/fault', []);

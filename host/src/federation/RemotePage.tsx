@@ -1,21 +1,10 @@
 // Renders a page owned by a remote inside the layout. Loading, missing page, network failure and
 // render errors all end in an in-page panel with Retry: a remote never blanks the host.
-import { Component, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  captureBoundaryError,
-  matchRemoteRoute,
-  RouteMetaProvider,
-  type RemotePageProps,
-  type RouteMeta,
-} from '@lighting/shared';
-import { loadRoutes, remoteFor } from './registry';
-
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; Page: ComponentType<RemotePageProps> }
-  | { status: 'error'; error: string };
+import { captureBoundaryError, RouteMetaProvider, type RouteMeta } from '@lighting/shared';
+import { useRemotePage } from './useRemotePage';
 
 function ErrorPanel({ name, error, onRetry }: { name: string; error: string; onRetry: () => void }) {
   const { t } = useTranslation();
@@ -53,36 +42,8 @@ class Boundary extends Component<
 }
 
 export function RemotePage({ urlAddress, meta }: { urlAddress: string; meta: RouteMeta }) {
-  const hit = remoteFor(urlAddress);
-  const name = hit?.remote.name ?? '?';
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let alive = true;
-    setState({ status: 'loading' });
-    if (!hit) {
-      setState({ status: 'error', error: `no remote claims ${urlAddress}` });
-      return;
-    }
-    loadRoutes(hit.remote.name, attempt > 0)
-      .then((table) => {
-        const loader = matchRemoteRoute(table.pages, urlAddress);
-        if (!loader) throw new Error(`${hit.remote.name} has no page for ${urlAddress}`);
-        return loader();
-      })
-      .then((mod) => alive && setState({ status: 'ready', Page: mod.default }))
-      .catch(
-        (e: unknown) =>
-          alive && setState({ status: 'error', error: e instanceof Error ? e.message : String(e) }),
-      );
-    return () => {
-      alive = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- hit derives from urlAddress
-  }, [urlAddress, attempt]);
-
-  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  const { name: found, state, attempt, retry } = useRemotePage(urlAddress, urlAddress);
+  const name = found || '?';
 
   if (state.status === 'loading') {
     return (

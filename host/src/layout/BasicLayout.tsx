@@ -3,7 +3,7 @@
 // at run time from the settings store. Pages are kept alive per tab: each open tab renders its own
 // <Routes location> container and inactive ones are hidden, not unmounted (noCache pages unmount;
 // refresh re-mounts one by a new key; closing a tab unmounts it).
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { App as AntApp, Button, Layout, Menu, Typography } from 'antd';
 import MenuFoldOutlined from '@ant-design/icons/es/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
@@ -24,11 +24,12 @@ import {
   useSettings,
   type MenuNode,
 } from '@lighting/shared';
+import { MissingPage } from '../views/NoPermission';
 import { Redirect } from '../views/Redirect';
 import { homeItem, LAYOUT_CSS, openKeysFor, toItems, type Item } from './menuItems';
 import { NavbarTools } from './navbar/Navbar';
 import { animateScrollTop } from './scrollTop';
-import { foldItems } from './navbar/menuFold';
+import { foldItems, TOP_ITEM_WIDTH } from './navbar/menuFold';
 import { mountedTabs, searchOf } from './tabs/tabModel';
 import { TagsView } from './tabs/TagsView';
 import { useTabs } from './tabs/useTabs';
@@ -120,21 +121,64 @@ function useWidth(el: HTMLElement | null): number {
   return w;
 }
 
-function TopMenu({ items, selected, moreTitle }: { items: Item[]; selected: string; moreTitle: string }) {
+function TopMenu({
+  items,
+  selected,
+  section,
+  moreTitle,
+}: {
+  items: Item[];
+  selected: string;
+  /** key of the top-level section holding the current page */
+  section?: string;
+  moreTitle: string;
+}) {
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const width = useWidth(box);
-  const { shown, folded } = foldItems(items, width);
-  const all: Item[] = folded.length
-    ? [...shown, { key: '__more', label: <span data-testid="menu-more">{moreTitle}</span>, children: folded }]
-    : shown;
+  const size = useSettings((s) => s.size);
+  // the items' drawn widths (and the more item's), measured once per set of items: that pass draws
+  // them all and is measured before it paints (menuFold.ts fits them by these widths)
+  const measureKey = useMemo(() => ({ items, moreTitle, size }), [items, moreTitle, size]);
+  const [measured, setMeasured] = useState<{ of: object; widths: number[]; moreWidth: number } | null>(null);
+  const measuring = measured?.of !== measureKey;
+  const more = (children: Item[]): Item => ({
+    key: '__more',
+    label: <span data-testid="menu-more">{moreTitle}</span>,
+    children,
+  });
+  useLayoutEffect(() => {
+    if (!measuring || !box || width === 0) return;
+    const tops = [...box.querySelectorAll<HTMLElement>('ul.ant-menu-root > li')];
+    const widths = tops.map((li) => {
+      const s = getComputedStyle(li);
+      return li.getBoundingClientRect().width + parseFloat(s.marginLeft) + parseFloat(s.marginRight);
+    });
+    setMeasured({
+      of: measureKey,
+      widths: widths.slice(0, items.length),
+      moreWidth: widths[items.length] ?? TOP_ITEM_WIDTH,
+    });
+  }, [measuring, box, width, measureKey, items.length]);
+  const { shown, folded } = foldItems(items, width, measuring ? undefined : (measured ?? undefined));
+  // the current section is marked, or 更多 when it is folded there (by class: antd marks a section
+  // only once its key paths are registered, which misses the re-render after folding)
+  const sectionFolded = section !== undefined && folded.some((i) => i?.key === section);
+  const mark = (i: Item): Item =>
+    i && (i.key === section || (sectionFolded && i.key === '__more'))
+      ? ({ ...i, className: 'lighting-top-current' } as Item)
+      : i;
+  const all: Item[] = measuring
+    ? [...items, more([{ key: '__measure', label: moreTitle }])]
+    : (folded.length ? [...shown, more(folded)] : shown).map(mark);
   return (
-    <div ref={setBox} style={{ flex: 1, minWidth: 0 }}>
+    <div ref={setBox} style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
       <Menu
         mode="horizontal"
         disabledOverflow
         triggerSubMenuAction="click"
         selectedKeys={[selected]}
         items={width > 0 ? all : []}
+        className="lighting-top-menu"
         style={{ borderBottom: 0, lineHeight: '62px' }}
         data-testid="side-menu"
       />
@@ -173,7 +217,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
 
   const plain = layoutType === 'plain';
   const sideItems = useMemo(
-    () => [homeItem(t('common:home'), plain), ...toItems(menu, { plainTop: plain })],
+    () => [homeItem(t('common:home'), plain), ...toItems(menu, { plainTop: plain, sections: true })],
     [menu, t, plain],
   );
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(menu, pathname));
@@ -184,7 +228,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
   const titleFor = (path: string) => (path === '/home' ? t('common:home') : findPage(pages, path)?.title());
 
   if (pathname === '/') return <Navigate to="/home" replace />;
-  if (!page && !isRedirect) return <Navigate to="/404" replace />;
+  if (!page && !isRedirect) return <MissingPage pathname={pathname} />;
 
   const crumbs = findMenuPath(menu, pathname);
   const toggle = (
@@ -264,7 +308,12 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
       {layoutType === 'functional' ? (
         <>
           {sidebarLogo ? logo : null}
-          <TopMenu items={sideItems} selected={pathname} moreTitle={t('more')} />
+          <TopMenu
+            items={sideItems}
+            selected={pathname}
+            section={openKeysFor(menu, pathname)[0]}
+            moreTitle={t('more')}
+          />
         </>
       ) : (
         <>

@@ -2,10 +2,10 @@
 // remote), external entries (types 6 and 7 _blank) open in a new tab.
 import type { ReactNode } from 'react';
 import type { MenuProps } from 'antd';
-import AppstoreOutlined from '@ant-design/icons/es/icons/AppstoreOutlined';
 import HomeOutlined from '@ant-design/icons/es/icons/HomeOutlined';
 import { Link, type MenuNode } from '@lighting/shared';
 import { preload } from '../federation/registry';
+import { MenuIcon } from './MenuIcon';
 
 export type Item = Required<MenuProps>['items'][number];
 
@@ -19,15 +19,21 @@ function stacked(icon: ReactNode, title: string): ReactNode {
   );
 }
 
-export function toItems(nodes: MenuNode[], opts: { plainTop?: boolean } = {}): Item[] {
+/**
+ * `sections`: these are the top-level sections, shown with their icons (the collapsed sidebar and the
+ * functional top menu show the icon; the plain layout stacks it over the title).
+ */
+export function toItems(nodes: MenuNode[], opts: { plainTop?: boolean; sections?: boolean } = {}): Item[] {
   return nodes.map((n): Item => {
-    const label: ReactNode = opts.plainTop ? stacked(<AppstoreOutlined />, n.title) : n.title;
+    const label: ReactNode = opts.plainTop ? stacked(<MenuIcon icon={n.icon} />, n.title) : n.title;
+    const icon = opts.sections && !opts.plainTop ? { icon: <MenuIcon icon={n.icon} /> } : {};
     if (n.children && n.children.length > 0) {
-      return { key: n.id, label, children: toItems(n.children) };
+      return { key: n.id, label, ...icon, children: toItems(n.children) };
     }
     if (n.href) {
       return {
         key: n.id,
+        ...icon,
         label: (
           <a href={n.href} target="_blank" rel="noopener noreferrer">
             {label}
@@ -37,6 +43,7 @@ export function toItems(nodes: MenuNode[], opts: { plainTop?: boolean } = {}): I
     }
     return {
       key: n.path ?? n.id,
+      ...icon,
       label: (
         <Link to={n.path ?? '/'} onMouseEnter={() => n.path && preload(n.path.slice(1))}>
           {label}
@@ -74,6 +81,11 @@ export const LAYOUT_CSS = `
 .lighting-plain-label { display: flex; flex-direction: column; align-items: center; gap: 4px; white-space: normal; }
 .lighting-plain-icon { font-size: 18px; }
 .lighting-plain-title { font-size: 12px; }
+.lighting-top-menu > li { flex: none; }
+.lighting-top-menu > li.lighting-top-current,
+.lighting-top-menu > li.lighting-top-current > .ant-menu-submenu-title,
+.lighting-top-menu > li.lighting-top-current a { color: var(--ant-color-primary); }
+.lighting-top-menu > li.lighting-top-current::after { border-bottom-color: var(--ant-color-primary) !important; }
 .lighting-tabs { display: flex; align-items: center; background: #fff; border-bottom: 1px solid #f0f0f0; height: 36px; }
 .lighting-tabs-scroll { flex: 1; overflow: hidden; white-space: nowrap; scroll-behavior: smooth; }
 .lighting-tab { display: inline-flex; align-items: center; gap: 4px; height: 26px; margin: 5px 0 0 6px; padding: 0 8px;

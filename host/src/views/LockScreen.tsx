@@ -1,9 +1,13 @@
-// Lock screen (spec §4): the lock flag is persisted; unlocking posts account and password.
+// Lock screen (spec §4): the lock flag is persisted; unlocking posts account and password and
+// returns to the page that was locked (./lockReturn.ts); 重新登录 signs out for another account.
 import { useState } from 'react';
 import { Avatar, Button, Card, Input, Space, Typography } from 'antd';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSession } from '@lighting/shared';
+import { LAYOUT_NS } from '../layout/i18n';
+import { useTabs } from '../layout/tabs/useTabs';
+import { LOCKED_FROM_KEY, unlockTarget } from './lockReturn';
 
 export function LockScreen() {
   const { t } = useTranslation();
@@ -12,18 +16,25 @@ export function LockScreen() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   if (!token) return <Navigate to="/login" replace />;
-  if (!locked) return <Navigate to="/home" replace />;
+  if (!locked) return <Navigate to={unlockTarget(localStorage.getItem(LOCKED_FROM_KEY))} replace />;
   const submit = async () => {
     if (!password) return;
     setBusy(true);
     try {
+      // unlocked: this screen renders the way back (above), one path for every way the flag clears
       await unlock(password);
-      navigate('/home', { replace: true });
     } catch {
       setPassword('');
     } finally {
       setBusy(false);
     }
+  };
+  /** Someone else signs in: the session ends here (as a log-out), then the sign-in page. */
+  const relogin = async () => {
+    localStorage.removeItem(LOCKED_FROM_KEY);
+    await useSession.getState().logout();
+    useTabs.getState().reset();
+    navigate('/login', { replace: true });
   };
   return (
     <div
@@ -55,6 +66,9 @@ export function LockScreen() {
             data-testid="unlock-submit"
           >
             {t('unlock')}
+          </Button>
+          <Button type="link" onClick={() => void relogin()} data-testid="unlock-relogin">
+            {t(`${LAYOUT_NS}:relogin`)}
           </Button>
         </Space>
       </Card>

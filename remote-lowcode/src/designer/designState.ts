@@ -11,8 +11,7 @@
  */
 import {
   createPane,
-  LAYOUT_KEYS,
-  SYSTEM_KEYS,
+  NOT_IN_TABLE,
   type FieldConfig,
   type FormData,
   type FormField,
@@ -123,17 +122,6 @@ export function isInside(form: FormData, id: string, ancestor: string): boolean 
 }
 
 // ——— what may go where ———
-
-/** Controls that cannot be a sub-table column (layout, system values, and whole-form controls). */
-const NOT_IN_TABLE: ReadonlySet<string> = new Set<string>([
-  ...LAYOUT_KEYS,
-  ...SYSTEM_KEYS,
-  'table',
-  'divider',
-  'text',
-  'editor',
-  'billRule',
-]);
 
 /** The kind of a list: where a control of `key` may be dropped. */
 export type ListKind = 'root' | 'layout' | 'table' | 'panes';

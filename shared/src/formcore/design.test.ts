@@ -97,6 +97,14 @@ describe('validateFormDesign', () => {
       ['fields[3].__config__.rule', 'billRuleNoRule'],
       ['fields[4].__config__.tableName', 'tableNoName'],
     ]);
+    // one record's values and whole-form controls are not columns either (the designer refuses the drop)
+    const perRecord = f('table', 'rows');
+    perRecord.__config__.tableName = 'rows';
+    perRecord.__config__.children = [f('createUser', 'by'), f('billRule', 'no2'), f('input', 'y')];
+    expect(codes([perRecord]).filter(([, code]) => code === 'tableLayoutChild')).toEqual([
+      ['fields[0].__config__.children[0]', 'tableLayoutChild'],
+      ['fields[0].__config__.children[1]', 'tableLayoutChild'],
+    ]);
     const ok = f('relationForm', 'order', { modelId: 'm1', relationField: 'code' });
     expect(
       codes([ok, f('relationFormAttr', undefined, { relationField: 'order', showField: 'area' })]),

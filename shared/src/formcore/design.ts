@@ -9,7 +9,7 @@ import { compileExpression, planCalculations } from './calculate';
 import { controlInfo, isJnpfKey, isPaneKey } from './controls';
 import { valueFields, walkFields, type FieldVisit } from './fields';
 import { REG_PRESETS, isSlowPattern, parseRegPattern } from './rules';
-import type { FormData, FormField } from './types';
+import { LAYOUT_KEYS, SYSTEM_KEYS, type FormData, type FormField } from './types';
 
 export type DesignProblemCode =
   | 'vModelMissing'
@@ -131,16 +131,19 @@ const TEXTS: Readonly<Record<DesignProblemCode, (p: Record<string, string>) => T
   }),
 };
 
-/** Controls a sub-table cannot hold as columns. */
-const NOT_IN_TABLE: ReadonlySet<string> = new Set([
-  'row',
-  'card',
-  'tab',
-  'collapse',
-  'groupTitle',
+/**
+ * Controls a sub-table cannot hold as columns: layout, system values (one per record, not per row),
+ * display-only controls, a nested sub-table, and whole-form controls (rich text, bill numbers).
+ * The designer's drop targets and the save check both use it.
+ */
+export const NOT_IN_TABLE: ReadonlySet<string> = new Set<string>([
+  ...LAYOUT_KEYS,
+  ...SYSTEM_KEYS,
   'table',
   'divider',
   'text',
+  'editor',
+  'billRule',
 ]);
 
 const PRESET_PATTERNS: ReadonlySet<string> = new Set(REG_PRESETS.map((p) => p.pattern));

@@ -107,14 +107,26 @@ function Pages({ name, title, section, routes }: StandaloneProps) {
           theme="dark"
           mode="horizontal"
           selectedKeys={[pathname]}
-          style={{ flex: 1, background: 'transparent' }}
+          style={{ flex: 1, minWidth: 0, background: 'transparent' }}
           items={pages.map(({ route }) => ({
             key: route.path,
             label: <Link to={route.path}>{route.meta.title}</Link>,
           }))}
         />
-        <Typography.Text style={{ color: '#ccc' }}>{userInfo?.userName}</Typography.Text>
-        <Button size="small" onClick={() => void signOut()} data-testid="standalone-logout">
+        {/* the menu folds into '…' before the user name or the sign-out button give way */}
+        <Typography.Text
+          ellipsis
+          style={{ color: '#ccc', whiteSpace: 'nowrap', flexShrink: 0, maxWidth: 160 }}
+          data-testid="standalone-user"
+        >
+          {userInfo?.userName}
+        </Typography.Text>
+        <Button
+          size="small"
+          onClick={() => void signOut()}
+          style={{ flexShrink: 0 }}
+          data-testid="standalone-logout"
+        >
           {t('logout')}
         </Button>
       </Layout.Header>

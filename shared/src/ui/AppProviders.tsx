@@ -27,10 +27,12 @@ function Themed({ children, primary }: { children: ReactNode; primary?: string }
   const themeClass = useSettings((s) => s.themeClass);
   const size = useSettings((s) => s.size);
   const { componentSize, token } = antdSize(size);
+  const colour = primary ?? THEME_COLOURS[themeClass];
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[lang]}
-      theme={{ token: { ...token, colorPrimary: primary ?? THEME_COLOURS[themeClass] } }}
+      // links follow the theme colour too (antd derives them from colorInfo, not colorPrimary)
+      theme={{ token: { ...token, colorPrimary: colour, colorLink: colour } }}
       componentSize={componentSize}
     >
       <AntApp style={{ height: '100%' }}>

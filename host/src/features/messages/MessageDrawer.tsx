@@ -107,17 +107,31 @@ export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () =>
         size={DRAWER_WIDTH}
         styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}
         data-testid="message-drawer"
-        extra={
-          <Space size={4}>
-            <Button size="small" type="link" onClick={readAll} data-testid="message-read-all">
-              {t('readAll')}
-            </Button>
-            <Link to="/messageRecord" onClick={onClose} data-testid="message-center">
-              {t('center')}
-            </Link>
-          </Space>
-        }
       >
+        {/* the actions sit under the title: in the 280 px drawer (spec §9) they would squeeze it */}
+        <div
+          style={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            gap: 8,
+            padding: '8px 12px',
+            borderBottom: '1px solid #f0f0f0',
+          }}
+        >
+          <Button
+            size="small"
+            type="link"
+            onClick={readAll}
+            data-testid="message-read-all"
+            style={{ paddingInline: 0 }}
+          >
+            {t('readAll')}
+          </Button>
+          <Link to="/messageRecord" onClick={onClose} data-testid="message-center">
+            {t('center')}
+          </Link>
+        </div>
         <div
           style={{ flex: 1, overflowY: 'auto', padding: '0 12px' }}
           onScroll={onScroll}

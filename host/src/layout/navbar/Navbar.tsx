@@ -1,6 +1,6 @@
 // The navbar's tools (spec §2): fullscreen, size, language, menu search, messages, chat, help,
 // notices, settings and the user dropdown (profile, about, lock screen, log out).
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   App as AntApp,
   Avatar,
@@ -30,6 +30,7 @@ import {
   platformTitleIn,
   setLanguage,
   SIZES,
+  useLocation,
   useNavigate,
   useSession,
   useSettings,
@@ -38,6 +39,8 @@ import {
 } from '@lighting/shared';
 import { ChatEntry } from '../../features/messages/ChatEntry';
 import { MessageBell } from '../../features/messages/MessageBell';
+import { LOCKED_FROM_KEY, lockedFrom } from '../../views/lockReturn';
+import { LAYOUT_NS } from '../i18n';
 import { useTabs } from '../tabs/useTabs';
 import { MenuSearch } from './MenuSearch';
 
@@ -67,23 +70,31 @@ function AboutContent() {
 function FullscreenButton() {
   const { t } = useTranslation('host');
   const { message } = AntApp.useApp();
-  const [full, setFull] = useState(false);
+  const [full, setFull] = useState(() => document.fullscreenElement !== null);
+  // follows the document, however full screen ends (Esc, F11, this button)
+  useEffect(() => {
+    const onChange = () => setFull(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
   const toggle = () => {
     if (!document.fullscreenEnabled) {
       void message.warning(t('noFullscreen'));
       return;
     }
-    if (document.fullscreenElement) void document.exitFullscreen().then(() => setFull(false));
-    else void document.documentElement.requestFullscreen().then(() => setFull(true));
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen();
   };
+  const label = full ? t(`${LAYOUT_NS}:exitFullscreen`) : t('fullscreen');
   return (
-    <Tooltip title={t('fullscreen')}>
+    <Tooltip title={label}>
       <Button
         type="text"
         icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
         onClick={toggle}
-        aria-label={t('fullscreen')}
+        aria-label={label}
         data-testid="fullscreen"
+        data-full={full ? 'true' : 'false'}
       />
     </Tooltip>
   );
@@ -100,6 +111,7 @@ export interface NavbarProps {
 export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
   const { t, i18n } = useTranslation('host');
   const navigate = useNavigate();
+  const location = useLocation();
   const user = useSession((s) => s.userInfo);
   const { size, setSize, showSearch, showLanguage } = useSettings();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -117,6 +129,10 @@ export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
     else if (key === 'about')
       Modal.info({ title: t('common:about'), content: <AboutContent />, okText: t('common:ok'), width: 460 });
     else if (key === 'lock') {
+      // unlocking comes back here
+      const from = lockedFrom(location.pathname, location.search, location.hash);
+      if (from) localStorage.setItem(LOCKED_FROM_KEY, from);
+      else localStorage.removeItem(LOCKED_FROM_KEY);
       useSession.getState().lock();
       navigate('/lockScreen');
     } else if (key === 'logout') {
@@ -135,7 +151,8 @@ export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
   };
 
   return (
-    <Space size={2} style={{ flexShrink: 0 }}>
+    // lineHeight: the header's 64 px line made the search box 64 px tall
+    <Space size={2} style={{ flexShrink: 0, lineHeight: 'normal' }}>
       {showSearch ? <MenuSearch menu={menu} /> : null}
       <FullscreenButton />
       <Dropdown

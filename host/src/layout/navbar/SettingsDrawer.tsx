@@ -35,9 +35,10 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         {t('themeColour')}
       </Typography.Title>
-      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+      {/* one row of swatches in the 280 px drawer (spec §9): a wrapped one had its tooltip over the first */}
+      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 4 }} data-testid="theme-swatches">
         {THEME_CLASSES.map((c) => (
-          <Tooltip key={c} title={t(`theme.${c}`)}>
+          <Tooltip key={c} title={t(`theme.${c}`)} placement="bottom">
             <button
               type="button"
               aria-label={t(`theme.${c}`)}
@@ -46,6 +47,8 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
               style={{
                 width: 24,
                 height: 24,
+                flexShrink: 0,
+                padding: 0,
                 border: 0,
                 borderRadius: 4,
                 cursor: 'pointer',

@@ -9,6 +9,7 @@ import RightOutlined from '@ant-design/icons/es/icons/RightOutlined';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSettings } from '@lighting/shared';
 import { hrefOf, nextActive, type TabView } from './tabModel';
+import { revealScrollLeft } from './tabScroll';
 import { useTabs } from './useTabs';
 
 export function TagsView({
@@ -36,11 +37,20 @@ export function TagsView({
     return () => ro.disconnect();
   }, [tabs.length]);
 
+  // the shown tab comes into view: also once a newly opened tab exists (the layout adds it after
+  // this renders) and when the scroll buttons appear and narrow the strip
   useEffect(() => {
-    scroller.current
-      ?.querySelector<HTMLElement>(`[data-path="${CSS.escape(pathname)}"]`)
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
+    const el = scroller.current;
+    const tab = el?.querySelector<HTMLElement>(`[data-path="${CSS.escape(pathname)}"]`);
+    if (!el || !tab) return;
+    const strip = el.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    const left = revealScrollLeft(
+      { scrollLeft: el.scrollLeft, viewWidth: el.clientWidth, contentWidth: el.scrollWidth },
+      { left: box.left - strip.left + el.scrollLeft, width: box.width },
+    );
+    if (left !== el.scrollLeft) el.scrollTo({ left });
+  }, [pathname, tabs.length, overflow]);
 
   /** Applies a close action and moves away if the shown tab went. */
   const closeWith = (act: () => void) => {

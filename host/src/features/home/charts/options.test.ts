@@ -1,6 +1,7 @@
 import {
   cableByTypeOption,
   faultsByTypeOption,
+  SHARE_MAX_PARTS,
   faultTrendOption,
   lastN,
   powerTrendOption,
@@ -43,6 +44,7 @@ describe('chart options from API data', () => {
         { type: '其他', count: 0 },
       ],
       '类型',
+      '其他',
     );
     const s = series(o)[0];
     expect(s?.type).toBe('pie');
@@ -51,8 +53,17 @@ describe('chart options from API data', () => {
       { name: '灯具损坏', value: 3 },
     ]);
   });
+  it('faults by type: past six parts the smallest fold into one, so the legend shows whole', () => {
+    const types = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((type, i) => ({ type, count: 80 - i * 10 }));
+    const data = series(faultsByTypeOption(types, '类型', '其他'))[0]?.data;
+    expect(data).toHaveLength(SHARE_MAX_PARTS);
+    expect(data?.[4]).toEqual({ name: 'e', value: 40 });
+    expect(data?.[5]).toEqual({ name: '其他', value: 30 + 20 + 10 });
+    const six = series(faultsByTypeOption(types.slice(0, 6), '类型', '其他'))[0]?.data;
+    expect(six?.map((d) => (d as { name: string }).name)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
   it('cable km by type rounds to one decimal', () => {
-    const o = cableByTypeOption([{ type: '地埋电缆', km: 12.345 }], 'km');
+    const o = cableByTypeOption([{ type: '地埋电缆', km: 12.345 }], 'km', '其他');
     expect(series(o)[0]?.data).toEqual([{ name: '地埋电缆', value: 12.3 }]);
   });
   it('power: 12 monthly bars, oldest first', () => {

@@ -55,19 +55,34 @@ export function faultTrendOption(
   };
 }
 
-/** Parts of a whole (faults by type, cable km by type): a donut, largest first. */
+/** The most parts a donut's legend lists: in its 150 px box it shows them whole, without paging. */
+export const SHARE_MAX_PARTS = 6;
+
+/** Parts of a whole (faults by type, cable km by type): a donut, largest first; past
+ * SHARE_MAX_PARTS the smallest fold into one `otherName` part, so the legend never pages or cuts. */
 export function shareOption(
   rows: readonly { name: string; value: number }[],
   seriesName: string,
+  otherName: string,
 ): ChartOption {
-  const data = rows
+  const sorted = rows
     .map((r) => ({ name: r.name, value: num(r.value) }))
     .filter((r) => r.value > 0)
     .sort((a, b) => b.value - a.value);
+  const data =
+    sorted.length <= SHARE_MAX_PARTS
+      ? sorted
+      : [
+          ...sorted.slice(0, SHARE_MAX_PARTS - 1),
+          {
+            name: otherName,
+            value: sorted.slice(SHARE_MAX_PARTS - 1).reduce((sum, r) => sum + r.value, 0),
+          },
+        ];
   return {
     color: PALETTE,
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle' },
+    legend: { orient: 'vertical', right: 0, top: 'middle', itemWidth: 14, itemHeight: 10, itemGap: 8 },
     series: [
       {
         type: 'pie',
@@ -81,16 +96,26 @@ export function shareOption(
   };
 }
 
-export const faultsByTypeOption = (byType: readonly { type: string; count: number }[], name: string) =>
+export const faultsByTypeOption = (
+  byType: readonly { type: string; count: number }[],
+  name: string,
+  otherName: string,
+) =>
   shareOption(
     byType.map((r) => ({ name: r.type, value: r.count })),
     name,
+    otherName,
   );
 
-export const cableByTypeOption = (byType: readonly { type: string; km: number }[], name: string) =>
+export const cableByTypeOption = (
+  byType: readonly { type: string; km: number }[],
+  name: string,
+  otherName: string,
+) =>
   shareOption(
     byType.map((r) => ({ name: r.type, value: Math.round(num(r.km) * 10) / 10 })),
     name,
+    otherName,
   );
 
 /** Energy per month, the last 12 months as bars. */

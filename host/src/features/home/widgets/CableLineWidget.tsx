@@ -18,6 +18,7 @@ function CableBody({ d }: { d: CableLineData }) {
       cableByTypeOption(
         (d.byType ?? []).map((r) => ({ ...r, type: cableType(r.type) })),
         t('cableByType'),
+        t('otherParts'),
       ),
     [d.byType, t, cableType],
   );

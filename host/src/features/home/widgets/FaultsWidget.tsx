@@ -20,6 +20,7 @@ function FaultsBody({ d }: { d: FaultsData }) {
       faultsByTypeOption(
         (d.byType ?? []).map((r) => ({ ...r, type: faultType(r.type) })),
         t('faultsByType'),
+        t('otherParts'),
       ),
     [d.byType, t, faultType],
   );

@@ -76,9 +76,23 @@ export function Kpi({
   return (
     <div style={{ minWidth: 0 }}>
       <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.55)' }}>{label}</div>
-      <div style={{ fontSize: 22, fontWeight: 600, lineHeight: 1.3, color }}>
-        <span data-testid={testId}>{value}</span>
-        {unit ? <span style={{ fontSize: 12, fontWeight: 400, marginLeft: 2 }}>{unit}</span> : null}
+      {/* the unit goes under a long number rather than over the next one */}
+      <div
+        style={{
+          fontSize: 22,
+          fontWeight: 600,
+          lineHeight: 1.3,
+          color,
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'baseline',
+          columnGap: 2,
+        }}
+      >
+        <span data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+          {value}
+        </span>
+        {unit ? <span style={{ fontSize: 12, fontWeight: 400, whiteSpace: 'nowrap' }}>{unit}</span> : null}
       </div>
       {hint ? <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{hint}</div> : null}
     </div>
@@ -90,7 +104,8 @@ export function KpiRow({ children }: { children: ReactNode }) {
     <div
       style={{
         display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fit, minmax(90px, 1fr))',
+        // wide enough for a 10-digit count at 22 px ('42,953,602'); fewer columns when narrower
+        gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))',
         gap: 8,
         marginBottom: 8,
       }}

@@ -1,0 +1,50 @@
+// Loads the page a remote serves for a route: the remote's route table, then the matching page's
+// chunk. Used by the console's RemotePage and the public pages (PublicPage); retry loads again,
+// bypassing the route table's cache.
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { matchRemoteRoute, type RemotePageProps } from '@lighting/shared';
+import { loadRoutes, remoteFor } from './registry';
+
+export type RemotePageState =
+  | { status: 'loading' }
+  | { status: 'ready'; Page: ComponentType<RemotePageProps> }
+  | { status: 'error'; error: string };
+
+/**
+ * @param urlAddress the route without leading or trailing slashes
+ * @param reloadOn loads again when this changes (the route for console pages; the remote's name for
+ *   public pages, whose remote routes between its own paths)
+ */
+export function useRemotePage(urlAddress: string, reloadOn: string) {
+  const hit = remoteFor(urlAddress);
+  const name = hit?.remote.name ?? '';
+  const [state, setState] = useState<RemotePageState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let alive = true;
+    setState({ status: 'loading' });
+    if (!hit) {
+      setState({ status: 'error', error: `no remote claims ${urlAddress}` });
+      return;
+    }
+    loadRoutes(hit.remote.name, attempt > 0)
+      .then((table) => {
+        const loader = matchRemoteRoute(table.pages, urlAddress);
+        if (!loader) throw new Error(`${hit.remote.name} has no page for ${urlAddress}`);
+        return loader();
+      })
+      .then((mod) => alive && setState({ status: 'ready', Page: mod.default }))
+      .catch(
+        (e: unknown) =>
+          alive && setState({ status: 'error', error: e instanceof Error ? e.message : String(e) }),
+      );
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- hit and urlAddress follow reloadOn
+  }, [reloadOn, attempt]);
+
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  return { name, state, attempt, retry };
+}
