@@ -13,6 +13,9 @@ module.exports = {
       },
     ],
   },
+  // antd components imported by deep path (build/shared.cjs) from antd's CommonJS build: its es/
+  // folder is ES modules, which jest does not transform inside node_modules.
+  moduleNameMapper: { '^antd/es/(.*)$': 'antd/lib/$1' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
   testMatch: ['**/?(*.)test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

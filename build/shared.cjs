@@ -1,7 +1,11 @@
 // The singletons every app shares (architecture.md). requiredVersion comes from the workspace
 // (shared/package.json), never strictVersion: a mismatch must warn, not kill the host.
+const fs = require('node:fs');
+const path = require('node:path');
 const sharedPkg = require('../shared/package.json');
-const { usedExports } = require('./used-exports.cjs');
+const { usedExports, deepImports } = require('./used-exports.cjs');
+
+const HOST_ANTD_LIST = path.join(__dirname, '../host/src/federation/antdShared.ts');
 
 const SINGLETONS = [
   'react',
@@ -31,6 +35,27 @@ function sharedConfig() {
     for (const name of ['antd', 'rxjs', 'react-i18next']) {
       shared[name].treeShaking = { mode: 'runtime-infer', usedExports: usedExports(name) };
     }
+  }
+  // antd components no page needs before its first paint (Table, Form, the pickers, trees, Upload…)
+  // are imported by deep path ('antd/es/table') and shared under their own keys, one singleton
+  // each: a page downloads one when it renders it, and the 'antd' chunk above (loaded by every
+  // signed-in page) holds only what is imported from 'antd' itself. Such a component follows the
+  // host's ConfigProvider (theme, locale) only if it is the host's copy (a remote's own copy would
+  // import the remote's antd context). The host registers its shared modules first and
+  // 'loaded-first' never replaces a registered version, so the host provides every deep key: it
+  // lists them in host/src/federation/antdShared.ts, checked here.
+  const hostList = new Set(
+    [...fs.readFileSync(HOST_ANTD_LIST, 'utf8').matchAll(/import\('(antd\/es\/[\w-]+)'\)/g)].map((m) => m[1]),
+  );
+  for (const [key, dirs] of deepImports('antd/es/')) {
+    if (!hostList.has(key))
+      throw new Error(
+        `'${key}' (imported by ${[...dirs].join(', ')}) is missing from ${HOST_ANTD_LIST}: the ` +
+          `host would not provide it and a remote's copy would miss the host's theme.`,
+      );
+  }
+  for (const key of hostList) {
+    shared[key] = { singleton: true, requiredVersion: deps.antd, strictVersion: false };
   }
   // Icons are imported by deep path ('@ant-design/icons/es/icons/X', as antd itself does) and
   // bundled where used: shared whole, the barrel keeps all 800+ icons (959 KB raw measured for 7

@@ -56,4 +56,25 @@ function usedExports(pkg) {
   return [...names].sort();
 }
 
-module.exports = { usedExports };
+/**
+ * Deep imports under `prefix` ('antd/es/'), e.g. `import Table from 'antd/es/table'`: each is
+ * shared under its own key (build/shared.cjs), so it stays out of the one antd chunk every page
+ * loads. Returns key → the app folders importing it.
+ */
+function deepImports(prefix) {
+  const keys = new Map();
+  const esc = prefix.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&');
+  const re = new RegExp(`import\\s+(type\\s+)?[^'";]*?from\\s+['"](${esc}[\\w-]+)['"]`, 'g');
+  for (const dir of SOURCES) {
+    for (const f of files(path.join(ROOT, dir, 'src'))) {
+      for (const m of fs.readFileSync(f, 'utf8').matchAll(re)) {
+        if (m[1]) continue;
+        if (!keys.has(m[2])) keys.set(m[2], new Set());
+        keys.get(m[2]).add(dir);
+      }
+    }
+  }
+  return keys;
+}
+
+module.exports = { usedExports, deepImports };

@@ -27,7 +27,10 @@ async function drag(
   await page.mouse.down();
   // past the 4 px activation distance
   await page.mouse.move(s.x + s.width / 2 + 8, s.y + s.height / 2 + 8, { steps: 4 });
-  if (where !== 'bottom') await target.scrollIntoViewIfNeeded();
+  // the target in the middle of the canvas: near its edge the designer scrolls while the pointer
+  // rests there (auto-scroll), by as much as the frames a busy machine gives it, and the drop lands
+  // on whatever scrolled under the pointer
+  if (where !== 'bottom') await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const t = await target.boundingBox();
   if (!t) throw new Error('target not visible');
   const y = where === 'top' ? t.y + 6 : where === 'bottom' ? t.y + t.height - 6 : t.y + t.height / 2;

@@ -87,6 +87,12 @@ test('theme colour and size reach a remote page', async ({ page }) => {
   await page.getByTestId('theme-red').click();
   await closeSettings(page);
   await expect(searchButton(page)).toHaveCSS('background-color', 'rgb(245, 34, 45)');
+  // the remote's Table is antd shared under its own key (build/shared.cjs): the host's copy, so it
+  // reads the host's ConfigProvider too
+  await expect(page.getByTestId('user-list').locator('.ant-pagination-item-active')).toHaveCSS(
+    'border-color',
+    'rgb(245, 34, 45)',
+  );
 
   await expect(searchButton(page)).toHaveCSS('height', '32px');
   await page.getByTestId('size-select').click();

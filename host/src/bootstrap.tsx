@@ -4,6 +4,8 @@ import { loadRegistry } from './federation/registry';
 import { AppRouter } from './router/AppRouter';
 import { stashWallToken } from './router/wallToken';
 import './i18n';
+// the antd components shared under their own keys, provided by the host (lazy chunks)
+import './federation/antdShared';
 
 // A wall display's token leaves the address before anything else happens.
 stashWallToken();

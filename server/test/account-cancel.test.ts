@@ -1,5 +1,5 @@
 // Self-service account cancellation (spec §5): password again, the account disabled, every session
-// ended (the caller's own socket left to the caller), restored by an administrator's state switch.
+// ended (the caller's own socket closed without a logout push), restored by an administrator's state switch.
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_CANCELLED, LAST_ADMIN } from '../src/auth/routes-current-user';
 import { DISABLED } from '../src/auth/routes-oauth';
@@ -74,10 +74,10 @@ describe.each(TARGETS)('Current/Actions/CancelAccount (%s)', (target) => {
     const pushed = await otherSocket.next('logout');
     expect(pushed.msg).toBe(ACCOUNT_CANCELLED);
     await otherSocket.closed();
-    // the caller's socket is the caller's to close: no push, still open
+    // the caller's tab signs out by itself on the answer: its socket gets no logout push, and is
+    // closed with the token's other sockets (the hub closes every socket of a revoked token)
+    expect(await mySocket.closed()).toBe(4001);
     expect(mySocket.messages.some((m) => m.method === 'logout')).toBe(false);
-    expect(mySocket.closeCode).toBeNull();
-    mySocket.close();
 
     for (const t of [mine, other]) {
       const r = await app.inject({

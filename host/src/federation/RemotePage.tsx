@@ -1,7 +1,8 @@
 // Renders a page owned by a remote inside the layout. Loading, missing page, network failure and
 // render errors all end in an in-page panel with Retry: a remote never blanks the host.
 import { Component, type ReactNode } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import Result from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
 import { captureBoundaryError, RouteMetaProvider, type RouteMeta } from '@lighting/shared';
 import { useRemotePage } from './useRemotePage';

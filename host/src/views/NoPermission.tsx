@@ -1,7 +1,8 @@
 // A page that exists but the signed-in user's permissions do not include (spec §6): says so, rather
 // than 页面不存在. BasicLayout shows it when a remote's route table names the path (./refused.ts).
 import { useEffect, useState } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import Result from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from '@lighting/shared';
 import { loadRoutes, remoteFor } from '../federation/registry';

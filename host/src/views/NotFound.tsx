@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import Result from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@lighting/shared';
 

@@ -1,5 +1,8 @@
 // Drops an asset, a repair order or a fault into the conversation as a card: search, pick, sent.
-import { Button, Popover, Segmented, Select, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
+import Popover from 'antd/es/popover';
+import Segmented from 'antd/es/segmented';
+import Select from 'antd/es/select';
 import EnvironmentOutlined from '@ant-design/icons/es/icons/EnvironmentOutlined';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

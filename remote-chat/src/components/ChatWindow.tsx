@@ -2,18 +2,9 @@
 // emoji, one image at a time with upload progress, asset / repair-order cards, and the history panel.
 // A message shows at once as pending, is confirmed by the server's ack, or is marked not sent with
 // retry (the same client id: never stored twice).
-import {
-  Alert,
-  Avatar,
-  Button,
-  Input,
-  Progress,
-  Space,
-  Spin,
-  Tooltip,
-  Typography,
-  App as AntApp,
-} from 'antd';
+import { Avatar, Button, Input, Space, Spin, Tooltip, Typography, App as AntApp } from 'antd';
+import Alert from 'antd/es/alert';
+import Progress from 'antd/es/progress';
 import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
 import HistoryOutlined from '@ant-design/icons/es/icons/HistoryOutlined';
 import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';

@@ -1,6 +1,7 @@
 // The contact list (spec §2, §4): everyone but self, searched by a substring of real name, account or
 // quick query; unread most first, then online, then by name; unread count and online state live.
-import { Avatar, Badge, Input, List, Typography } from 'antd';
+import { Avatar, Badge, Input, Typography } from 'antd';
+import List from 'antd/es/list';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 // The emoji panel: every entry as our own image with its alt code; a click inserts the code.
-import { Button, Popover, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
+import Popover from 'antd/es/popover';
 import SmileOutlined from '@ant-design/icons/es/icons/SmileOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,8 @@
 // One message in a conversation or in the history: text with our emoji, an image thumbnail that opens
 // the full image, or a card for an asset, repair order or fault with a link that opens it on the map
 // (status and link only for a reader who may see them: model/card.ts).
-import { Button, Image, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Space, Spin, Tag, Typography } from 'antd';
+import Image from 'antd/es/image';
 import EnvironmentOutlined from '@ant-design/icons/es/icons/EnvironmentOutlined';
 import ExclamationCircleFilled from '@ant-design/icons/es/icons/ExclamationCircleFilled';
 import { useEffect, useMemo, useState } from 'react';

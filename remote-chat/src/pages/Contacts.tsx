@@ -1,6 +1,7 @@
 // chat/contacts — the chat as a page (console tab and the chat remote's own app): the contact list
 // beside the open conversation.
-import { Empty, Grid } from 'antd';
+import { Empty } from 'antd';
+import Grid from 'antd/es/grid';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession, type ChatContact, type RemotePageProps } from '@lighting/shared';

@@ -1,7 +1,10 @@
 // bt/citizen/feedback — the citizens' feedback and its thread; staff with the reply button answer,
 // and the citizen sees the answer on their phone (feedback-reply). Text is shown as text.
 import { useState } from 'react';
-import { Button, Card, Drawer, Input, Select, Space, Table, Tag, message } from 'antd';
+import { Button, Card, Drawer, Input, Space, Tag } from 'antd';
+import Select from 'antd/es/select';
+import message from 'antd/es/message';
+import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import {
   Auth,

@@ -1,7 +1,10 @@
 // bt/citizen/open311 — the keys other city systems use to file reports through Open311 GeoReport v2:
 // issued by an administrator (the key is shown once, only its hash is kept) and revoked here.
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Input, Space, Tag, Typography } from 'antd';
+import Alert from 'antd/es/alert';
+import Popconfirm from 'antd/es/popconfirm';
+import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Auth, formatDateTime, request, type RemotePageProps } from '@lighting/shared';
 import './i18n';

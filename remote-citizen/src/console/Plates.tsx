@@ -1,7 +1,11 @@
 // bt/citizen/plates — printable QR plates (PDF) for a district (optionally one road) or a list of
 // poles. The server signs each code; the sheet downloads with the staff's token.
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Select, message } from 'antd';
+import { Button, Card, Input } from 'antd';
+import Alert from 'antd/es/alert';
+import Select from 'antd/es/select';
+import message from 'antd/es/message';
+import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { Auth, request, useSession, type RemotePageProps } from '@lighting/shared';
 import './i18n';

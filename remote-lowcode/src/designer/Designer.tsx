@@ -5,7 +5,9 @@
 // when the server refuses.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { DndContext, DragOverlay, MeasuringStrategy } from '@dnd-kit/core';
-import { Alert, App as AntApp, Button, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
+import { App as AntApp, Button, Space, Spin, Tooltip, Typography } from 'antd';
+import Alert from 'antd/es/alert';
+import Tabs from 'antd/es/tabs';
 import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
 import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
 import RedoOutlined from '@ant-design/icons/es/icons/RedoOutlined';

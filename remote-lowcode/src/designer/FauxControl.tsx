@@ -2,7 +2,8 @@
 // placeholder, stars, a switch…), not the real control, so a canvas of hundreds of controls stays
 // cheap and nothing on it takes focus or input. The real controls run in the preview.
 import type { CSSProperties, ReactNode } from 'react';
-import { Divider, Typography } from 'antd';
+import { Typography } from 'antd';
+import Divider from 'antd/es/divider';
 import { useTranslation } from 'react-i18next';
 import type { FormField } from '@lighting/shared/formcore';
 import { ControlIcon } from './icons';

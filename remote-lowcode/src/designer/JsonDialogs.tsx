@@ -1,7 +1,10 @@
 // The form's JSON (read-only, formatted) and the import of a form: pasted or from a .json file,
 // ours or a JNPF 3.x one (normalised by formcore; a form that cannot load says where).
 import { useState } from 'react';
-import { Alert, Button, Input, Modal, Tabs } from 'antd';
+import { Button, Input } from 'antd';
+import Alert from 'antd/es/alert';
+import Modal from 'antd/es/modal';
+import Tabs from 'antd/es/tabs';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@lighting/shared';
 import type { FormData } from '@lighting/shared/formcore';

@@ -1,7 +1,9 @@
 // Where a choice control's options come from: a static list (editable rows; tree controls get
 // child rows), a dictionary type (picker) or a data interface (picker, plus which keys of its rows
 // are the label, value and children).
-import { Button, Input, Radio, Select, TreeSelect } from 'antd';
+import { Button, Input, Radio } from 'antd';
+import Select from 'antd/es/select';
+import TreeSelect from 'antd/es/tree-select';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import MinusCircleOutlined from '@ant-design/icons/es/icons/MinusCircleOutlined';
 import { useTranslation } from 'react-i18next';

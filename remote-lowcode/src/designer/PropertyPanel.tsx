@@ -1,7 +1,9 @@
 // The selected control's properties: the common ones (label, field name checked live, placeholder,
 // default value, required, regList, span, label width, options) and each control's own.
 import type { ReactNode } from 'react';
-import { Button, Divider, Input, Radio, Select, Typography } from 'antd';
+import { Button, Input, Radio, Typography } from 'antd';
+import Divider from 'antd/es/divider';
+import Select from 'antd/es/select';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import MinusCircleOutlined from '@ant-design/icons/es/icons/MinusCircleOutlined';
 import { useTranslation } from 'react-i18next';

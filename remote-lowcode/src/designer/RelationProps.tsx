@@ -2,7 +2,8 @@
 // its picker (the model's FormDataFields). relationFormAttr: which relationForm of this form, and
 // which field of that model's record it shows.
 import { useMemo } from 'react';
-import { Select, TreeSelect } from 'antd';
+import Select from 'antd/es/select';
+import TreeSelect from 'antd/es/tree-select';
 import { useTranslation } from 'react-i18next';
 import { walkFields, type FormData, type FormField } from '@lighting/shared/formcore';
 import { modelFields, modelSelector, type SelectorNode } from '../api';

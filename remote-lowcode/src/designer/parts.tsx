@@ -1,7 +1,9 @@
 // Small pieces the property panel and the form settings share: a labelled row and inputs that
 // dispatch as you type (one undo step per property).
 import type { ReactNode } from 'react';
-import { Input, InputNumber, Select, Switch } from 'antd';
+import { Input, Switch } from 'antd';
+import Select from 'antd/es/select';
+import InputNumber from 'antd/es/input-number';
 
 export function Prop({
   label,

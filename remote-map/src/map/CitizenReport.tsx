@@ -2,7 +2,8 @@
 // quotes (BX…), the support count, who reported it and their private contact, and what other
 // citizens added when their reports were folded into it (docs/api/public.md). Text as text.
 import { useEffect, useState } from 'react';
-import { Descriptions, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
+import Descriptions from 'antd/es/descriptions';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@lighting/shared';
 import { mapApi, type CitizenReportDetail } from './api';

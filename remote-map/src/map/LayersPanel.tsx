@@ -1,6 +1,7 @@
 // Legend + layers panel: kind and status checkboxes (client-side filter through the map's
 // layer view). The swatches are the renderer's own symbology.
-import { Button, Checkbox, Typography } from 'antd';
+import { Button, Typography } from 'antd';
+import Checkbox from 'antd/es/checkbox';
 import { useTranslation } from 'react-i18next';
 import {
   ALERT_CLASSES,

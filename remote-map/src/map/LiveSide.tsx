@@ -1,6 +1,8 @@
 // Kiosk side panel: the headline figures and the live open faults (red on the map).
 import { useEffect, useState } from 'react';
-import { Card, List, Statistic, Tag, Typography } from 'antd';
+import { Card, Tag, Typography } from 'antd';
+import List from 'antd/es/list';
+import Statistic from 'antd/es/statistic';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@lighting/shared';
 import { mapApi, type Statistics } from './api';

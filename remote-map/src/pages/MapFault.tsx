@@ -2,7 +2,11 @@
 // shared-cause judgement (suspected upstream element shown on the map), fault history per asset or
 // district, and a repair order from a fault.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Input, List, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Input, Space, Tag, Typography } from 'antd';
+import List from 'antd/es/list';
+import Select from 'antd/es/select';
+import Table from 'antd/es/table';
+import Tabs from 'antd/es/tabs';
 import { useTranslation } from 'react-i18next';
 import { Auth, formatDateTime, toast, type RemotePageProps } from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';

@@ -3,7 +3,9 @@
 // (24 h / 3 working days / 1 h); the charts and the map side by side. A click on a district (chart
 // or table) filters both; the figures follow live changes.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Col, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { Button, Card, Col, Row, Tag, Typography } from 'antd';
+import Statistic from 'antd/es/statistic';
+import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { RemotePageProps } from '@lighting/shared';
 import { useEChart, type ChartOption } from '@lighting/shared/ui';

@@ -2,7 +2,10 @@
 // a crew's track from stored positions (device position over HTTPS only), topology (click a
 // transformer / control box / cable: what it feeds; click a lamp: its path back to the source).
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Radio, Select, Space, Typography } from 'antd';
+import { Button, Card, Radio, Space, Typography } from 'antd';
+import Alert from 'antd/es/alert';
+import Select from 'antd/es/select';
+import DatePicker from 'antd/es/date-picker';
 import { useTranslation } from 'react-i18next';
 import * as reactiveUtils from '@arcgis/core/core/reactiveUtils.js';
 import { toast, type RemotePageProps } from '@lighting/shared';

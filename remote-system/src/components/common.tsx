@@ -1,7 +1,8 @@
 // Small pieces the system pages share: the row action links, tree selects fed by selector calls,
 // and the enabled switch of forms.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Space, TreeSelect } from 'antd';
+import { Button, Space } from 'antd';
+import TreeSelect from 'antd/es/tree-select';
 import { useTranslation } from 'react-i18next';
 import { Auth } from '@lighting/shared';
 import { toAntTree, type AntNode } from '@lighting/shared/admin';

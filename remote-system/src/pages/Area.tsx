@@ -2,7 +2,11 @@
 // (GET Area/{parentId}, -1 the root); create, edit, delete (refused while sub-areas exist),
 // enable/disable. A keyword search answers matches from every level, flat.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Flex, Input, InputNumber, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { Button, Input, Space, Switch, type TableColumnsType } from 'antd';
+import Flex from 'antd/es/flex';
+import Select from 'antd/es/select';
+import InputNumber from 'antd/es/input-number';
+import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Auth, request, toast, useColumnAuth, type RemotePageProps } from '@lighting/shared';
 import { FormModal, StateSwitch, useConfirmDelete } from '@lighting/shared/admin';

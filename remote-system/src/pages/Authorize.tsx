@@ -2,7 +2,11 @@
 // data-scope trees with check all, deselect all, expand all, fold all; save (btn_edit). Saving
 // changes what the server allows at once and CurrentUser at the users' next load.
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Flex, Segmented, Spin, Tabs } from 'antd';
+import { Button, Card, Empty, Spin } from 'antd';
+import Alert from 'antd/es/alert';
+import Flex from 'antd/es/flex';
+import Segmented from 'antd/es/segmented';
+import Tabs from 'antd/es/tabs';
 import { useTranslation } from 'react-i18next';
 import { Auth, request, toast, useButtonAuth, type RemotePageProps } from '@lighting/shared';
 import { PermissionTree, SideTree, useTreeRows, type GrantNode } from '@lighting/shared/admin';

@@ -1,17 +1,11 @@
 // system/billRule — bill numbering rules: server paging, create, edit, delete, enable/disable,
 // and "issue a number" (GET BillNumber/{enCode}) listing the numbers issued in this dialog.
 import { useState } from 'react';
-import {
-  Button,
-  Input,
-  InputNumber,
-  List,
-  Modal,
-  Select,
-  Switch,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Input, Switch, Typography, type TableColumnsType } from 'antd';
+import List from 'antd/es/list';
+import Modal from 'antd/es/modal';
+import Select from 'antd/es/select';
+import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
 import { request, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
 import { FormModal, ListFrame, StateSwitch, useConfirmDelete } from '@lighting/shared/admin';

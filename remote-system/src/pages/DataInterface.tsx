@@ -2,18 +2,11 @@
 // database, or an HTTP endpoint on the allow-list): server paging, create, edit, delete,
 // enable/disable, and "test" which runs GET {id}/Actions/Response and shows the answer.
 import { useState } from 'react';
-import {
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Switch,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Input, Switch, Tag, Typography, type TableColumnsType } from 'antd';
+import Modal from 'antd/es/modal';
+import Select from 'antd/es/select';
+import Form from 'antd/es/form';
+import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
 import { request, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
 import { FormModal, ListFrame, StateSwitch, useConfirmDelete } from '@lighting/shared/admin';

@@ -2,7 +2,9 @@
 // nested departments); create, edit, delete (refused while users, positions or sub-departments
 // belong to it).
 import { useState } from 'react';
-import { Flex, InputNumber, Switch, type TableColumnsType } from 'antd';
+import { Switch, type TableColumnsType } from 'antd';
+import Flex from 'antd/es/flex';
+import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
 import { toast, type RemotePageProps } from '@lighting/shared';
 import {

@@ -1,7 +1,8 @@
 // permission/organize — the organisation tree (companies): create, edit, delete (refused while
 // something still belongs to it: the server's message says what).
 import { useState } from 'react';
-import { InputNumber, Switch, Tag, type TableColumnsType } from 'antd';
+import { Switch, Tag, type TableColumnsType } from 'antd';
+import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
 import { toast, type RemotePageProps } from '@lighting/shared';
 import { FormModal, StateTag, TreeTable, useConfirmDelete, useTreeRows } from '@lighting/shared/admin';

@@ -3,7 +3,8 @@
 // error (browsers' uncaught errors and the server's own, spec §8) with its count, first and last
 // seen; a row opens to the stacks and the component information.
 import { useState } from 'react';
-import { Button, Input, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Button, Input, Tag, type TableColumnsType } from 'antd';
+import Tabs from 'antd/es/tabs';
 import { useTranslation } from 'react-i18next';
 import { Auth, request, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
 import { ListFrame, useConfirm } from '@lighting/shared/admin';

@@ -173,7 +173,8 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
 
   // Self-service cancellation (spec §5 'Do you want to cancel the account?'): the password again,
   // then the account is disabled and every session of it ends (the caller's socket, named by
-  // socketId, is left to the caller, which signs out itself). An administrator restores it with the
+  // socketId, gets no logout push: the caller signs out itself on the answer; it is closed with the
+  // rest). An administrator restores it with the
   // user list's state switch. The last enabled administrator cannot cancel (nobody could restore).
   r.post(
     `${BASE}/Actions/CancelAccount`,

@@ -1,7 +1,9 @@
 // Export a server-paged list to a spreadsheet: every page is fetched (progress shown for large
 // lists), then exceljs — loaded only now, by import() — writes the file.
 import { useRef, useState } from 'react';
-import { Button, Modal, Progress } from 'antd';
+import { Button } from 'antd';
+import Modal from 'antd/es/modal';
+import Progress from 'antd/es/progress';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@lighting/shared';
 import {

@@ -1,7 +1,9 @@
 // A modal form for create/edit: fields with the §5 validators (formRules), submit through the
 // page's call; the modal stays open when the server refuses (the client shows its message).
 import { useState, type ReactNode } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Input } from 'antd';
+import Modal from 'antd/es/modal';
+import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { RuleName } from '@lighting/shared';
 import { fieldRules } from './formRules';

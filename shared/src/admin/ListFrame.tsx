@@ -2,7 +2,9 @@
 // and export buttons following the permission snapshot, and the server-paged antd Table (spec §9
 // paging, 无数据, loading). Columns follow the column permissions unless their key starts with '_'.
 import { useState, type ReactNode } from 'react';
-import { Button, Flex, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Input, Space, type TableColumnsType, type TableProps } from 'antd';
+import Flex from 'antd/es/flex';
+import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Auth, useColumnAuth } from '@lighting/shared';
 import type { PageQuery, usePagedList } from '@lighting/shared';

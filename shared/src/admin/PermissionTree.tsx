@@ -2,7 +2,9 @@
 // expand all and fold all (spec §6). Controlled by the granted ids: a parent shows checked only
 // when its whole subtree is granted; saving keeps half-checked parents (keysToSave).
 import { useMemo, useState } from 'react';
-import { Button, Flex, Space, Tree } from 'antd';
+import { Button, Space } from 'antd';
+import Flex from 'antd/es/flex';
+import Tree from 'antd/es/tree';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allKeys, checkedForDisplay, keysToSave, parentKeys, toAntTree, type KeyNode } from './keys';

@@ -1,7 +1,9 @@
 // A left-side tree for choosing what a list shows (organisation → users, dictionary type → data):
 // built from nested or flat nodes, expanded by default, with a keyword filter.
 import { useMemo, useState, type ReactNode } from 'react';
-import { Empty, Flex, Input, Spin, Tree } from 'antd';
+import { Empty, Input, Spin } from 'antd';
+import Flex from 'antd/es/flex';
+import Tree from 'antd/es/tree';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterByName, parentKeys, toAntTree } from './keys';

@@ -2,7 +2,9 @@
 // all expanded by default (spec §4), expand all / fold all, columns following column permissions
 // (keys starting with '_' always show), 无数据 when empty.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Flex, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Input, Space, type TableColumnsType } from 'antd';
+import Flex from 'antd/es/flex';
+import Table from 'antd/es/table';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth, useColumnAuth } from '@lighting/shared';

@@ -13,7 +13,11 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, Col, Collapse, Divider, Form, Row, Tabs, type FormInstance } from 'antd';
+import { Card, Col, Row, type FormInstance } from 'antd';
+import Divider from 'antd/es/divider';
+import Collapse from 'antd/es/collapse';
+import Form from 'antd/es/form';
+import Tabs from 'antd/es/tabs';
 import type { Rule } from 'antd/es/form';
 import {
   fieldProblem,

@@ -5,7 +5,8 @@
 // stays responsive.
 import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
+import Form from 'antd/es/form';
 import CopyOutlined from '@ant-design/icons/es/icons/CopyOutlined';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';

@@ -1,7 +1,8 @@
 // A remote's own app (its `./App` expose and its index.html): a minimal sign-in and the remote's
 // pages, without the host's chrome. This is the kiosk mode; the same build serves the host.
 import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Layout, Menu, Result, Spin, Typography } from 'antd';
+import { Button, Layout, Menu, Spin, Typography } from 'antd';
+import Result from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
 import {
   BrowserRouter,

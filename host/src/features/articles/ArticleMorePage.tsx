@@ -1,7 +1,9 @@
 // /bt/article/more: notices, party building and safety articles (tabs from ?category=), keyword
 // search, server paging (spec §9 sizes), and a reader for the article in ?id=.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Input, Table, Tabs, Typography } from 'antd';
+import { Button, Input, Typography } from 'antd';
+import Table from 'antd/es/table';
+import Tabs from 'antd/es/tabs';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, formatDate, tablePagination, useSearchParams } from '@lighting/shared';

@@ -1,6 +1,7 @@
 // The reader: the article's sanitised HTML in a modal, its author and publish time.
 import { useEffect, useState } from 'react';
-import { Button, Modal, Spin, Typography } from 'antd';
+import { Button, Spin, Typography } from 'antd';
+import Modal from 'antd/es/modal';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@lighting/shared';
 import { fetchArticle, type ArticleDetail } from './api';

@@ -1,5 +1,7 @@
 // The navbar's feedback entry: a short form whose text reaches every administrator's message bell.
-import { App as AntApp, Form, Input, Modal } from 'antd';
+import { App as AntApp, Input } from 'antd';
+import Modal from 'antd/es/modal';
+import Form from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendFeedback, type FeedbackInput } from './api';

@@ -1,7 +1,8 @@
 // The navbar's chat entry: blinks while any chat message is unread (every tab of the user agrees:
 // the counts are the server's read pointers) and opens the chat remote's './ChatDrawer', loaded on
 // the first click. A chat remote that fails to load shows the error with Retry in the drawer.
-import { Badge, Button, Drawer, Result, Spin, Tooltip } from 'antd';
+import { Badge, Button, Drawer, Spin, Tooltip } from 'antd';
+import Result from 'antd/es/result';
 import MessageOutlined from '@ant-design/icons/es/icons/MessageOutlined';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';

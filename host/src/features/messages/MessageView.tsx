@@ -2,7 +2,8 @@
 // drops by one; a notice shows its HTML (sanitised again) in the 查看消息 dialog, a workflow
 // message opens its workflow page with flowId/taskId as query.
 import { useCallback, useState, type ReactNode } from 'react';
-import { Modal, Typography } from 'antd';
+import { Typography } from 'antd';
+import Modal from 'antd/es/modal';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, useNavigate } from '@lighting/shared';
 import { readMessage } from './api';

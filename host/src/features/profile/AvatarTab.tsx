@@ -1,7 +1,9 @@
 // 头像: upload an image (≤ 2 MB) to the userAvatar store, then make it my avatar and refresh the
 // session's user info.
 import { useState } from 'react';
-import { App, Avatar, Button, Progress, Space, Typography, Upload, type UploadProps } from 'antd';
+import { App, Avatar, Button, Space, Typography, type UploadProps } from 'antd';
+import Progress from 'antd/es/progress';
+import Upload from 'antd/es/upload';
 import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,8 @@
 // 基本信息: my details, and an edit form validated with the spec §5 rules.
 import { useState } from 'react';
-import { App, Button, Descriptions, Form, Input, Radio, Space } from 'antd';
+import { App, Button, Input, Radio, Space } from 'antd';
+import Descriptions from 'antd/es/descriptions';
+import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, rule, useSession, DAY_FORMAT, formatDate } from '@lighting/shared';
 import { putBaseInfo } from './api';

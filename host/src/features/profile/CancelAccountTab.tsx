@@ -2,7 +2,9 @@
 // the server disables the account and ends its sessions; this tab signs out and shows /login with
 // the reason. An administrator restores the account from the user list.
 import { useState } from 'react';
-import { App, Alert, Button, Form, Input, type ButtonProps } from 'antd';
+import { App, Button, Input, type ButtonProps } from 'antd';
+import Alert from 'antd/es/alert';
+import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSession } from '@lighting/shared';
 import { socketId } from '@lighting/shared/realtime';

@@ -1,7 +1,8 @@
 // 修改密码: old, new (spec §5 password rule) and confirmation; the server gets MD5s and revokes
 // my other sessions.
 import { useState } from 'react';
-import { App, Button, Form, Input } from 'antd';
+import { App, Button, Input } from 'antd';
+import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { rule } from '@lighting/shared';
 import { modifyPassword } from './api';

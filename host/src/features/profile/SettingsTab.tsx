@@ -1,5 +1,7 @@
 // 系统设置: layout (classic / functional / plain) and language, saved on the server and applied here.
-import { App, Form, Radio, Select } from 'antd';
+import { App, Radio } from 'antd';
+import Select from 'antd/es/select';
+import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, setLanguage, useSettings, type Language } from '@lighting/shared';
 import { putLanguage, putTheme } from './api';

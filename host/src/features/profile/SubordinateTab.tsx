@@ -1,6 +1,7 @@
 // 我的下属: the users whose manager I am.
 import { useEffect, useState } from 'react';
-import { Avatar, Table, type TableColumnsType } from 'antd';
+import { Avatar, type TableColumnsType } from 'antd';
+import Table from 'antd/es/table';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { getSubordinates, type Subordinate } from './api';

@@ -1,6 +1,7 @@
 // 系统日志: my sign-in, request and error logs, server paged.
 import { useState } from 'react';
-import { Input, Radio, Space, Table, type TableColumnsType } from 'antd';
+import { Input, Radio, Space, type TableColumnsType } from 'antd';
+import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, usePagedList } from '@lighting/shared';
 import { getSystemLog, type LogRow } from './api';

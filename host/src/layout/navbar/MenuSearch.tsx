@@ -2,7 +2,8 @@
 // and '/' focus it; choosing a result navigates (external entries open in a new tab). fuse.js
 // loads on the first focus, so it stays off the signed-in page's first load.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { AutoComplete, Input, type InputRef } from 'antd';
+import { Input, type InputRef } from 'antd';
+import AutoComplete from 'antd/es/auto-complete';
 import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
 import { useTranslation } from 'react-i18next';
 import { flattenPermittedRoutes, useNavigate, type MenuNode, type SearchableRoute } from '@lighting/shared';

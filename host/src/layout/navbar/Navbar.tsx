@@ -1,17 +1,8 @@
 // The navbar's tools (spec §2): fullscreen, size, language, menu search, messages, chat, help,
 // notices, settings and the user dropdown (profile, about, lock screen, log out).
 import { lazy, Suspense, useEffect, useState } from 'react';
-import {
-  App as AntApp,
-  Avatar,
-  Button,
-  Dropdown,
-  Modal,
-  Space,
-  Tooltip,
-  Typography,
-  type MenuProps,
-} from 'antd';
+import { App as AntApp, Avatar, Button, Dropdown, Space, Tooltip, Typography, type MenuProps } from 'antd';
+import Modal from 'antd/es/modal';
 import ColumnHeightOutlined from '@ant-design/icons/es/icons/ColumnHeightOutlined';
 import CommentOutlined from '@ant-design/icons/es/icons/CommentOutlined';
 import FullscreenOutlined from '@ant-design/icons/es/icons/FullscreenOutlined';

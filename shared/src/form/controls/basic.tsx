@@ -1,7 +1,13 @@
 // The basic controls on antd, each taking and giving the value type of formcore's catalogue
 // (dates as epoch milliseconds, times as 'HH:mm:ss', switches as their active/inactive values).
 import { useTranslation } from 'react-i18next';
-import { ColorPicker, DatePicker, Input, InputNumber, Rate, Slider, Switch, TimePicker } from 'antd';
+import { Input, Switch } from 'antd';
+import ColorPicker from 'antd/es/color-picker';
+import DatePicker from 'antd/es/date-picker';
+import InputNumber from 'antd/es/input-number';
+import Rate from 'antd/es/rate';
+import Slider from 'antd/es/slider';
+import TimePicker from 'antd/es/time-picker';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { amountToChinese } from '@lighting/shared/core';

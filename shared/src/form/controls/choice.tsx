@@ -3,7 +3,11 @@
 // optionSource says which; answers are turned into options there too).
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Cascader, Checkbox, Radio, Select, TreeSelect } from 'antd';
+import { Radio } from 'antd';
+import Checkbox from 'antd/es/checkbox';
+import Select from 'antd/es/select';
+import Cascader from 'antd/es/cascader';
+import TreeSelect from 'antd/es/tree-select';
 import { localizeItems } from '@lighting/shared';
 import { dictionaries } from '@lighting/shared/admin';
 import {

@@ -3,7 +3,8 @@
 // its showField.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input, Select } from 'antd';
+import { Input } from 'antd';
+import Select from 'antd/es/select';
 import type { FormField } from '@lighting/shared/formcore';
 import { relationOptions, type RelationOption } from '../api';
 import { useRelationRecord } from '../runtime';

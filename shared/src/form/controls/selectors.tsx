@@ -2,7 +2,8 @@
 // once per page), and the address cascader loading each level of areas when it is opened.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Cascader, TreeSelect } from 'antd';
+import Cascader from 'antd/es/cascader';
+import TreeSelect from 'antd/es/tree-select';
 import type { FormField } from '@lighting/shared/formcore';
 import { SELECTOR_URLS, areaChildren, selectorTree, type AreaNode, type SelectorNode } from '../api';
 import { restrictToType, treePath } from '../logic';

@@ -4,7 +4,9 @@
 // '确定移除 {name}？'.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, Upload, type UploadFile } from 'antd';
+import { Button, type UploadFile } from 'antd';
+import Modal from 'antd/es/modal';
+import Upload from 'antd/es/upload';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
 import { toast } from '@lighting/shared';

@@ -1,6 +1,6 @@
 // A compact list of titled, dated items, each linking somewhere (notices, party, safety, messages).
 import type { ReactNode } from 'react';
-import { List, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, Link } from '@lighting/shared';
 import { relativeWhen } from '../when';
@@ -20,12 +20,11 @@ export interface ListRow {
 export function ItemList({ rows, max = 6 }: { rows: ListRow[]; max?: number }) {
   const { i18n } = useTranslation();
   return (
-    <List
-      size="small"
-      split={false}
-      dataSource={rows.slice(0, max)}
-      renderItem={(r) => (
-        <List.Item style={{ padding: '4px 0' }} data-testid="widget-item">
+    // a plain list: antd's List brings Pagination and Select, which nothing else on /home needs
+    // before its first paint (architecture.md, JavaScript budgets)
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {rows.slice(0, max).map((r) => (
+        <li key={r.id} style={{ padding: '4px 0' }} data-testid="widget-item">
           <div style={{ display: 'flex', gap: 8, width: '100%', alignItems: 'baseline' }}>
             {r.tag}
             {r.onOpen ? (
@@ -58,8 +57,8 @@ export function ItemList({ rows, max = 6 }: { rows: ListRow[]; max?: number }) {
               {relativeWhen(r.time, i18n.language)}
             </Typography.Text>
           </div>
-        </List.Item>
-      )}
-    />
+        </li>
+      ))}
+    </ul>
   );
 }
