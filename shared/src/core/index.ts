@@ -15,3 +15,5 @@ export * from './citizen';
 export * from './imageCompression';
 export * from './errorLog';
 export * from './wall';
+export * from './menuLabels';
+export * from './dictionaryNames';
