@@ -145,6 +145,7 @@ test('lock screen survives a reload and unlocks with the password', async ({ pag
 test('signing out in one tab logs the other tab of the session out through the socket', async ({
   browser,
 }) => {
+  test.setTimeout(120_000); // two pages of the console start, each on a loaded CI machine
   const ctx = await browser.newContext({ locale: 'zh-CN' });
   const a = await ctx.newPage();
   const b = await ctx.newPage();
