@@ -34,8 +34,6 @@ interface TypeForm {
 interface DataForm {
   parentId?: string | null;
   fullName: string;
-  fullNameZhtw?: string;
-  fullNameEn?: string;
   enCode: string;
   sortCode?: number;
   enabledMark?: boolean;
@@ -43,13 +41,7 @@ interface DataForm {
 }
 
 type TypeRow = TreeRow & { isTree?: number };
-type DataRow = TreeRow & {
-  sortCode?: number;
-  enabledMark: number;
-  description?: string;
-  fullNameZhtw?: string;
-  fullNameEn?: string;
-};
+type DataRow = TreeRow & { sortCode?: number; enabledMark: number; description?: string };
 
 const flatten = (rows: readonly DataRow[]): DataRow[] =>
   rows.flatMap((r) => [r, ...flatten((r.children ?? []) as DataRow[])]);
@@ -103,8 +95,6 @@ export default function Dictionary(_props: RemotePageProps) {
       values: {
         parentId: r.parentId === '-1' || r.parentId === '0' ? null : r.parentId,
         fullName: r.fullName,
-        fullNameZhtw: r.fullNameZhtw ?? '',
-        fullNameEn: r.fullNameEn ?? '',
         enCode: r.enCode ?? '',
         sortCode: r.sortCode ?? 0,
         enabledMark: r.enabledMark === 1,
@@ -291,8 +281,6 @@ export default function Dictionary(_props: RemotePageProps) {
             dictionaryTypeId: typeId,
             parentId: v.parentId || '-1',
             fullName: v.fullName.trim(),
-            fullNameZhtw: (v.fullNameZhtw ?? '').trim(),
-            fullNameEn: (v.fullNameEn ?? '').trim(),
             enCode: v.enCode.trim(),
             sortCode: v.sortCode ?? 0,
             enabledMark: v.enabledMark === false ? 0 : 1,
@@ -315,8 +303,6 @@ export default function Dictionary(_props: RemotePageProps) {
             ),
           },
           { name: 'fullName', label: t('itemName'), required: true, max: 50 },
-          { name: 'fullNameZhtw', label: t('itemNameZhtw'), max: 50 },
-          { name: 'fullNameEn', label: t('itemNameEn'), max: 50 },
           { name: 'enCode', label: t('enCode'), required: true, rules: ['enCode'], max: 50 },
           {
             name: 'sortCode',

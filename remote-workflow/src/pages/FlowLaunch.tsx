@@ -22,7 +22,7 @@ export default function FlowLaunch(_props: RemotePageProps) {
       .catch(() => setFlows([]));
   }, []);
   if (flows === null) return <Spin />;
-  if (flows.length === 0) return <Empty description={t('common:noData')} />;
+  if (flows.length === 0) return <Empty description="无数据" />;
   const groups = new Map<string, Flow[]>();
   for (const f of flows) groups.set(f.category || '-', [...(groups.get(f.category || '-') ?? []), f]);
   return (
@@ -31,9 +31,7 @@ export default function FlowLaunch(_props: RemotePageProps) {
       {[...groups].map(([category, list]) => (
         <div key={category} style={{ marginBottom: 16 }}>
           <Typography.Text type="secondary">
-            {t('categoryOf')}
-            {/* the flow's category and name are the flow designer's own words */}
-            <span data-user-text>{category}</span>
+            {t('category')}：{category}
           </Typography.Text>
           <Row gutter={[12, 12]} style={{ marginTop: 8 }}>
             {list.map((f) => (
@@ -46,7 +44,7 @@ export default function FlowLaunch(_props: RemotePageProps) {
                         icon={<ApartmentOutlined />}
                       />
                     }
-                    title={<span data-user-text>{f.fullName}</span>}
+                    title={f.fullName}
                     description={f.enCode}
                   />
                 </Card>

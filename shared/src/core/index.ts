@@ -15,5 +15,3 @@ export * from './citizen';
 export * from './imageCompression';
 export * from './errorLog';
 export * from './wall';
-export * from './menuLabels';
-export * from './dictionaryNames';
