@@ -2,38 +2,16 @@
 // renderer has one field (clustering and FeatureLayerView filters work with it; map.md). The shape
 // and size say the kind, the colour says the status.
 
-export const ASSET_KINDS = [
-  'streetLamp',
-  'wallLamp',
-  'floodLight',
-  'courtyardLamp',
-  'pole',
-  'transformer',
-  'manhole',
-  'handHole',
-  'meter',
-  'controlBox',
-  'junctionBox',
-  'sharedWell',
-] as const;
-export type AssetKind = (typeof ASSET_KINDS)[number];
+import { ASSET_KINDS, ASSET_STATUSES, type AssetKind, type AssetStatus } from '@lighting/shared/core';
 
-export const ASSET_STATUSES = [
-  'lightOn',
-  'lightOff',
-  'fault',
-  'offline',
-  'completed',
-  'pendingUpload',
-  'pendingAttributes',
-  'pendingLabel',
-] as const;
-export type AssetStatus = (typeof ASSET_STATUSES)[number];
-
-export const isAssetKind = (v: unknown): v is AssetKind =>
-  typeof v === 'string' && (ASSET_KINDS as readonly string[]).includes(v);
-export const isAssetStatus = (v: unknown): v is AssetStatus =>
-  typeof v === 'string' && (ASSET_STATUSES as readonly string[]).includes(v);
+export {
+  ASSET_KINDS,
+  ASSET_STATUSES,
+  isAssetKind,
+  isAssetStatus,
+  type AssetKind,
+  type AssetStatus,
+} from '@lighting/shared/core';
 
 /** RGB of each status. Fault is red (operators read red as "needs a crew"). */
 export const STATUS_COLORS: Record<AssetStatus, [number, number, number]> = {

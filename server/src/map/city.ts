@@ -4,6 +4,14 @@
  * feeding control boxes, wells along the cable routes, and a realistic status mix. Deterministic
  * (seeded PRNG) and pure: the same (size, seed, now) gives the same city.
  */
+import {
+  ASSET_KINDS,
+  ASSET_STATUSES,
+  LAMP_KINDS,
+  isLampKind,
+  type AssetKind,
+  type AssetStatus,
+} from '@lighting/shared/core';
 import type { Insertable } from 'kysely';
 import { envelopeOfPaths, groundScale, lonLatToMercator } from './geo';
 import { generateGeography, type ParkRow, type WaterRow } from './geography';
@@ -14,35 +22,7 @@ export type CableRow = Insertable<MapCableTable>;
 export type DistrictRow = Insertable<MapDistrictTable>;
 export type RoadRow = Insertable<MapRoadTable>;
 
-export const ASSET_KINDS = [
-  'streetLamp',
-  'wallLamp',
-  'floodLight',
-  'courtyardLamp',
-  'pole',
-  'transformer',
-  'manhole',
-  'handHole',
-  'meter',
-  'controlBox',
-  'junctionBox',
-  'sharedWell',
-] as const;
-export type AssetKind = (typeof ASSET_KINDS)[number];
-export const LAMP_KINDS: readonly AssetKind[] = ['streetLamp', 'wallLamp', 'floodLight', 'courtyardLamp'];
-export const ASSET_STATUSES = [
-  'completed',
-  'pendingUpload',
-  'pendingAttributes',
-  'pendingLabel',
-  'offline',
-  'fault',
-  'lightOn',
-  'lightOff',
-] as const;
-export type AssetStatus = (typeof ASSET_STATUSES)[number];
-
-export const isLampKind = (k: string): boolean => (LAMP_KINDS as readonly string[]).includes(k);
+export { ASSET_KINDS, ASSET_STATUSES, LAMP_KINDS, isLampKind, type AssetKind, type AssetStatus };
 
 const CODE_PREFIX: Record<AssetKind, string> = {
   streetLamp: 'SL',

@@ -15,3 +15,4 @@ export * from './citizen';
 export * from './imageCompression';
 export * from './errorLog';
 export * from './wall';
+export * from './assets';
