@@ -1,6 +1,4 @@
 // Drops an asset, a repair order or a fault into the conversation as a card: search, pick, sent.
-import { Button, Tooltip } from 'antd';
-import Popover from 'antd/es/popover';
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import EnvironmentOutlined from '@ant-design/icons/es/icons/EnvironmentOutlined';
@@ -9,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { hasMenuPage, useSession, type ChatCard } from '@lighting/shared';
 import { searchCards } from '../cards';
 import { NS } from '../i18n';
+import { ToolPopover } from './ToolPopover';
 
 const KINDS: readonly ChatCard['kind'][] = ['asset', 'order', 'fault'];
 const LABEL = { asset: 'cardAsset', order: 'cardOrder', fault: 'cardFault' } as const;
@@ -19,7 +18,6 @@ export function CardPicker({ onPick }: { onPick: (kind: ChatCard['kind'], id: st
   const { t } = useTranslation(NS);
   const menus = useSession((s) => s.menuList);
   const kinds = useMemo(() => KINDS.filter((k) => hasMenuPage(menus, NEEDS[k])), [menus]);
-  const [open, setOpen] = useState(false);
   const [picked, setKind] = useState<ChatCard['kind']>('asset');
   const kind = kinds.includes(picked) ? picked : (kinds[0] ?? picked);
   const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
@@ -34,13 +32,12 @@ export function CardPicker({ onPick }: { onPick: (kind: ChatCard['kind'], id: st
   };
   if (kinds.length === 0) return null; // nothing on the map this user may share
   return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      trigger="click"
-      placement="topLeft"
+    <ToolPopover
+      icon={<EnvironmentOutlined />}
+      label={t('card')}
+      testId="chat-card-button"
       destroyOnHidden
-      content={
+      panel={(close) => (
         <div style={{ width: 260 }} data-testid="chat-card-picker">
           <Segmented
             block
@@ -61,22 +58,12 @@ export function CardPicker({ onPick }: { onPick: (kind: ChatCard['kind'], id: st
             notFoundContent={null}
             onChange={(v: string) => {
               onPick(kind, v);
-              setOpen(false);
+              close();
             }}
             data-testid="chat-card-search"
           />
         </div>
-      }
-    >
-      <Tooltip title={t('card')}>
-        <Button
-          type="text"
-          size="small"
-          icon={<EnvironmentOutlined />}
-          aria-label={t('card')}
-          data-testid="chat-card-button"
-        />
-      </Tooltip>
-    </Popover>
+      )}
+    />
   );
 }

@@ -1,23 +1,19 @@
 // The emoji panel: every entry as our own image with its alt code; a click inserts the code.
-import { Button, Tooltip } from 'antd';
-import Popover from 'antd/es/popover';
 import SmileOutlined from '@ant-design/icons/es/icons/SmileOutlined';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMOJI } from '../emoji/table';
 import { EMOJI_URLS } from '../emoji/urls';
 import { NS } from '../i18n';
+import { ToolPopover } from './ToolPopover';
 
 export function EmojiPicker({ onPick }: { onPick: (code: string) => void }) {
   const { t } = useTranslation(NS);
-  const [open, setOpen] = useState(false);
   return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      trigger="click"
-      placement="topLeft"
-      content={
+    <ToolPopover
+      icon={<SmileOutlined />}
+      label={t('emoji')}
+      testId="chat-emoji"
+      panel={(close) => (
         <div
           data-testid="chat-emoji-panel"
           style={{
@@ -37,7 +33,7 @@ export function EmojiPicker({ onPick }: { onPick: (code: string) => void }) {
               data-code={e.code}
               onClick={() => {
                 onPick(e.code);
-                setOpen(false);
+                close();
               }}
               style={{ border: 0, background: 'none', padding: 2, cursor: 'pointer', width: 28, height: 28 }}
             >
@@ -45,17 +41,7 @@ export function EmojiPicker({ onPick }: { onPick: (code: string) => void }) {
             </button>
           ))}
         </div>
-      }
-    >
-      <Tooltip title={t('emoji')}>
-        <Button
-          type="text"
-          size="small"
-          icon={<SmileOutlined />}
-          aria-label={t('emoji')}
-          data-testid="chat-emoji"
-        />
-      </Tooltip>
-    </Popover>
+      )}
+    />
   );
 }
