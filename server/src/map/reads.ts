@@ -3,6 +3,8 @@
  * fault / repair-order / asset reads every answer is built from.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/schema';
 import { missingRef } from '../db/refs';
 import { notFound } from '../http/envelope';
 import { FAULT_COLUMNS, ORDER_COLUMNS } from './store';
@@ -17,6 +19,19 @@ export function parsePhotos(json: string): string[] {
   }
 }
 
+/**
+ * The id of a fault's latest repair order, as a column `orderId` of a query over `fault as f` (a
+ * fault reopened after its order was closed gets another order; the newest is the one to show).
+ */
+export const latestOrderId = (eb: ExpressionBuilder<Database & { f: Database['fault'] }, 'f'>) =>
+  eb
+    .selectFrom('work_order as o')
+    .select('o.id')
+    .whereRef('o.faultId', '=', 'f.id')
+    .orderBy('o.createdAt', 'desc')
+    .limit(1)
+    .as('orderId');
+
 export function mapReads(app: FastifyInstance) {
   const ctx = app.ctx;
   const { db, clock } = ctx;
@@ -28,15 +43,7 @@ export function mapReads(app: FastifyInstance) {
       .selectFrom('fault as f')
       .leftJoin('map_asset as a', 'a.objectid', 'f.assetId')
       .select(FAULT_COLUMNS)
-      .select((eb) =>
-        eb
-          .selectFrom('work_order as o')
-          .select('o.id')
-          .whereRef('o.faultId', '=', 'f.id')
-          .orderBy('o.createdAt', 'desc')
-          .limit(1)
-          .as('orderId'),
-      );
+      .select(latestOrderId);
   type FaultDto = Awaited<ReturnType<ReturnType<typeof faultSelect>['execute']>>[number];
   const faultOut = (f: FaultDto) => ({
     ...f,

@@ -13,7 +13,7 @@ import { sharedCauses, upstreamPath } from './network';
 import { DAY_MS, FAULT_SOURCES, FAULT_TYPES, FAULT_TYPE_CODES } from './rules';
 
 import { BASE, MENU_FAULT, idParams, msQuery, FAULT_COLUMNS } from './store';
-import type { MapReads } from './reads';
+import { latestOrderId, type MapReads } from './reads';
 
 export function registerFaultRoutes(app: FastifyInstance, m: MapReads): void {
   const r = typed(app);
@@ -72,19 +72,7 @@ export function registerFaultRoutes(app: FastifyInstance, m: MapReads): void {
           ]),
         );
       const { list, pagination } = await paged(base, q, (b) =>
-        b
-          .select(FAULT_COLUMNS)
-          .select((eb) =>
-            eb
-              .selectFrom('work_order as o')
-              .select('o.id')
-              .whereRef('o.faultId', '=', 'f.id')
-              .orderBy('o.createdAt', 'desc')
-              .limit(1)
-              .as('orderId'),
-          )
-          .orderBy('f.reportedAt', 'desc')
-          .orderBy('f.id', 'desc'),
+        b.select(FAULT_COLUMNS).select(latestOrderId).orderBy('f.reportedAt', 'desc').orderBy('f.id', 'desc'),
       );
       return page(list.map(faultOut), pagination);
     },
