@@ -85,17 +85,20 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
       headers,
       remoteAddress,
     );
+  /** A fresh image code: its timestamp and, read from the database, the code it shows. */
+  const imageCode = async (on: FastifyInstance = app) => {
+    const ts = String(Date.now() + seq++);
+    await on.inject({ method: 'GET', url: `/api/public/session/image-code/${ts}` });
+    const row = await on.ctx.db
+      .selectFrom('captcha')
+      .select('code')
+      .where('timestamp', '=', ts)
+      .executeTakeFirstOrThrow();
+    return { ts, code: row.code };
+  };
   /** A session for `phone`, verified with the image code (no SMS configured). */
   const signInPhone = async (phone: string, remoteAddress?: string): Promise<string> => {
-    const ts = String(Date.now() + seq++);
-    await app.inject({ method: 'GET', url: `/api/public/session/image-code/${ts}` });
-    const code = (
-      await app.ctx.db
-        .selectFrom('captcha')
-        .select('code')
-        .where('timestamp', '=', ts)
-        .executeTakeFirstOrThrow()
-    ).code;
+    const { ts, code } = await imageCode();
     const r = await pub(
       'POST',
       '/api/public/session/phone',
@@ -412,15 +415,7 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
       timestamp: ts,
     });
     expect(wrong.msg).toBe('code: 验证码错误');
-    const ts2 = String(Date.now() + 1);
-    await app.inject({ method: 'GET', url: `/api/public/session/image-code/${ts2}` });
-    const code = (
-      await app.ctx.db
-        .selectFrom('captcha')
-        .select('code')
-        .where('timestamp', '=', ts2)
-        .executeTakeFirstOrThrow()
-    ).code;
+    const { ts: ts2, code } = await imageCode();
     const ok = await pub('POST', '/api/public/session/phone', { phone: '13900002222', code, timestamp: ts2 });
     expect(ok.data).toMatchObject({ kind: 'phone', display: '139****2222' });
     const token = ok.data.token as string;
@@ -447,15 +442,7 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
     const svcLog = jest.spyOn(smsApp.log, 'info').mockImplementation(((o: unknown) => {
       if (o && typeof o === 'object' && 'text' in o) sent.push(o as { phone: string; text: string });
     }) as never);
-    const ts = String(Date.now() + 7);
-    await smsApp.inject({ method: 'GET', url: `/api/public/session/image-code/${ts}` });
-    const code = (
-      await smsApp.ctx.db
-        .selectFrom('captcha')
-        .select('code')
-        .where('timestamp', '=', ts)
-        .executeTakeFirstOrThrow()
-    ).code;
+    const { ts, code } = await imageCode(smsApp);
     const send = await smsApp.inject({
       method: 'POST',
       url: '/api/public/session/sms',
@@ -527,18 +514,7 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
   });
 
   it('takes feedback, lets staff answer from the console, and shows the thread as text', async () => {
-    const ts = String(Date.now() + 11);
-    await app.inject({ method: 'GET', url: `/api/public/session/image-code/${ts}` });
-    const code = (
-      await app.ctx.db
-        .selectFrom('captcha')
-        .select('code')
-        .where('timestamp', '=', ts)
-        .executeTakeFirstOrThrow()
-    ).code;
-    const token = (
-      await pub('POST', '/api/public/session/phone', { phone: '13600004444', code, timestamp: ts })
-    ).data.token as string;
+    const token = await signInPhone('13600004444');
     const h = { 'x-citizen-token': token };
     const key = idem();
     const add = await pub(
@@ -585,18 +561,7 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
     const rate = await pub('POST', `/api/public/feedback/${id}/rate`, { satisfaction: 5 }, h);
     expect(rate.data.satisfaction).toBe(5);
     // another citizen cannot read it
-    const ts2 = String(Date.now() + 13);
-    await app.inject({ method: 'GET', url: `/api/public/session/image-code/${ts2}` });
-    const c2 = (
-      await app.ctx.db
-        .selectFrom('captcha')
-        .select('code')
-        .where('timestamp', '=', ts2)
-        .executeTakeFirstOrThrow()
-    ).code;
-    const t2 = (
-      await pub('POST', '/api/public/session/phone', { phone: '13600005555', code: c2, timestamp: ts2 })
-    ).data.token as string;
+    const t2 = await signInPhone('13600005555');
     expect(
       (await pub('GET', `/api/public/feedback/${id}`, undefined, { 'x-citizen-token': t2 })).status,
     ).toBe(404);
