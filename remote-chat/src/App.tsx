@@ -3,5 +3,5 @@ import { StandaloneApp } from '@lighting/shared/ui';
 import routes from './routes';
 
 export default function App() {
-  return <StandaloneApp name="chat" title="即时通讯" routes={routes} />;
+  return <StandaloneApp name="chat" title="即时通讯" section="chat" routes={routes} />;
 }

@@ -3,5 +3,5 @@ import { StandaloneApp } from '@lighting/shared/ui';
 import routes from './routes';
 
 export default function App() {
-  return <StandaloneApp name="lowcode" title="在线开发" routes={routes} />;
+  return <StandaloneApp name="lowcode" title="在线开发" section="onlineDev" routes={routes} />;
 }

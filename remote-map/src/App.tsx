@@ -3,5 +3,5 @@ import { StandaloneApp } from '@lighting/shared/ui';
 import routes from './routes';
 
 export default function App() {
-  return <StandaloneApp name="map" title="照明地图" routes={routes} />;
+  return <StandaloneApp name="map" title="照明地图" section="lighting" routes={routes} />;
 }

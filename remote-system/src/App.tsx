@@ -3,5 +3,5 @@ import { StandaloneApp } from '@lighting/shared/ui';
 import routes from './routes';
 
 export default function App() {
-  return <StandaloneApp name="system" title="系统管理" routes={routes} />;
+  return <StandaloneApp name="system" title="系统管理" section="system" routes={routes} />;
 }

@@ -3,5 +3,5 @@ import { StandaloneApp } from '@lighting/shared/ui';
 import routes from './routes';
 
 export default function App() {
-  return <StandaloneApp name="workflow" title="工作流程" routes={routes} />;
+  return <StandaloneApp name="workflow" title="工作流程" section="workFlow" routes={routes} />;
 }

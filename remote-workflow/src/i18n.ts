@@ -1,7 +1,12 @@
 import { registerNamespace } from '@lighting/shared';
 
 registerNamespace('workflow', {
-  zh: { launch: '发起流程', pick: '选择要发起的流程', category: '分类' },
-  zhtw: { launch: '發起流程', pick: '選擇要發起的流程', category: '分類' },
-  en: { launch: 'Launch a flow', pick: 'Choose the flow to launch', category: 'Category' },
+  zh: { launch: '发起流程', pick: '选择要发起的流程', category: '分类', categoryOf: '分类：' },
+  zhtw: { launch: '發起流程', pick: '選擇要發起的流程', category: '分類', categoryOf: '分類：' },
+  en: {
+    launch: 'Launch a flow',
+    pick: 'Choose the flow to launch',
+    category: 'Category',
+    categoryOf: 'Category: ',
+  },
 });

@@ -251,6 +251,13 @@ describe.each(TARGETS)('system base data (%s)', (target) => {
       const sel = body(await get(operator, '/api/system/Base/DictionaryData/repairCrew/Data/Selector')).data
         .list;
       expect(sel).toHaveLength(6);
+      // the seeded items carry their translations (migration 0014)
+      expect(sel[0]).toMatchObject({
+        enCode: 'crew1',
+        fullName: '东城维修一班',
+        fullNameZhtw: '東城維修一班',
+        fullNameEn: 'Dongcheng repair crew 1',
+      });
     });
 
     it('adds an item that the dictionary select then offers; refuses referenced / bad / duplicate', async () => {
@@ -280,6 +287,7 @@ describe.each(TARGETS)('system base data (%s)', (target) => {
         await send(admin, 'POST', '/api/system/Base/DictionaryData', {
           dictionaryTypeId: typeId,
           fullName: '夜间抢修队',
+          fullNameEn: ' Night repair crew ',
           enCode: 'crew9',
           sortCode: 9,
         }),
@@ -296,9 +304,11 @@ describe.each(TARGETS)('system base data (%s)', (target) => {
       expect(
         body(await get(operator, '/api/system/Base/DictionaryData/Version')).data.version,
       ).toBeGreaterThan(v0);
-      expect(body(await get(admin, `/api/system/Base/DictionaryData/${id}/Info`)).data.fullName).toBe(
-        '夜间抢修队',
-      );
+      expect(body(await get(admin, `/api/system/Base/DictionaryData/${id}/Info`)).data).toMatchObject({
+        fullName: '夜间抢修队',
+        fullNameZhtw: '',
+        fullNameEn: 'Night repair crew',
+      });
       expect(
         body(await send(admin, 'PUT', `/api/system/Base/DictionaryData/${id}/Actions/State`)).data
           .enabledMark,

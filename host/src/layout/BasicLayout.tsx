@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import {
   findMenuPath,
   formatDate,
-  getConfig,
   matchPath,
   Navigate,
+  platformTitleIn,
   Route,
   Routes,
   SCROLL_TO_TOP_MS,
@@ -187,7 +187,7 @@ function TopMenu({
 }
 
 export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[] }) {
-  const { t } = useTranslation('host');
+  const { t, i18n } = useTranslation('host');
   const location = useLocation();
   const { pathname } = location;
   const settings = useSettings();
@@ -252,7 +252,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
         flexShrink: 0,
       }}
     >
-      {getConfig().title}
+      {platformTitleIn(i18n.language)}
     </div>
   );
 

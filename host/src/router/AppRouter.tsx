@@ -9,7 +9,7 @@ import {
   decideRoute,
   DEFAULT_WHITELIST,
   failureRedirect,
-  getConfig,
+  platformTitleIn,
   guardErrorMessage,
   Navigate,
   pageTitle,
@@ -37,11 +37,11 @@ const connectSocket = (token: string) =>
 
 function useFixedTitle() {
   const { pathname } = useLocation();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useEffect(() => {
     if (pathname === '/login' || pathname === '/login-new')
-      document.title = pageTitle(t('login'), getConfig().title, '');
-  }, [pathname, t]);
+      document.title = pageTitle(t('login'), platformTitleIn(i18n.language), '');
+  }, [pathname, t, i18n.language]);
 }
 
 function Guarded() {

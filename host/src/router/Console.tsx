@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import {
   generateRoutes,
   getConfig,
+  menuLabelIn,
   Navigate,
   pageTitle,
+  platformTitleIn,
   Route,
   Routes,
   useLocation,
@@ -42,7 +44,7 @@ const REMOTE_FIXED: Record<string, string> = {
 
 function useDocumentTitle(routes: AppRoute[]) {
   const { pathname } = useLocation();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useEffect(() => {
     const r = routes.find((x) => x.path === pathname);
     const fixed: Record<string, string> = {
@@ -55,16 +57,23 @@ function useDocumentTitle(routes: AppRoute[]) {
       '/lockScreen': t('lockScreen'),
       '/404': t('notFound'),
     };
-    document.title = pageTitle(r?.meta.title ?? fixed[pathname], getConfig().title, '');
-  }, [pathname, routes, t]);
+    document.title = pageTitle(r?.meta.title ?? fixed[pathname], platformTitleIn(i18n.language), '');
+  }, [pathname, routes, t, i18n.language]);
 }
 
 export default function Console() {
   const { token, menuLoaded, menuList } = useSession();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  // menus are titled in the language shown (sidebar, breadcrumb, tabs, search, window title)
   const generated = useMemo(
-    () => generateRoutes(menuList, { dashboardUrl: getConfig().dashboardUrl, token: token ?? '' }),
-    [menuList, token],
+    () =>
+      generateRoutes(menuList, {
+        dashboardUrl: getConfig().dashboardUrl,
+        token: token ?? '',
+        label: (entry) => menuLabelIn(entry, lang),
+      }),
+    [menuList, token, lang],
   );
   useDocumentTitle(generated.routes);
 

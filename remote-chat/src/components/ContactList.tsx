@@ -100,7 +100,10 @@ export function ContactList({
                 }
                 title={
                   <span style={{ display: 'flex', justifyContent: 'space-between', gap: 4 }}>
-                    <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    <span
+                      style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                      data-user-text
+                    >
                       {u.realName}
                     </span>
                     <Typography.Text type="secondary" style={{ fontSize: 11, flexShrink: 0 }}>
@@ -116,6 +119,7 @@ export function ContactList({
                       textOverflow: 'ellipsis',
                       whiteSpace: 'nowrap',
                     }}
+                    data-user-text
                   >
                     {preview || `${u.account}${u.department ? ' · ' + u.department : ''}`}
                   </span>

@@ -9,6 +9,7 @@ import { Auth, formatDateTime, toast } from '@lighting/shared';
 import { mapApi, type AssetDetail, type TopologyResult } from './api';
 import type { CityMap } from './cityMap';
 import { isAssetStatus, statusCss } from './symbology';
+import { faultTypeName } from './faultTypeName';
 import { useAssetVersion } from './useLive';
 
 const FEEDERS = new Set(['transformer', 'controlBox']);
@@ -107,7 +108,7 @@ export function AssetPanel({
           renderItem={(f) => (
             <List.Item>
               <Space wrap>
-                <Tag color="red">{f.faultType}</Tag>
+                <Tag color="red">{faultTypeName(t, f.typeCode, f.faultType)}</Tag>
                 {t(`urgencyLevel.${f.urgency}`)}
                 {f.sourceRef ? <Typography.Text copyable>{f.sourceRef}</Typography.Text> : null}
                 <Typography.Text type="secondary">{formatDateTime(f.reportedAt)}</Typography.Text>

@@ -9,6 +9,7 @@ import { mapApi, type Statistics } from './api';
 import type { CityMap } from './cityMap';
 import { faultMarkers } from './faultList';
 import { useLiveFaults, useMapChangeTick } from './useLive';
+import { faultTypeName } from './faultTypeName';
 import { statusCss } from './symbology';
 
 /** Assets in a status (the statistics' byStatus), 0 when none. */
@@ -70,7 +71,7 @@ export function LiveSide({ map, width = 300 }: { map: CityMap | null; width?: nu
               data-testid="live-fault"
             >
               <div>
-                <Tag color="red">{f.faultType}</Tag>
+                <Tag color="red">{faultTypeName(t, f.typeCode, f.faultType)}</Tag>
                 <Typography.Text>{f.assetCode}</Typography.Text>
                 <div>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>

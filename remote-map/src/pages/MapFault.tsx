@@ -26,6 +26,7 @@ import { faultMarkers } from '../map/faultList';
 import { useLinkedItem } from '../map/useLinkedItem';
 import { fitColumns } from '../map/table';
 import { monthChart, monthSeries, ratioText, suspectedMarker } from '../map/analysis';
+import { faultTypeName } from '../map/faultTypeName';
 
 type FaultStatus = 'open' | 'closed' | 'all';
 
@@ -86,7 +87,7 @@ function History({ history, title }: { history: FaultHistory; title: string }) {
       <div style={{ margin: '4px 0 8px' }}>
         {history.byType.map((b) => (
           <Tag key={b.typeCode}>
-            {b.faultType} {b.count}
+            {faultTypeName(t, b.typeCode, b.faultType)} {b.count}
           </Tag>
         ))}
       </div>
@@ -97,7 +98,7 @@ function History({ history, title }: { history: FaultHistory; title: string }) {
         dataSource={history.list}
         renderItem={(f) => (
           <List.Item>
-            {f.assetCode} · {f.faultType} · {formatDateTime(f.reportedAt)}
+            {f.assetCode} · {faultTypeName(t, f.typeCode, f.faultType)} · {formatDateTime(f.reportedAt)}
             {f.closedAt ? <Tag style={{ marginLeft: 8 }}>{t('closed')}</Tag> : null}
           </List.Item>
         )}
@@ -211,7 +212,7 @@ export default function MapFault(_props: RemotePageProps) {
       width: 200,
       render: (v: string, f: Fault) => (
         <>
-          <Tag color="red">{v}</Tag>
+          <Tag color="red">{faultTypeName(t, f.typeCode, v)}</Tag>
           {f.source === 'citizen' ? <Tag color="blue">{t('source.citizen')}</Tag> : null}
           {f.sourceRef ? <Typography.Text type="secondary">{f.sourceRef}</Typography.Text> : null}
         </>

@@ -6,7 +6,7 @@
 // Everything scales with the viewport (1 unit = 1 px at 1920 × 1080; 2 px at 3840 × 2160).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, getConfig, type RemotePageProps } from '@lighting/shared';
+import { formatDate, formatDateTime, platformTitleIn, type RemotePageProps } from '@lighting/shared';
 import { connected$, on } from '@lighting/shared/realtime';
 import { mapApi, ORDER_STATES, type DistrictStat, type WallData } from '../map/api';
 import { useMapChangeTick } from '../map/useLive';
@@ -461,7 +461,7 @@ function Wall({ data, live }: { data: WallData; live: boolean }) {
 }
 
 export default function WallPage(_props: RemotePageProps) {
-  const { t } = useTranslation('map');
+  const { t, i18n } = useTranslation('map');
   const [data, setData] = useState<WallData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState(false);
@@ -501,8 +501,8 @@ export default function WallPage(_props: RemotePageProps) {
     return () => sub.unsubscribe();
   }, []);
   useEffect(() => {
-    document.title = `${t('wall.title')} - ${getConfig().title}`;
-  }, [t]);
+    document.title = `${t('wall.title')} - ${platformTitleIn(i18n.language)}`;
+  }, [t, i18n.language]);
 
   return (
     <>

@@ -34,6 +34,8 @@ interface TypeForm {
 interface DataForm {
   parentId?: string | null;
   fullName: string;
+  fullNameZhtw?: string;
+  fullNameEn?: string;
   enCode: string;
   sortCode?: number;
   enabledMark?: boolean;
@@ -41,7 +43,13 @@ interface DataForm {
 }
 
 type TypeRow = TreeRow & { isTree?: number };
-type DataRow = TreeRow & { sortCode?: number; enabledMark: number; description?: string };
+type DataRow = TreeRow & {
+  sortCode?: number;
+  enabledMark: number;
+  description?: string;
+  fullNameZhtw?: string;
+  fullNameEn?: string;
+};
 
 const flatten = (rows: readonly DataRow[]): DataRow[] =>
   rows.flatMap((r) => [r, ...flatten((r.children ?? []) as DataRow[])]);
@@ -95,6 +103,8 @@ export default function Dictionary(_props: RemotePageProps) {
       values: {
         parentId: r.parentId === '-1' || r.parentId === '0' ? null : r.parentId,
         fullName: r.fullName,
+        fullNameZhtw: r.fullNameZhtw ?? '',
+        fullNameEn: r.fullNameEn ?? '',
         enCode: r.enCode ?? '',
         sortCode: r.sortCode ?? 0,
         enabledMark: r.enabledMark === 1,
@@ -281,6 +291,8 @@ export default function Dictionary(_props: RemotePageProps) {
             dictionaryTypeId: typeId,
             parentId: v.parentId || '-1',
             fullName: v.fullName.trim(),
+            fullNameZhtw: (v.fullNameZhtw ?? '').trim(),
+            fullNameEn: (v.fullNameEn ?? '').trim(),
             enCode: v.enCode.trim(),
             sortCode: v.sortCode ?? 0,
             enabledMark: v.enabledMark === false ? 0 : 1,
@@ -303,6 +315,8 @@ export default function Dictionary(_props: RemotePageProps) {
             ),
           },
           { name: 'fullName', label: t('itemName'), required: true, max: 50 },
+          { name: 'fullNameZhtw', label: t('itemNameZhtw'), max: 50 },
+          { name: 'fullNameEn', label: t('itemNameEn'), max: 50 },
           { name: 'enCode', label: t('enCode'), required: true, rules: ['enCode'], max: 50 },
           {
             name: 'sortCode',

@@ -22,7 +22,7 @@ export default function FlowLaunch(_props: RemotePageProps) {
       .catch(() => setFlows([]));
   }, []);
   if (flows === null) return <Spin />;
-  if (flows.length === 0) return <Empty description="无数据" />;
+  if (flows.length === 0) return <Empty description={t('common:noData')} />;
   const groups = new Map<string, Flow[]>();
   for (const f of flows) groups.set(f.category || '-', [...(groups.get(f.category || '-') ?? []), f]);
   return (
@@ -31,7 +31,9 @@ export default function FlowLaunch(_props: RemotePageProps) {
       {[...groups].map(([category, list]) => (
         <div key={category} style={{ marginBottom: 16 }}>
           <Typography.Text type="secondary">
-            {t('category')}：{category}
+            {t('categoryOf')}
+            {/* the flow's category and name are the flow designer's own words */}
+            <span data-user-text>{category}</span>
           </Typography.Text>
           <Row gutter={[12, 12]} style={{ marginTop: 8 }}>
             {list.map((f) => (
@@ -44,7 +46,7 @@ export default function FlowLaunch(_props: RemotePageProps) {
                         icon={<ApartmentOutlined />}
                       />
                     }
-                    title={f.fullName}
+                    title={<span data-user-text>{f.fullName}</span>}
                     description={f.enCode}
                   />
                 </Card>

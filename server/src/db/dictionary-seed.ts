@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { insertChunked } from './index';
 import type { Database } from './schema';
 import type { DictionarySeed } from './seed-data';
+import { seededTranslation } from '../system/dictionary-i18n';
 
 /** Inserts `dicts` and their items; type sort codes start at `firstSort`, items at 0. */
 export async function insertDictionaries(
@@ -33,6 +34,7 @@ export async function insertDictionaries(
         parentId: null,
         enCode,
         fullName,
+        ...seededTranslation(`${d.id}:${enCode}`),
         sortCode: i,
         enabledMark: 1,
       })),

@@ -13,6 +13,7 @@ import { messageTables } from '../messages/migration';
 import { publicFollowUpMigration, publicMigration } from '../public/migration';
 import { systemMigration } from '../system/migration';
 import { errorLogMigration } from '../system/migration-error-log';
+import { dictionaryI18nMigration } from '../system/migration-dictionary-i18n';
 
 /* The schema builder is untyped by design (tables do not exist yet), so migrations take Kysely<unknown>. */
 type AnyDb = Kysely<unknown>;
@@ -290,6 +291,7 @@ export const migrations: Record<string, Migration> = {
   '0011_error_log': errorLogMigration,
   '0012_lowcode': lowcodeMigration,
   '0013_map_geography': mapGeographyMigration,
+  '0014_dictionary_i18n': dictionaryI18nMigration,
 };
 
 /** Brings the database to the latest migration; throws (with the failing migration's error) on failure. */

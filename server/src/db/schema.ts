@@ -219,6 +219,9 @@ export interface DictionaryDataTable {
   enabledMark: number;
   /** Migration 0004. */
   description: Generated<string>;
+  /** Migration 0014: the name in Traditional Chinese and in English ('' = none, show fullName). */
+  fullNameZhtw: Generated<string>;
+  fullNameEn: Generated<string>;
 }
 
 export interface FlowEngineTable {

@@ -1,3 +1,4 @@
+import { MENU_LABELS } from '@lighting/shared/core';
 import {
   DEMO_ACCOUNTS,
   DICTIONARIES,
@@ -11,6 +12,11 @@ import {
 describe('seed data', () => {
   const flat = flattenMenus();
   const byCode = new Map(flat.map((m) => [m.seed.enCode, m.seed]));
+
+  it('gives every seeded menu its three languages (the Chinese as seeded)', () => {
+    const missing = flat.filter((m) => MENU_LABELS[m.seed.enCode]?.zh !== m.seed.fullName);
+    expect(missing.map((m) => m.seed.enCode)).toEqual([]);
+  });
 
   it('uses all seven menu types with the contract urlAddress values', () => {
     expect(new Set(flat.map((m) => m.seed.type))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));

@@ -325,6 +325,8 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     sortCode?: number;
     enabledMark?: number;
     description?: string;
+    fullNameZhtw?: string;
+    fullNameEn?: string;
   }
   const dataBody = {
     type: 'object',
@@ -344,6 +346,9 @@ export function registerBaseRoutes(app: FastifyInstance): void {
       sortCode: sortCodeField,
       enabledMark: enabledField,
       description: descriptionField,
+      // the name in Traditional Chinese and English; empty: the console shows fullName
+      fullNameZhtw: { type: 'string', maxLength: 50 },
+      fullNameEn: { type: 'string', maxLength: 50 },
     },
   } as const;
 
@@ -356,6 +361,8 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     'sortCode',
     'enabledMark',
     'description',
+    'fullNameZhtw',
+    'fullNameEn',
   ] as const;
   /** A type by id or by enCode. */
   const typeOf = async (idOrCode: string) =>
@@ -386,7 +393,7 @@ export function registerBaseRoutes(app: FastifyInstance): void {
       if (!t) throw notFound('字典分类不存在');
       const list = await ctx.db
         .selectFrom('dictionary_data')
-        .select(['id', 'enCode', 'fullName', 'parentId'])
+        .select(['id', 'enCode', 'fullName', 'fullNameZhtw', 'fullNameEn', 'parentId'])
         .where('dictionaryTypeId', '=', t.id)
         .where('enabledMark', '=', 1)
         .orderBy('sortCode')
@@ -498,6 +505,8 @@ export function registerBaseRoutes(app: FastifyInstance): void {
       sortCode: b.sortCode ?? 0,
       enabledMark: b.enabledMark ?? 1,
       description: b.description ?? '',
+      fullNameZhtw: (b.fullNameZhtw ?? '').trim(),
+      fullNameEn: (b.fullNameEn ?? '').trim(),
     };
   };
 
@@ -559,14 +568,31 @@ export function registerBaseRoutes(app: FastifyInstance): void {
         .execute();
       const data = await ctx.db
         .selectFrom('dictionary_data')
-        .select(['id', 'dictionaryTypeId', 'enCode', 'fullName', 'parentId', 'sortCode'])
+        .select([
+          'id',
+          'dictionaryTypeId',
+          'enCode',
+          'fullName',
+          'fullNameZhtw',
+          'fullNameEn',
+          'parentId',
+          'sortCode',
+        ])
         .where('enabledMark', '=', 1)
         .orderBy('sortCode')
         .orderBy('id')
         .execute();
       const byType = new Map<
         string,
-        Array<{ id: string; enCode: string; fullName: string; parentId: string; sortCode: number }>
+        Array<{
+          id: string;
+          enCode: string;
+          fullName: string;
+          fullNameZhtw: string;
+          fullNameEn: string;
+          parentId: string;
+          sortCode: number;
+        }>
       >();
       for (const d of data) {
         const list = byType.get(d.dictionaryTypeId) ?? [];
@@ -574,6 +600,8 @@ export function registerBaseRoutes(app: FastifyInstance): void {
           id: d.id,
           enCode: d.enCode,
           fullName: d.fullName,
+          fullNameZhtw: d.fullNameZhtw,
+          fullNameEn: d.fullNameEn,
           parentId: d.parentId ?? '0',
           sortCode: d.sortCode,
         });

@@ -39,7 +39,7 @@ describe('system seed data', () => {
     expect(BILL_RULES.every((r) => isDateFormat(r.dateFormat))).toBe(true);
     for (const d of DATA_INTERFACES.filter((x) => x.dataType === 1)) expect(sqlProblem(d.query)).toBeNull();
     expect(EXTRA_DICTIONARIES.map((d) => d.enCode)).toEqual(
-      expect.arrayContaining(['repairCrew', 'district']),
+      expect.arrayContaining(['repairCrew', 'district', 'cableType']),
     );
     expect(EXTRA_ORGANIZES.every((o) => isEnCode(o.enCode) && isFullName(o.fullName))).toBe(true);
   });

@@ -152,6 +152,17 @@ export const EXTRA_DICTIONARIES = [
       ['ind', '无极灯'],
     ],
   },
+  {
+    // the cable lines' kinds (home/seed.ts cableTypes): named in the console's three languages
+    id: 'dt-cableType',
+    enCode: 'cableType',
+    fullName: '线缆类型',
+    items: [
+      ['direct', '直埋电缆'],
+      ['duct', '穿管电缆'],
+      ['overhead', '架空线路'],
+    ],
+  },
 ] as const;
 
 /** Extra companies and departments of the lighting organisation (parents exist in the base seed). */

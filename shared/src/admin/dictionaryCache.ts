@@ -6,6 +6,9 @@ export interface DictionaryItem {
   id: string;
   enCode: string;
   fullName: string;
+  /** The name in Traditional Chinese / English; '' or absent: none (fullName is shown). */
+  fullNameZhtw?: string;
+  fullNameEn?: string;
   parentId?: string;
   sortCode?: number;
 }

@@ -1,7 +1,8 @@
 // The page's one dictionary cache (spec §4): every dictionary is fetched once with
 // DictionaryData/All; any dictionary write calls invalidateDictionaries() and readers load again.
-import { useEffect, useState } from 'react';
-import { request } from '@lighting/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localizeItems, request } from '@lighting/shared';
 import { createDictionaryCache, type DictionaryEntry, type DictionaryItem } from './dictionaryCache';
 
 export const dictionaries = createDictionaryCache(async () => {
@@ -15,8 +16,12 @@ export const dictionaries = createDictionaryCache(async () => {
 /** Call after creating, editing, deleting or toggling a dictionary type or item. */
 export const invalidateDictionaries = (): void => dictionaries.invalidate();
 
-/** Items of the dictionary with this enCode (or type id); [] while loading or when unknown. */
+/**
+ * Items of the dictionary with this enCode (or type id), named in the language shown (fullName is
+ * the item's translation where it has one); [] while loading or when unknown.
+ */
 export function useDictionary(typeCode: string): { items: DictionaryItem[]; loading: boolean } {
+  const { i18n } = useTranslation();
   const [state, setState] = useState<{ key: string; items: DictionaryItem[] } | null>(null);
   const [version, setVersion] = useState(0);
   useEffect(() => dictionaries.subscribe(() => setVersion((v) => v + 1)), []);
@@ -31,5 +36,7 @@ export function useDictionary(typeCode: string): { items: DictionaryItem[]; load
     };
   }, [typeCode, version]);
   const current = state && state.key === typeCode ? state.items : null;
-  return { items: current ?? [], loading: current === null };
+  const lang = i18n.language;
+  const items = useMemo(() => localizeItems(current ?? [], lang), [current, lang]);
+  return { items, loading: current === null };
 }

@@ -1,3 +1,4 @@
+import type { Label } from '../core/menuLabels';
 import { WALL_BASE } from '../core/wall';
 
 // Runtime configuration (base URL, socket address, timeout, title). Never a build constant:
@@ -7,6 +8,8 @@ export interface RuntimeConfig {
   socketUrl: string;
   timeout: number;
   title: string;
+  /** The title per language when `title` is not the default one (core/menuLabels platformTitle). */
+  titles?: Partial<Label>;
   dashboardUrl: string;
   version: string;
 }

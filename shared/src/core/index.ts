@@ -16,3 +16,5 @@ export * from './imageCompression';
 export * from './errorLog';
 export * from './wall';
 export * from './assets';
+export * from './menuLabels';
+export * from './dictionaryNames';

@@ -242,6 +242,16 @@ describe('generateRoutes', () => {
     expect(dv.href).toContain('/view/screen-1');
   });
 
+  it('titles entries by the label function when one is given (tree, routes and breadcrumbs)', () => {
+    const labelled = generateRoutes(menus, { ...opts, label: (e) => `${e.enCode}!` });
+    expect(labelled.tree[0]?.title).toBe('system!');
+    expect(labelled.routes.find((r) => r.path === '/system/area')?.meta).toMatchObject({
+      title: 'system.area!',
+      fullName: '行政区划',
+    });
+    expect(findMenuPath(labelled.tree, '/system/area')).toEqual(['system!', 'system.area!']);
+  });
+
   it('handles empty input', () => {
     expect(generateRoutes(undefined, opts)).toEqual({ routes: [], tree: [] });
     expect(generateRoutes(null, opts)).toEqual({ routes: [], tree: [] });

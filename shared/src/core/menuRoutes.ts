@@ -12,6 +12,7 @@
  *   href = urlAddress.
  * External routes (kind 'external') use the href as their path and are not router routes.
  * Children of any entry are recursed (in practice only directories have them), sorted by sortCode when present.
+ * Titles are `opts.label(entry)` (the translated label, core/menuLabels.ts) or else the fullName.
  * Unknown types (and their children) are skipped. Routes are listed parent first. Entries with hidden: true produce routes but no menu node.
  */
 
@@ -73,6 +74,8 @@ export interface RouteOptions {
   /** Dashboard (DataV) host for type 6, e.g. 'https://dv.example.com' (trailing slashes ignored). */
   dashboardUrl: string;
   token: string;
+  /** The title an entry is shown by (menuLabel in the console's language); fullName when absent. */
+  label?: (entry: MenuEntry) => string;
 }
 
 export interface GeneratedRoutes {
@@ -128,7 +131,7 @@ function sortBySortCode(list: readonly MenuEntry[]): MenuEntry[] {
 export function routeForEntry(entry: MenuEntry, opts: RouteOptions): AppRoute | null {
   const name = routeName(entry.enCode);
   const meta: MenuRouteMeta = {
-    title: entry.fullName,
+    title: opts.label ? opts.label(entry) : entry.fullName,
     icon: entry.icon ?? '',
     fullName: entry.fullName,
     modelId: entry.id,

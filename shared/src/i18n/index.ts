@@ -2,6 +2,8 @@
 // choice, else the browser's language, else Chinese. antd's locale follows the language.
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { getConfig } from '../config/runtime';
+import { htmlLang, menuLabel, platformTitle, type MenuEntry } from '../core';
 import { storage } from '../session/storage';
 import { common } from './common';
 
@@ -35,6 +37,27 @@ if (!i18next.isInitialized) {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+}
+
+/** `<html lang>` follows the language (zh-CN, zh-TW, en): screen readers, fonts, hyphenation. */
+function followLanguage(lng: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(lng);
+}
+followLanguage(i18next.language);
+i18next.on('languageChanged', followLanguage);
+
+/** The platform title in `lng` (runtime config `title`, translated by `titles` or by default). */
+export function platformTitleIn(lng: string = i18next.language): string {
+  const cfg = getConfig();
+  return platformTitle(cfg.title, lng, cfg.titles);
+}
+
+/** A menu entry's label in `lng` (by enCode; the fullName for entries the table does not know). */
+export function menuLabelIn(
+  entry: Pick<MenuEntry, 'enCode' | 'fullName'>,
+  lng: string = i18next.language,
+): string {
+  return menuLabel(entry.enCode, entry.fullName, lng);
 }
 
 /** Adds an app's translations under its own namespace (idempotent). */

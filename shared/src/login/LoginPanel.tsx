@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/store';
 import { applyCall, loginConfigCall } from '../session/api';
 import { getConfig } from '../config/runtime';
+import { platformTitleIn } from '../i18n';
 import { validate } from '../core/validators';
 import { subAccountLogin } from './subAccount';
 
@@ -89,7 +90,7 @@ interface Props {
 }
 
 export function LoginPanel({ title, notice, onSuccess, footer }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const login = useSession((s) => s.login);
   const loading = useSession((s) => s.loginLoading);
   const [mode, setMode] = useState<Mode>('account');
@@ -211,7 +212,7 @@ export function LoginPanel({ title, notice, onSuccess, footer }: Props) {
   return (
     <div style={S.page}>
       <form style={S.card} onSubmit={(e) => void submit(e)} noValidate data-testid="login-form">
-        <h1 style={S.title}>{title ?? getConfig().title}</h1>
+        <h1 style={S.title}>{title ?? platformTitleIn(i18n.language)}</h1>
         <div style={S.tabs} role="tablist">
           {(['account', 'sub', 'apply'] as const).map((m) => (
             <button

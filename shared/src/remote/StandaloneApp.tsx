@@ -15,6 +15,7 @@ import {
   loadConfig,
   LoginPanel,
   matchRemoteRoute,
+  menuLabelIn,
   Navigate,
   Route,
   RouteMetaProvider,
@@ -49,19 +50,32 @@ class PageBoundary extends Component<{ name: string; children: ReactNode }, { er
   }
 }
 
-function Pages({ name, title, routes }: { name: string; title: string; routes: RemoteRoutes }) {
-  const { t } = useTranslation();
+interface StandaloneProps {
+  name: string;
+  /** The kiosk's title (Chinese), shown translated when `section` is a known menu enCode. */
+  title: string;
+  section?: string;
+  routes: RemoteRoutes;
+}
+
+function Pages({ name, title, section, routes }: StandaloneProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
   const { pathname } = useLocation();
   const { menuList, token, userInfo } = useSession();
   const mine = useMemo(
     () =>
-      generateRoutes(menuList, { dashboardUrl: getConfig().dashboardUrl, token: token ?? '' }).routes.filter(
+      generateRoutes(menuList, {
+        dashboardUrl: getConfig().dashboardUrl,
+        token: token ?? '',
+        label: (entry) => menuLabelIn(entry, lang),
+      }).routes.filter(
         (r) =>
           (r.kind === 'page' || r.kind === 'model') &&
           r.meta.urlAddress &&
           matchesPrefix(routes.prefixes, r.meta.urlAddress),
       ),
-    [menuList, token, routes.prefixes],
+    [menuList, token, routes.prefixes, lang],
   );
   const pages = useMemo(
     () =>
@@ -88,7 +102,7 @@ function Pages({ name, title, routes }: { name: string; title: string; routes: R
     <Layout style={{ height: '100%' }} data-testid={`standalone-${name}`}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#0b1f3a' }}>
         <Typography.Text style={{ color: '#fff', fontWeight: 600, whiteSpace: 'nowrap' }}>
-          {title}
+          {section ? menuLabelIn({ enCode: section, fullName: title }, lang) : title}
         </Typography.Text>
         <Menu
           theme="dark"
@@ -161,7 +175,8 @@ function Pages({ name, title, routes }: { name: string; title: string; routes: R
   );
 }
 
-function Gate({ name, title, routes }: { name: string; title: string; routes: RemoteRoutes }) {
+function Gate({ name, title, section, routes }: StandaloneProps) {
+  const { i18n } = useTranslation();
   const { token, menuLoaded } = useSession();
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -177,21 +192,14 @@ function Gate({ name, title, routes }: { name: string; title: string; routes: Re
   }, [token, menuLoaded]);
   if (!token) {
     // LoginPanel draws its own full-page background.
-    return <LoginPanel title={title} notice={error} onSuccess={() => setError(null)} />;
+    const shown = section ? menuLabelIn({ enCode: section, fullName: title }, i18n.language) : title;
+    return <LoginPanel title={shown} notice={error} onSuccess={() => setError(null)} />;
   }
   if (!menuLoaded) return <Spin style={{ margin: 48 }} />;
-  return <Pages name={name} title={title} routes={routes} />;
+  return <Pages name={name} title={title} section={section} routes={routes} />;
 }
 
-export function StandaloneApp({
-  name,
-  title,
-  routes,
-}: {
-  name: string;
-  title: string;
-  routes: RemoteRoutes;
-}) {
+export function StandaloneApp({ name, title, section, routes }: StandaloneProps) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     installErrorHandler(name); // the production error handler (spec §8)
@@ -201,7 +209,7 @@ export function StandaloneApp({
   return (
     <AppProviders>
       <BrowserRouter basename={standaloneBasename(name)}>
-        <Gate name={name} title={title} routes={routes} />
+        <Gate name={name} title={title} section={section} routes={routes} />
       </BrowserRouter>
     </AppProviders>
   );

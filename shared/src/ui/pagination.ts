@@ -1,6 +1,7 @@
 // List paging every list page uses (spec §9): default 20, choices 10/20/50/100, layout total,
 // sizes, prev, pager, next, jumper.
 import type { TablePaginationConfig } from 'antd';
+import { i18next } from '../i18n';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
 export const DEFAULT_PAGE_SIZE = 20;
@@ -16,7 +17,7 @@ export function tablePagination(
     pageSizeOptions: PAGE_SIZES,
     showSizeChanger: true,
     showQuickJumper: true,
-    showTotal: (total) => `共 ${total} 条`,
+    showTotal: (total) => i18next.t('common:pageTotal', { total }),
     onChange,
   };
 }

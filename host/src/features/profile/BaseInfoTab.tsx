@@ -53,7 +53,9 @@ export function BaseInfoTab({ info, onSaved }: { info: BaseInfo; onSaved: () => 
         <Descriptions column={2} bordered size="small">
           <Descriptions.Item label={t('account')}>{info.account}</Descriptions.Item>
           <Descriptions.Item label={t('realName')}>
-            <span data-testid="profile-realName">{info.realName}</span>
+            <span data-testid="profile-realName" data-user-text>
+              {info.realName}
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('gender')}>{gender(info.gender)}</Descriptions.Item>
           <Descriptions.Item label={t('mobile')}>
@@ -65,10 +67,18 @@ export function BaseInfoTab({ info, onSaved }: { info: BaseInfo; onSaved: () => 
             {info.birthday ? formatDate(info.birthday, DAY_FORMAT) : ''}
           </Descriptions.Item>
           <Descriptions.Item label={t('postalAddress')}>{info.postalAddress}</Descriptions.Item>
-          <Descriptions.Item label={t('organize')}>{info.organize}</Descriptions.Item>
-          <Descriptions.Item label={t('position')}>{info.position}</Descriptions.Item>
-          <Descriptions.Item label={t('manager')}>{info.manager}</Descriptions.Item>
-          <Descriptions.Item label={t('roleName')}>{info.roleName}</Descriptions.Item>
+          <Descriptions.Item label={t('organize')}>
+            <span data-user-text>{info.organize}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('position')}>
+            <span data-user-text>{info.position}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('manager')}>
+            <span data-user-text>{info.manager}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('roleName')}>
+            <span data-user-text>{info.roleName}</span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('signature')} span={2}>
             <span data-testid="profile-signature">{info.signature}</span>
           </Descriptions.Item>

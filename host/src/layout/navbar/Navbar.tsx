@@ -18,6 +18,7 @@ import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import {
   getConfig,
+  platformTitleIn,
   setLanguage,
   SIZES,
   useLocation,
@@ -43,19 +44,16 @@ const FeedbackDialog = lazy(() =>
 export const LANGUAGE_NAMES: Record<Language, string> = { zh: '简体中文', zhtw: '繁體中文', en: 'English' };
 
 function AboutContent() {
+  const { t, i18n } = useTranslation('host');
   const version = getConfig().version || '1.0';
   return (
     <div data-testid="about-dialog">
-      <Typography.Paragraph strong>城市照明综合管理平台</Typography.Paragraph>
-      <Typography.Paragraph>版本：{version}</Typography.Paragraph>
-      <Typography.Paragraph>
-        本平台用于城市道路照明设施的资产管理、运行监测、工单维护与统计分析。
-      </Typography.Paragraph>
-      <Typography.Paragraph>版权所有：市城市照明管理中心</Typography.Paragraph>
-      <Typography.Paragraph>技术支持：城市照明信息化运维服务团队</Typography.Paragraph>
-      <Typography.Paragraph type="secondary">
-        说明：平台所用基础地理信息数据来源于智慧城市时空大数据平台。
-      </Typography.Paragraph>
+      <Typography.Paragraph strong>{platformTitleIn(i18n.language)}</Typography.Paragraph>
+      <Typography.Paragraph>{t('aboutVersion', { version })}</Typography.Paragraph>
+      <Typography.Paragraph>{t('aboutPurpose')}</Typography.Paragraph>
+      <Typography.Paragraph>{t('aboutCopyright')}</Typography.Paragraph>
+      <Typography.Paragraph>{t('aboutSupport')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('aboutData')}</Typography.Paragraph>
     </div>
   );
 }

@@ -38,10 +38,10 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
       {/* one row of swatches in the 280 px drawer (spec §9): a wrapped one had its tooltip over the first */}
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 4 }} data-testid="theme-swatches">
         {THEME_CLASSES.map((c) => (
-          <Tooltip key={c} title={c} placement="bottom">
+          <Tooltip key={c} title={t(`theme.${c}`)} placement="bottom">
             <button
               type="button"
-              aria-label={c}
+              aria-label={t(`theme.${c}`)}
               data-testid={`theme-${c}`}
               onClick={() => s.setThemeClass(c)}
               style={{

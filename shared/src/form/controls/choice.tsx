@@ -8,6 +8,7 @@ import Checkbox from 'antd/es/checkbox';
 import Select from 'antd/es/select';
 import Cascader from 'antd/es/cascader';
 import TreeSelect from 'antd/es/tree-select';
+import { localizeItems } from '@lighting/shared';
 import { dictionaries } from '@lighting/shared/admin';
 import {
   dictionaryOptions,
@@ -31,10 +32,11 @@ const FIELD_NAMES = { label: 'fullName', value: 'id', children: 'children' } as 
  */
 export function useOptions(field: FormField, fieldKey?: string): { options: OptionItem[]; loading: boolean } {
   const { modelId } = useRuntime();
+  const lang = useTranslation().i18n.language;
   const source = useMemo(() => optionSource(field), [field]);
   const viaModel = source?.kind === 'dynamic' && modelId && fieldKey ? { modelId, fieldKey } : null;
   const key = source
-    ? `${optionSourceKey(source)}|${viaModel ? `${viaModel.modelId}:${viaModel.fieldKey}` : ''}`
+    ? `${optionSourceKey(source)}|${viaModel ? `${viaModel.modelId}:${viaModel.fieldKey}` : ''}|${lang}`
     : 'none';
   const [state, setState] = useState<{ key: string; options: OptionItem[] } | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -44,7 +46,13 @@ export function useOptions(field: FormField, fieldKey?: string): { options: Opti
     let alive = true;
     const load =
       source.kind === 'dictionary'
-        ? dictionaries.items(source.type).then((items) => dictionaryOptions(items, source.props))
+        ? dictionaries.items(source.type).then((items) =>
+            // labels in the language shown (never when the label is what the form stores)
+            dictionaryOptions(
+              source.props.value === 'fullName' ? items : localizeItems(items, lang),
+              source.props,
+            ),
+          )
         : viaModel
           ? modelOptions(viaModel.modelId, viaModel.fieldKey)
           : dataInterfaceAnswer(source.interfaceId).then((answer) => interfaceOptions(answer, source.props));

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { homeApi, type CableLineData } from '../api';
 import { cableByTypeOption } from '../charts/options';
 import { NS } from '../i18n';
+import { useDictionaryName } from '../useDictionaryName';
 import { useResource } from '../useResource';
 import { ChartBox } from './ChartBox';
 import { RankBars } from './Bars';
@@ -10,9 +11,16 @@ import { fmtNum, Kpi, KpiRow, Widget } from './Widget';
 
 function CableBody({ d }: { d: CableLineData }) {
   const { t } = useTranslation(NS);
+  const district = useDictionaryName('district');
+  const cableType = useDictionaryName('cableType');
   const option = useMemo(
-    () => cableByTypeOption(d.byType ?? [], t('cableByType'), t('otherParts')),
-    [d.byType, t],
+    () =>
+      cableByTypeOption(
+        (d.byType ?? []).map((r) => ({ ...r, type: cableType(r.type) })),
+        t('cableByType'),
+        t('otherParts'),
+      ),
+    [d.byType, t, cableType],
   );
   return (
     <>
@@ -23,7 +31,10 @@ function CableBody({ d }: { d: CableLineData }) {
       {(d.byType ?? []).length ? <ChartBox name="cable-type" option={option} height={150} /> : null}
       {(d.byDistrict ?? []).length ? (
         <div style={{ marginTop: 8 }}>
-          <RankBars rows={d.byDistrict.map((r) => ({ name: r.district, value: r.km }))} unit={t('km')} />
+          <RankBars
+            rows={d.byDistrict.map((r) => ({ name: district(r.district), value: r.km }))}
+            unit={t('km')}
+          />
         </div>
       ) : null}
     </>

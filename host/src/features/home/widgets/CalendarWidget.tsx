@@ -90,7 +90,7 @@ function MonthGrid({ month, events }: { month: string; events: CalendarEvent[] }
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {String(e.date).slice(5, 10)}
             </Typography.Text>
-            <Typography.Text ellipsis style={{ fontSize: 12, flex: 1 }} title={e.title}>
+            <Typography.Text ellipsis style={{ fontSize: 12, flex: 1 }} title={e.title} data-user-text>
               {e.title}
             </Typography.Text>
             <span style={{ color: colorOf(e.type) }}>{t(`calType.${e.type}`)}</span>

@@ -4,6 +4,7 @@ import { Link } from '@lighting/shared';
 import { homeApi, type FaultsData } from '../api';
 import { faultsByTypeOption, faultTrendOption } from '../charts/options';
 import { NS } from '../i18n';
+import { useDictionaryName } from '../useDictionaryName';
 import { useResource } from '../useResource';
 import { ChartBox } from './ChartBox';
 import { RankBars } from './Bars';
@@ -12,9 +13,16 @@ import { fmtNum, Kpi, KpiRow, Widget } from './Widget';
 function FaultsBody({ d }: { d: FaultsData }) {
   const { t } = useTranslation(NS);
   const trend = useMemo(() => faultTrendOption(d.trend ?? [], t('faultCount')), [d.trend, t]);
+  const district = useDictionaryName('district');
+  const faultType = useDictionaryName('faultType');
   const byType = useMemo(
-    () => faultsByTypeOption(d.byType ?? [], t('faultsByType'), t('otherParts')),
-    [d.byType, t],
+    () =>
+      faultsByTypeOption(
+        (d.byType ?? []).map((r) => ({ ...r, type: faultType(r.type) })),
+        t('faultsByType'),
+        t('otherParts'),
+      ),
+    [d.byType, t, faultType],
   );
   return (
     <>
@@ -55,7 +63,7 @@ function FaultsBody({ d }: { d: FaultsData }) {
               {t('faultsByDistrict')}
             </div>
             <RankBars
-              rows={d.byDistrict.map((r) => ({ name: r.district, value: r.count }))}
+              rows={d.byDistrict.map((r) => ({ name: district(r.district), value: r.count }))}
               color="#f5222d"
             />
           </div>

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { homeApi } from '../api';
 import { NS } from '../i18n';
 import { formatPercent, KPI_COLORS, kpiLevel, TARGETS, toPercent } from '../kpi';
+import { useDictionaryName } from '../useDictionaryName';
 import { useResource } from '../useResource';
 import { ItemList } from './ItemList';
 import { fmtNum, Kpi, KpiRow, Widget } from './Widget';
 
 export function FeedbackWidget() {
   const { t } = useTranslation(NS);
+  const district = useDictionaryName('district');
   const res = useResource(homeApi.feedback);
   return (
     <Widget id="feedback" title={t('feedback')} resource={res} isEmpty={(d) => !d}>
@@ -44,7 +46,7 @@ export function FeedbackWidget() {
                 ),
                 sub: (
                   <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)', whiteSpace: 'nowrap' }}>
-                    {f.district}
+                    {district(f.district)}
                   </span>
                 ),
               }))}

@@ -28,17 +28,23 @@ export function ItemList({ rows, max = 6 }: { rows: ListRow[]; max?: number }) {
           <div style={{ display: 'flex', gap: 8, width: '100%', alignItems: 'baseline' }}>
             {r.tag}
             {r.onOpen ? (
-              <Typography.Link onClick={r.onOpen} ellipsis style={{ flex: 1, minWidth: 0 }} title={r.title}>
+              <Typography.Link
+                onClick={r.onOpen}
+                ellipsis
+                style={{ flex: 1, minWidth: 0 }}
+                title={r.title}
+                data-user-text
+              >
                 {r.title}
               </Typography.Link>
             ) : r.to ? (
-              <Link to={r.to} style={{ flex: 1, minWidth: 0 }} title={r.title}>
+              <Link to={r.to} style={{ flex: 1, minWidth: 0 }} title={r.title} data-user-text>
                 <Typography.Text ellipsis style={{ maxWidth: '100%', color: 'inherit' }}>
                   {r.title}
                 </Typography.Text>
               </Link>
             ) : (
-              <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} title={r.title}>
+              <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} title={r.title} data-user-text>
                 {r.title}
               </Typography.Text>
             )}

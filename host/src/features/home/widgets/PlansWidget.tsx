@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '@lighting/shared';
 import { homeApi, type PlanStatus } from '../api';
 import { NS } from '../i18n';
+import { useDictionaryName } from '../useDictionaryName';
 import { useResource } from '../useResource';
 import { Bar } from './Bars';
 import { Widget } from './Widget';
@@ -22,6 +23,7 @@ const BAR_COLOR: Record<PlanStatus, string> = {
 
 export function PlansWidget() {
   const { t } = useTranslation(NS);
+  const district = useDictionaryName('district');
   const res = useResource(homeApi.plans);
   return (
     <Widget id="plans" title={t('plans')} resource={res} isEmpty={(d) => d.length === 0}>
@@ -30,7 +32,7 @@ export function PlansWidget() {
           {list.slice(0, 5).map((p) => (
             <div key={p.id} data-testid="widget-item">
               <div style={{ display: 'flex', gap: 8, alignItems: 'baseline' }}>
-                <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} title={p.title}>
+                <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} title={p.title} data-user-text>
                   {p.title}
                 </Typography.Text>
                 <Tag color={STATUS_COLOR[p.status] ?? 'default'} style={{ marginInlineEnd: 0 }}>
@@ -42,7 +44,8 @@ export function PlansWidget() {
                 <span style={{ fontSize: 12, textAlign: 'right' }}>{Math.round(p.progress)}%</span>
               </div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {p.district} · {formatDate(p.startDate, 'YYYY-MM-DD')} ~ {formatDate(p.endDate, 'YYYY-MM-DD')}
+                {district(p.district)} · {formatDate(p.startDate, 'YYYY-MM-DD')} ~{' '}
+                {formatDate(p.endDate, 'YYYY-MM-DD')}
               </Typography.Text>
             </div>
           ))}

@@ -1,0 +1,84 @@
+/**
+ * Migration 0014 on a database seeded before it: the seeded dictionary items get their Traditional
+ * Chinese and English names, an item an administrator renamed keeps its own words; on SQLite and
+ * PostgreSQL.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Kysely } from 'kysely';
+import { loadConfig } from '../src/config';
+import { openDatabase, type DbHandle } from '../src/db';
+import { migrateToLatest } from '../src/db/migrations';
+import { seedIfEmpty } from '../src/db/seed';
+import { DICTIONARY_TRANSLATIONS } from '../src/system/dictionary-i18n';
+import { translateSeededDictionaries } from '../src/system/migration-dictionary-i18n';
+import { TARGETS } from './helpers';
+
+describe.each(TARGETS)('migration 0014 dictionary translations (%s)', (target) => {
+  let handle: DbHandle;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighting-0014-'));
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+
+  beforeAll(async () => {
+    const env: Record<string, string> =
+      target === 'postgres'
+        ? { DATABASE_URL: process.env.DATABASE_URL ?? '', DATABASE_SCHEMA: schema }
+        : { DATA_DIR: dir };
+    handle = await openDatabase(loadConfig(env));
+    await migrateToLatest(handle.db);
+    await seedIfEmpty(handle.db, 0);
+  });
+  afterAll(async () => {
+    await handle.close();
+    if (target === 'postgres') {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await c.end();
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const item = (id: string) =>
+    handle.db
+      .selectFrom('dictionary_data')
+      .select(['fullName', 'fullNameZhtw', 'fullNameEn'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('a fresh seed has every seeded item in three languages', async () => {
+    const rows = await handle.db
+      .selectFrom('dictionary_data')
+      .select(['id', 'fullName', 'fullNameZhtw', 'fullNameEn'])
+      .execute();
+    const seeded = rows.filter((r) => DICTIONARY_TRANSLATIONS.has(r.id));
+    expect(seeded.length).toBe(DICTIONARY_TRANSLATIONS.size);
+    expect(seeded.filter((r) => !r.fullNameZhtw || !r.fullNameEn).map((r) => r.id)).toEqual([]);
+    expect(await item('dt-sex:2')).toEqual({ fullName: '女', fullNameZhtw: '女', fullNameEn: 'Female' });
+  });
+
+  it('translates a database seeded before it, but not an item an administrator renamed', async () => {
+    const db = handle.db;
+    // the database as it was before 0014: no translations; one item renamed by its administrator
+    await db.updateTable('dictionary_data').set({ fullNameZhtw: '', fullNameEn: '' }).execute();
+    await db
+      .updateTable('dictionary_data')
+      .set({ fullName: '夜班' })
+      .where('id', '=', 'dt-repairCrew:crew1')
+      .execute();
+
+    await translateSeededDictionaries(db as unknown as Kysely<unknown>);
+    await translateSeededDictionaries(db as unknown as Kysely<unknown>); // again: the same
+
+    expect(await item('dt-faultType:lampOff')).toEqual({
+      fullName: '灯具不亮',
+      fullNameZhtw: '燈具不亮',
+      fullNameEn: 'Lamp out',
+    });
+    expect(await item('dt-district:330101')).toMatchObject({ fullNameEn: 'Dongcheng District' });
+    expect(await item('dt-repairCrew:crew1')).toEqual({ fullName: '夜班', fullNameZhtw: '', fullNameEn: '' });
+  });
+});
