@@ -50,4 +50,24 @@ export default tseslint.config(
     files: ['shared/src/router.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // every e2e test runs against its worker's own server: `test` comes from tests/fixtures.ts
+    files: ['e2e/tests/**/*.ts'],
+    ignores: ['e2e/tests/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message:
+                "Import test (and expect) from './fixtures': each worker has its own server and database.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -3,7 +3,7 @@
 // timings: the compressed size of every script the page fetched, from its own Resource Timing (a
 // fresh browser context, so nothing comes from cache). A page's growth fails here, not in a later
 // bench.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { apiToken } from './helpers';
 
 const LOGIN_BUDGET_KB = 200;

@@ -2,7 +2,7 @@
 // remote's 280 px drawer; text with emoji, markup shown as text, an image, the unread badge and its
 // blink, read state synced to a second tab, history search, an asset card that opens the map.
 import zlib from 'node:zlib';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { apiToken, type Account } from './helpers';
 
 /** A signed-in console page for `account` (token put where the session store reads it). */

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 const serverRequire = createRequire(join(__dirname, '..', '..', 'server', 'package.json'));
-const DATA_DIR = join(__dirname, '..', '.data');
+/** The worker's server data folder (set by the `server` fixture in fixtures.ts). */
+const dataDir = () => process.env.E2E_DATA_DIR ?? join(__dirname, '..', '.data');
 
 interface Db {
   prepare(sql: string): {
@@ -21,7 +22,7 @@ interface Db {
 /** Reads one row from the e2e server's SQLite database (read-only). */
 export function dbGet(sql: string, ...args: unknown[]): Record<string, unknown> | undefined {
   const Database = serverRequire('libsql') as new (file: string, o: { readonly: boolean }) => Db;
-  const db = new Database(join(DATA_DIR, 'lighting.db'), { readonly: true });
+  const db = new Database(join(dataDir(), 'lighting.db'), { readonly: true });
   try {
     return db.prepare(sql).get(...args);
   } finally {

@@ -3,9 +3,8 @@
 // when the network returns, "me too", the no-chat-app path with a code, feedback answered from the
 // console, and the host's router reaching /bt/gzh without the console's bundle.
 import { join } from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test } from './fixtures';
 import { chromiumLaunch } from '../chromium.mjs';
-import { BASE_URL } from '../playwright.config';
 import { signIn } from './helpers';
 import {
   PHONE,
@@ -41,11 +40,12 @@ const reportsAt = (code: string) =>
 
 test('scan a pole from the camera, verify the phone, report with a photo: the fault appears on an open map', async ({
   browser,
+  server: { baseURL },
 }) => {
   // the console's map page and a second browser with a camera: more than the default minute here
   test.setTimeout(180_000);
   // staff: the fault page open in the console
-  const staff = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1366, height: 768 } });
+  const staff = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
   const console_ = await staff.newPage();
   await signIn(console_, 'operator', '/login?redirect=/bt/map/fault');
   await expect(console_.getByTestId('fault-list')).toBeVisible({ timeout: 60_000 });
@@ -54,7 +54,7 @@ test('scan a pole from the camera, verify the phone, report with a photo: the fa
   const probe = await staff.newPage();
   const token = await signedPole(probe, code);
   const video = qrVideo(
-    `${BASE_URL}/bt/gzh/repair/repair-report?qr=${encodeURIComponent(token)}`,
+    `${baseURL}/bt/gzh/repair/repair-report?qr=${encodeURIComponent(token)}`,
     join(__dirname, '..', 'test-results', 'qr-camera.y4m'),
   );
   const phoneBrowser = await chromium.launch({
@@ -67,7 +67,7 @@ test('scan a pole from the camera, verify the phone, report with a photo: the fa
     ],
   });
   try {
-    const ctx = await phoneBrowser.newContext({ ...PHONE, baseURL: BASE_URL, permissions: ['camera'] });
+    const ctx = await phoneBrowser.newContext({ ...PHONE, baseURL, permissions: ['camera'] });
     const page = await ctx.newPage();
     await page.goto('/bt/gzh');
     await page.getByTestId('citizen-scan').click();
@@ -126,9 +126,12 @@ test('scan a pole from the camera, verify the phone, report with a photo: the fa
   }
 });
 
-test('a report submitted offline is sent once when the network returns', async ({ browser }) => {
+test('a report submitted offline is sent once when the network returns', async ({
+  browser,
+  server: { baseURL },
+}) => {
   const code = pole(510);
-  const ctx = await verifiedPhone(browser, BASE_URL, '13912340002');
+  const ctx = await verifiedPhone(browser, baseURL, '13912340002');
   const page = await ctx.newPage();
   await page.goto(`/bt/gzh/repair/repair-report-nowx?code=${code}`);
   await expect(page.getByTestId('citizen-site-code')).toHaveText(code);
@@ -150,15 +153,15 @@ test('a report submitted offline is sent once when the network returns', async (
   await ctx.close();
 });
 
-test('"me too" on a pole someone already reported', async ({ browser }) => {
+test('"me too" on a pole someone already reported', async ({ browser, server: { baseURL } }) => {
   const code = pole(520);
-  const first = await browser.newContext({ ...PHONE, baseURL: BASE_URL });
+  const first = await browser.newContext({ ...PHONE, baseURL });
   const res = await first.request.post('/api/public/reports', {
     headers: { 'x-device-id': 'e2e-first-reporter-0001' },
     data: { idemKey: 'e2e-me-too-first-0001', category: 'notLit', locationSource: 'code', assetCode: code },
   });
   expect(((await res.json()) as { code: number }).code).toBe(200);
-  const ctx = await verifiedPhone(browser, BASE_URL, '13912340003');
+  const ctx = await verifiedPhone(browser, baseURL, '13912340003');
   const page = await ctx.newPage();
   await page.goto(`/bt/gzh/repair/repair-report-nowx?code=${code}`);
   const open = page.getByTestId('citizen-open-reports');
@@ -181,11 +184,14 @@ test('"me too" on a pole someone already reported', async ({ browser }) => {
   await ctx.close();
 });
 
-test('no GPS: pick the place on the plan, choose the light there and report it', async ({ browser }) => {
+test('no GPS: pick the place on the plan, choose the light there and report it', async ({
+  browser,
+  server: { baseURL },
+}) => {
   const code = pole(530);
   const at = dbGet('select x, y from map_asset where code = ?', code);
   const [lng, lat] = lngLat(Number(at?.x), Number(at?.y));
-  const ctx = await verifiedPhone(browser, BASE_URL, '13912340005');
+  const ctx = await verifiedPhone(browser, baseURL, '13912340005');
   const page = await ctx.newPage();
   await page.goto('/bt/gzh/repair/repair-report-nowx');
   // no permission for the position
@@ -228,8 +234,8 @@ test('no GPS: pick the place on the plan, choose the light there and report it',
   await ctx.close();
 });
 
-test('no citizen page scrolls sideways on a 375 px phone', async ({ browser }) => {
-  const ctx = await verifiedPhone(browser, BASE_URL, '13912340006');
+test('no citizen page scrolls sideways on a 375 px phone', async ({ browser, server: { baseURL } }) => {
+  const ctx = await verifiedPhone(browser, baseURL, '13912340006');
   const page = await ctx.newPage();
   const code = pole(540);
   const filed = await page.request.post('/api/public/reports', {
@@ -284,8 +290,11 @@ test('no citizen page scrolls sideways on a 375 px phone', async ({ browser }) =
   await ctx.close();
 });
 
-test('feedback answered from the console appears on the citizen’s thread', async ({ browser }) => {
-  const ctx = await verifiedPhone(browser, BASE_URL, '13912340004');
+test('feedback answered from the console appears on the citizen’s thread', async ({
+  browser,
+  server: { baseURL },
+}) => {
+  const ctx = await verifiedPhone(browser, baseURL, '13912340004');
   const page = await ctx.newPage();
   await page.goto('/bt/gzh/feedback/feedback-add');
   await page.getByTestId('citizen-feedback-title').fill('小区门口路灯太暗');
@@ -293,7 +302,7 @@ test('feedback answered from the console appears on the citizen’s thread', asy
   await page.getByTestId('citizen-feedback-submit').click();
   await expect(page.getByTestId('citizen-thread')).toContainText('<b>晚上</b>看不清路');
 
-  const staff = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1366, height: 768 } });
+  const staff = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
   const admin = await staff.newPage();
   await signIn(admin, 'operator', '/login?redirect=/bt/citizen/feedback');
   const row = admin.getByTestId('citizen-feedback-admin').locator('tr', { hasText: '小区门口路灯太暗' });
@@ -309,8 +318,11 @@ test('feedback answered from the console appears on the citizen’s thread', asy
   await ctx.close();
 });
 
-test('the host’s router reaches /bt/gzh without the console’s antd', async ({ browser }) => {
-  const ctx = await browser.newContext({ ...PHONE, baseURL: BASE_URL });
+test('the host’s router reaches /bt/gzh without the console’s antd', async ({
+  browser,
+  server: { baseURL },
+}) => {
+  const ctx = await browser.newContext({ ...PHONE, baseURL });
   const page = await ctx.newPage();
   const manifest = (await (await page.request.get('/mf-manifest.json')).json()) as {
     shared: Array<{ name: string; assets: { js: { sync: string[] } } }>;

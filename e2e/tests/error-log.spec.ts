@@ -1,6 +1,6 @@
 // The production error handler (issue 17, spec §8): an error thrown in a page is recorded with the
 // page and the user, counted when it repeats, and shown in 系统日志 → 异常日志.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, openMenu, signIn } from './helpers';
 
 interface Row {

@@ -11,7 +11,7 @@
 //   position and roles, a flow's name and category.
 // Data values from dictionaries (districts, cable and fault types, gender…) are not allowed: they
 // show their translation.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { signIn } from './helpers';
 
 /** The main pages: every section's list or work page, the host's own pages. */

@@ -4,7 +4,7 @@
 // (calculate and summary updating) is saved and read back. A JNPF 3.x form imports and renders.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { apiToken, signIn } from './helpers';
 import { jpeg } from './citizen-helpers';
 

@@ -1,7 +1,7 @@
 // The lighting map against the started system: @arcgis/core in Chromium with software WebGL.
 // Assertions read what the map draws from the page's read-only hook (window.__lightingMap: the
 // assets layer view at street level, the server's grid cells zoomed out), never pixels.
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from './fixtures';
 import { apiToken, signIn } from './helpers';
 
 interface MapHook {

@@ -2,7 +2,7 @@
 // is the faults (as many as the statistics say), layouts that fit at 1366, 1440 and 1920 px, the
 // kiosk on a phone, the search box, the fault history in view, tools that wait for the map, and the
 // asset drawer staying with its tab. Boxes are measured (layout-helpers.ts), pixels never compared.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { apiToken, openMenu, signIn } from './helpers';
 import { LAYOUT_VIEWPORTS, layoutProblems } from './layout-helpers';
 

@@ -1,6 +1,6 @@
 // The other map pages, through the map remote's own app (/remotes/map/…): statistics with the
 // map beside them, shared-cause fault judgement, and the tools (track, compare).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { apiToken, signIn } from './helpers';
 
 type HookWindow = Window & {

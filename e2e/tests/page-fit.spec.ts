@@ -2,7 +2,7 @@
 // its box, cut off, or broken one character a line. Measured from element boxes in the page
 // (./layout-helpers.ts), never by comparing pixels. One sign-in, each page opened once (in-app
 // navigation) and measured at each size by resizing the viewport.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { signIn } from './helpers';
 import { LAYOUT_VIEWPORTS, layoutProblems } from './layout-helpers';
 

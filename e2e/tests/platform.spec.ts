@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, installReactCounter, openMenu, reactRenderers, signIn } from './helpers';
 
 /** One real page of each remote, reached through the menu: [section, item, testid]. */

@@ -1,6 +1,6 @@
 // Finishing the shell (issue 17): the favicon, history navigation scrolling to the top (spec §2),
 // and self-service account cancellation in /profile (spec §5) restored by an administrator.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import SparkMD5 from 'spark-md5';
 import { apiToken, openMenu, signIn } from './helpers';
 

@@ -1,7 +1,7 @@
 // The console behaves as it says (issue 17, "Every page fits"): links follow the theme colour, the
 // full-screen button names what it will do, unlocking returns to the locked page (or someone else
 // signs in), and a page refused by permission says so rather than 页面不存在.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { openMenu, signIn } from './helpers';
 
 async function signedIn(page: Page, account: 'admin' | 'operator' = 'admin') {

@@ -1,6 +1,6 @@
 // The home dashboard and the article pages against the real server: every widget shows the
 // server's numbers, charts arrive after the numbers, articles page, switch category and open.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { apiToken, signIn } from './helpers';
 
 const WIDGETS = [

@@ -1,6 +1,6 @@
 // The console shell (spec §2 Layout, §3 settings, §4 tabs and device rules): the three layouts,
 // theme colour / size / language reaching remote pages, kept-alive tabs, mobile, login notice.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { apiToken, openMenu, signIn } from './helpers';
 
 async function signedIn(page: Page) {

@@ -1,7 +1,7 @@
 // In-app messages and the personal profile (spec §2 message drawer, /messageRecord, /profile; §4
 // read rules; §5 password rule). Needs the console wiring: <MessageBell /> in the navbar and the
 // /messageRecord and /profile routes rendering MessageRecordPage and ProfilePage.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { apiToken, signIn } from './helpers';
 
 const OPERATOR_ID = 'u-operator';

@@ -1,7 +1,7 @@
 // Shell features beyond the first pass (issue 3): the navbar's feedback entry, the fixed-header
 // setting, a tab keeping its query, the profile's avatar / settings / subordinates / log sections,
 // a dashboard widget's error and retry, and a workflow message opening its flow page.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { apiToken, signIn } from './helpers';
 
 // the profile test changes the operator's saved layout and language: put them back whatever happened

@@ -7,8 +7,7 @@
 // exercised here or listed in NOT_SHOWN with the reason no page shows it as text. Every payload
 // saved is looked for on a page (a payload saved but never looked for fails too), and calls
 // window.__x(key) if it ever runs; the page fails on any such call or dialog.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { BASE_URL } from '../playwright.config';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
 import { dbGet, imageCode, pole } from './citizen-helpers';
 import { apiToken, signIn } from './helpers';
 
@@ -546,6 +545,7 @@ test('payloads in every writable text field are shown as text wherever a page sh
 test('a framed menu link never reaches the console: our paths without scripts, other pages without our origin', async ({
   page,
   request,
+  server: { baseURL },
 }) => {
   const admin = await apiToken(page, 'admin');
   const frameMenu = async (enCode: string, urlAddress: string) => {
@@ -560,7 +560,7 @@ test('a framed menu link never reaches the console: our paths without scripts, o
     expect(res.code, res.msg).toBe(200);
   };
   await frameMenu(`frameown${s}`, '/home');
-  await frameMenu(`frameext${s}`, `${BASE_URL}/home`);
+  await frameMenu(`frameext${s}`, `${baseURL}/home`);
   await signIn(page, 'admin');
   await expect(page.getByTestId('home')).toBeVisible();
 
@@ -583,7 +583,7 @@ test('a framed menu link never reaches the console: our paths without scripts, o
   const extSandbox = (await ext.getAttribute('sandbox')) ?? '';
   expect(extSandbox.split(' ')).toContain('allow-scripts');
   expect(extSandbox.split(' ')).not.toContain('allow-same-origin');
-  const frame = page.frames().find((f) => f.url().startsWith(`${BASE_URL}/home`));
+  const frame = page.frames().find((f) => f.url().startsWith(`${baseURL}/home`));
   expect(frame).toBeDefined();
   expect(await frame?.evaluate(() => window.origin)).toBe('null');
   expect(

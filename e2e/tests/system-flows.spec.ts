@@ -1,7 +1,7 @@
 // System administration flows (issue 4), each test on its own data (random suffix), independent
 // of the others and of their order: people and structure, grants by role, forcing offline,
 // dictionaries feeding selects, bill numbers.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
 import SparkMD5 from 'spark-md5';
 import { apiToken, openMenu, signIn } from './helpers';
 

@@ -1,6 +1,6 @@
 // System administration (issue 4): every page opens for the administrator, and each role sees
 // the menu, buttons and columns its grants give it.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { openMenu, signIn } from './helpers';
 
 /** [section, item, testid of the page's main element]. */

@@ -2,7 +2,7 @@
 // in by its link's token, which leaves the address (and no Referer carries it); its figures are the
 // API's; a fault created through the API appears without a reload; at 1920 × 1080 and 3840 × 2160
 // (and in English) nothing overflows the screen or its panel.
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './fixtures';
 import { apiToken, openMenu, signIn } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers are read loosely
