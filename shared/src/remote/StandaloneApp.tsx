@@ -2,7 +2,7 @@
 // pages, without the host's chrome. This is the kiosk mode; the same build serves the host.
 import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Layout, Menu, Spin, Typography } from 'antd';
-import Result from 'antd/es/result';
+import { LazyResult as Result } from '../ui/LazyResult';
 import { useTranslation } from 'react-i18next';
 import {
   BrowserRouter,

@@ -2,7 +2,7 @@
 // the counts are the server's read pointers) and opens the chat remote's './ChatDrawer', loaded on
 // the first click. A chat remote that fails to load shows the error with Retry in the drawer.
 import { Badge, Button, Drawer, Spin, Tooltip } from 'antd';
-import Result from 'antd/es/result';
+import { LazyResult as Result } from '@lighting/shared/ui';
 import MessageOutlined from '@ant-design/icons/es/icons/MessageOutlined';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
