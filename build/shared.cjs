@@ -67,9 +67,11 @@ function sharedConfig() {
   // The session store, http client and realtime stream live here: one copy on the page. Three
   // entries so the sign-in page does not pull antd (ui) or rxjs (realtime), a fourth (admin)
   // so /home does not pull the administration lists and forms, and a fifth (form) for the
-  // low-code form renderer, which only the pages that show a designed form download.
+  // low-code form renderer, which only the pages that show a designed form download; the sign-in
+  // form (login) is its own entry so that signed-in pages do not download it.
   for (const entry of [
     '@lighting/shared',
+    '@lighting/shared/login',
     '@lighting/shared/ui',
     '@lighting/shared/realtime',
     '@lighting/shared/admin',

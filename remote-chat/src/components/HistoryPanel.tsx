@@ -3,7 +3,7 @@
 import { Drawer, Empty, Input, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_LIMITS, mergeMessages, type ChatMessage } from '@lighting/shared';
+import { CHAT_LIMITS, mergeMessages, type ChatMessage } from '@lighting/shared/core';
 import { listMessages } from '@lighting/shared/realtime';
 import { NS } from '../i18n';
 import { nearBottom } from '../model/scroll';

@@ -9,7 +9,8 @@ import Select from 'antd/es/select';
 import Form from 'antd/es/form';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
-import { Auth, md5, rule, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
+import { Auth, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
+import { md5, rule } from '@lighting/shared/core';
 import {
   FormModal,
   ListFrame,

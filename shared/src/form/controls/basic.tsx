@@ -10,7 +10,7 @@ import Slider from 'antd/es/slider';
 import TimePicker from 'antd/es/time-picker';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { amountToChinese } from '@lighting/shared/core';
+import { amountToChinese } from '../../core/amount';
 import type { FormField } from '@lighting/shared/formcore';
 import '../i18n';
 
