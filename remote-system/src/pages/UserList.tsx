@@ -2,7 +2,8 @@
 // keyword search, create, edit, delete, reset password, enable/disable, export. Buttons and
 // columns follow the permission snapshot (btn_add, btn_edit, btn_remove, btn_export).
 import { useEffect, useState } from 'react';
-import { Button, Input, Switch, type TableColumnsType } from 'antd';
+import { Button, Input, type TableColumnsType } from 'antd';
+import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';

@@ -1,7 +1,8 @@
 // The basic controls on antd, each taking and giving the value type of formcore's catalogue
 // (dates as epoch milliseconds, times as 'HH:mm:ss', switches as their active/inactive values).
 import { useTranslation } from 'react-i18next';
-import { Input, Switch } from 'antd';
+import { Input } from 'antd';
+import Switch from 'antd/es/switch';
 import ColorPicker from 'antd/es/color-picker';
 import DatePicker from 'antd/es/date-picker';
 import InputNumber from 'antd/es/input-number';
