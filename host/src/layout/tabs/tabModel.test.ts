@@ -77,10 +77,7 @@ test('a tab never shown yet is not mounted until it is activated', () => {
   const tabs = open('/a', '/b');
   // the console opened on /b: neither the home tab nor /a has been shown
   expect(mountedTabs(tabs, '/b', new Set(['/b'])).map((t) => t.path)).toEqual(['/b']);
-  expect(mountedTabs(tabs, '/home', new Set(['/b', '/home'])).map((t) => t.path)).toEqual([
-    '/home',
-    '/b',
-  ]);
+  expect(mountedTabs(tabs, '/home', new Set(['/b', '/home'])).map((t) => t.path)).toEqual(['/home', '/b']);
 });
 
 test('closing the active tab moves to its left neighbour', () => {
