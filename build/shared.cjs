@@ -31,6 +31,19 @@ function sharedConfig() {
   // react-router-dom is deliberately absent: it reaches every app through '@lighting/shared'
   // (shared/src/router.ts), one copy on the page, tree-shaken by webpack (62 KB gzip shared whole
   // vs what the bench reports now). ESLint forbids importing it anywhere else.
+  // What may be imported from 'antd' itself (the one chunk every signed-in page loads before its
+  // first paint) is a fixed list, the shell's: a remote's new component cannot grow /home.
+  const antdFile = fs.readFileSync(HOST_ANTD_LIST, 'utf8');
+  const shellList = antdFile.match(/export const shellAntdExports = \[([^\]]*)\]/);
+  if (!shellList) throw new Error(`${HOST_ANTD_LIST}: shellAntdExports not found`);
+  const shellAntd = new Set([...shellList[1].matchAll(/'(\w+)'/g)].map((m) => m[1]));
+  const outside = usedExports('antd').filter((name) => !shellAntd.has(name));
+  if (outside.length)
+    throw new Error(
+      `Imported from 'antd': ${outside.join(', ')}, outside the console shell's list (shellAntdExports in ` +
+        `${HOST_ANTD_LIST}). Import by deep path ('antd/es/<component>') and add it to sharedAntdComponents ` +
+        `there, so that it stays out of the chunk every signed-in page loads before its first paint.`,
+    );
   if (process.env.MF_TREE_SHAKING !== '0') {
     for (const name of ['antd', 'rxjs', 'react-i18next']) {
       shared[name].treeShaking = { mode: 'runtime-infer', usedExports: usedExports(name) };
@@ -44,9 +57,7 @@ function sharedConfig() {
   // import the remote's antd context). The host registers its shared modules first and
   // 'loaded-first' never replaces a registered version, so the host provides every deep key: it
   // lists them in host/src/federation/antdShared.ts, checked here.
-  const hostList = new Set(
-    [...fs.readFileSync(HOST_ANTD_LIST, 'utf8').matchAll(/import\('(antd\/es\/[\w-]+)'\)/g)].map((m) => m[1]),
-  );
+  const hostList = new Set([...antdFile.matchAll(/import\('(antd\/es\/[\w-]+)'\)/g)].map((m) => m[1]));
   for (const [key, dirs] of deepImports('antd/es/')) {
     if (!hostList.has(key))
       throw new Error(
@@ -67,9 +78,11 @@ function sharedConfig() {
   // The session store, http client and realtime stream live here: one copy on the page. Three
   // entries so the sign-in page does not pull antd (ui) or rxjs (realtime), a fourth (admin)
   // so /home does not pull the administration lists and forms, and a fifth (form) for the
-  // low-code form renderer, which only the pages that show a designed form download.
+  // low-code form renderer, which only the pages that show a designed form download; the sign-in
+  // form (login) is its own entry so that signed-in pages do not download it.
   for (const entry of [
     '@lighting/shared',
+    '@lighting/shared/login',
     '@lighting/shared/ui',
     '@lighting/shared/realtime',
     '@lighting/shared/admin',

@@ -48,6 +48,11 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title 
             loader: 'esbuild-loader',
             options: { target: 'es2020', jsx: 'automatic' },
           },
+          // shared's core and formcore are pure logic by contract (no React, no I/O: the server runs
+          // them too), so an import of their index ('@lighting/shared/core') brings only the modules
+          // whose exports are used, not the whole folder (the validators' expression tokenizer and
+          // big.js, the chat and citizen rules...) into the chunk that imports it.
+          { test: /[\\/]shared[\\/]src[\\/](core|formcore)[\\/]/, sideEffects: false },
           { test: /\.(png|jpe?g|gif|svg|woff2?)$/i, type: 'asset/resource' },
         ],
       },

@@ -25,6 +25,7 @@ import { benchUsers } from './system.mjs';
 import { benchChat } from './chat.mjs';
 import { benchCitizen } from './citizen.mjs';
 import { benchForms } from './forms.mjs';
+import { homePaintBytes } from './home.mjs';
 
 const PAGES = [
   ['system', '/permission/user', 'user-list', '权限管理'],
@@ -200,41 +201,6 @@ async function hostVsStandalone(tk) {
   return out;
 }
 
-/**
- * JavaScript transferred before /home's first paint (the dashboard frame shown) and once its
- * charts have loaded, from the page's own Resource Timing (transferSize, i.e. compressed bytes).
- */
-async function homePaintBytes(tk) {
-  const { ctx, page } = await newPage();
-  await page.addInitScript((t) => localStorage.setItem('lighting_token__String', t), tk);
-  await page.addInitScript(() => {
-    const watch = () => {
-      const obs = new MutationObserver(() => {
-        if (document.querySelector('[data-testid="home"]')) {
-          obs.disconnect();
-          requestAnimationFrame(() => (window.__homePaintedAt = performance.now()));
-        }
-      });
-      obs.observe(document.documentElement, { childList: true, subtree: true });
-    };
-    if (document.documentElement) watch();
-    else document.addEventListener('DOMContentLoaded', watch);
-  });
-  await page.goto('/home');
-  await page.locator('[data-testid="home"] canvas').first().waitFor({ timeout: 30000 });
-  await settle(page);
-  const r = await page.evaluate(() => {
-    const paint = window.__homePaintedAt;
-    const js = performance
-      .getEntriesByType('resource')
-      .filter((e) => e.initiatorType === 'script' || /\.js(\?|$)/.test(e.name));
-    const sum = (xs) => xs.reduce((a, e) => a + e.transferSize, 0);
-    return { paint, before: sum(js.filter((e) => e.responseEnd <= paint)), all: sum(js) };
-  });
-  await ctx.close();
-  return { firstPaintGzipKB: kb(r.before), afterChartsGzipKB: kb(r.all), firstPaintMs: Math.round(r.paint) };
-}
-
 /** Switching the layout (settings drawer) against switching to a kept-alive tab, same page. */
 async function layoutVsTabSwitch(tk) {
   const layoutMs = [];
@@ -311,7 +277,7 @@ try {
     bytes: await bytesFigures(),
     reactInstances: await reactInstances(tk),
     hostVsStandalone: await hostVsStandalone(tk),
-    home: await homePaintBytes(tk),
+    home: await homePaintBytes(browser, base, tk).then(({ files: _files, ...figures }) => figures),
     layoutVsTab: await layoutVsTabSwitch(tk),
     api: await rps(tk),
     // issue 4: a filtered, paged user list over 100,000 users (its own scratch server)

@@ -158,7 +158,7 @@ test('the console chrome fits: navbar, drawers, sidebars, the functional menu, t
   await page.waitForURL(/\/home/);
 
   // the search box is as tall as the other navbar controls
-  const search = await boxOf(page, '.ant-select:has([data-testid=menu-search])');
+  const search = await boxOf(page, '[data-testid=menu-search-box]');
   const button = await boxOf(page, '[data-testid=fullscreen]');
   expect(search.height).toBeLessThanOrEqual(button.height + 2);
 

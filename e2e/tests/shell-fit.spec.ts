@@ -12,7 +12,7 @@ async function signedIn(page: Page, account: 'admin' | 'operator' = 'admin') {
 test('links inside pages follow the theme colour', async ({ page }) => {
   await signedIn(page);
   // the dashboard's widget links (router links inside a page)
-  const link = page.getByTestId('widget-faults').locator('.ant-card-extra a');
+  const link = page.getByTestId('widget-faults').getByTestId('widget-extra').locator('a');
   await expect(link).toHaveCSS('color', 'rgb(14, 165, 233)');
   await page.getByTestId('settings-open').click();
   await page.getByTestId('theme-green').click();

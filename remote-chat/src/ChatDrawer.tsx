@@ -1,10 +1,12 @@
 // './ChatDrawer' — the navbar's 内部聊天 drawer (280 px, spec §2 and §9): the contact list with search;
 // choosing someone opens the conversation beside the drawer (over the page on a phone).
-import { App as AntApp, Drawer } from 'antd';
+import { App as AntApp } from 'antd';
+import Drawer from 'antd/es/drawer';
 import Grid from 'antd/es/grid';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSession, type ChatContact } from '@lighting/shared';
+import { useLocation, useSession } from '@lighting/shared';
+import { type ChatContact } from '@lighting/shared/core';
 import { startChatFeed } from '@lighting/shared/realtime';
 import { ChatWindow } from './components/ChatWindow';
 import { ContactList } from './components/ContactList';

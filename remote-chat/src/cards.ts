@@ -1,6 +1,7 @@
 // Cards (effects): the live status of a shared asset, repair order or fault from the map's REST
 // routes (the stored one is what it was when sent), and the search of the card picker.
-import { request, type ChatCard } from '@lighting/shared';
+import { request } from '@lighting/shared';
+import { type ChatCard } from '@lighting/shared/core';
 
 const live = new Map<string, Promise<string | null>>();
 

@@ -1,5 +1,6 @@
 // Everyone the user can chat with (effects): GET /system/Permission/Users/All once per page.
-import { request, type ChatContact } from '@lighting/shared';
+import { request } from '@lighting/shared';
+import { type ChatContact } from '@lighting/shared/core';
 
 let all: Promise<ChatContact[]> | null = null;
 

@@ -1,6 +1,7 @@
 // Uploads a chat image over HTTP (type IM) with progress, and a thumbnail for the list when the image
 // is big; returns the message content {path, thumbPath?, width, height}. Never base64 over the socket.
-import { request, type ChatImage } from '@lighting/shared';
+import { request } from '@lighting/shared';
+import { type ChatImage } from '@lighting/shared/core';
 import { thumbSize } from './model/image';
 
 async function post(file: Blob, name: string, onProgress?: (fraction: number) => void): Promise<string> {

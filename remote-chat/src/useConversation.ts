@@ -12,7 +12,7 @@ import {
   logFromLatest,
   type ChatMessage,
   type ConversationLog,
-} from '@lighting/shared';
+} from '@lighting/shared/core';
 import { connected$, conversationMessages$, listMessages, markChatRead } from '@lighting/shared/realtime';
 
 export interface Conversation {

@@ -1,9 +1,26 @@
-// @lighting/shared — the contract every app imports. Three federation singletons:
+// @lighting/shared — the contract every app imports. Federation singletons:
 //   '@lighting/shared'          this entry: no antd, no rxjs, so the sign-in page stays small
+//   '@lighting/shared/login'    the sign-in form
 //   '@lighting/shared/ui'       antd-based views (providers, standalone shell, planned pages)
 //   '@lighting/shared/realtime' the socket stream (rxjs)
-// Apps import only these three names (never deep paths) so every copy on the page is the same.
-export * from './core';
+//   '@lighting/shared/admin', '@lighting/shared/form' the administration pieces, the form renderer
+// Apps import only these names (never deep paths) so every copy on the page is the same; pure
+// logic also comes bundled where used from '@lighting/shared/core' and '/formcore'.
+// Of core, this entry re-exports what the console's shell runs on every signed-in page; the rest
+// (validators, calculate expressions and amounts with big.js, the chat and citizen rules, image
+// compression, asset kinds, trees) is imported from '@lighting/shared/core' where it is used.
+export * from './core/format';
+export * from './core/storage';
+export * from './core/menuRoutes';
+export * from './core/guard';
+export * from './core/permissions';
+export * from './core/http';
+export * from './core/remotes';
+export * from './core/errorLog';
+export * from './core/wall';
+export * from './core/links';
+export * from './core/menuLabels';
+export * from './core/dictionaryNames';
 export * from './config/runtime';
 export * from './session/storage';
 export * from './session/api';
@@ -15,7 +32,6 @@ export * from './i18n';
 export * from './auth/Auth';
 export * from './ui/toast';
 export * from './ui/pagination';
-export * from './login/LoginPanel';
 export * from './remote/types';
 export * from './router';
 export * from './list/usePagedList';

@@ -2,6 +2,7 @@
 // session store and the rest are the page's one shared copy.
 export * from './ui/AppProviders';
 export * from './ui/PlannedPage';
+export * from './ui/LazyResult';
 export * from './remote/StandaloneApp';
 export * from './ui/createPlannedPage';
 export * from './ui/sanitizeHtml';

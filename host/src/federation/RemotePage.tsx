@@ -2,7 +2,7 @@
 // render errors all end in an in-page panel with Retry: a remote never blanks the host.
 import { Component, type ReactNode } from 'react';
 import { Button, Spin } from 'antd';
-import Result from 'antd/es/result';
+import { LazyResult as Result } from '@lighting/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { captureBoundaryError, RouteMetaProvider, type RouteMeta } from '@lighting/shared';
 import { useRemotePage } from './useRemotePage';

@@ -1,8 +1,8 @@
 // The console layout (spec §2 Layout): classic (left sidebar, top navbar with breadcrumb, tabs),
 // functional (top horizontal menu folding into 更多) and plain (icon sidebar with titles), switched
 // at run time from the settings store. Pages are kept alive per tab: each open tab renders its own
-// <Routes location> container and inactive ones are hidden, not unmounted (noCache pages unmount;
-// refresh re-mounts one by a new key; closing a tab unmounts it).
+// <Routes location> container and inactive ones are hidden, not unmounted (a tab mounts on its
+// first visit; noCache pages unmount; refresh re-mounts one by a new key; closing a tab unmounts it).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { App as AntApp, Button, Layout, Menu, Typography } from 'antd';
 import MenuFoldOutlined from '@ant-design/icons/es/icons/MenuFoldOutlined';
@@ -195,6 +195,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
   const colour = THEME_COLOURS[settings.themeClass];
   const mobile = device === 'mobile';
   const tabs = useTabs((s) => s.tabs);
+  const shownBefore = useRef(new Set<string>());
   useLoginNotice();
   useDeviceRules(pathname);
   const scrollBoxes = useScrollToTop(pathname);
@@ -336,7 +337,9 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
     page && !isRedirect && !tabs.some((x) => x.path === pathname)
       ? [...tabs, { path: pathname, title: '', key: 0, noCache: page.noCache }]
       : tabs;
-  const shown = mountedTabs(withCurrent, pathname);
+  // pages shown at least once stay mounted while hidden; the others wait for their first visit
+  shownBefore.current.add(pathname);
+  const shown = mountedTabs(withCurrent, pathname, shownBefore.current);
   return (
     <Layout style={{ height: '100%' }} data-layout={layoutType} data-device={device}>
       <style>{LAYOUT_CSS}</style>

@@ -22,10 +22,13 @@ import {
   WALL_BASE,
 } from '@lighting/shared';
 import { useTranslation } from 'react-i18next';
-import { Login } from '../views/Login';
 import { Loading } from '../views/Loading';
 
 const Console = lazy(() => import('./Console'));
+// The sign-in page (@lighting/shared/login): its own chunk, which signed-in pages do not download.
+const Login = lazy(() =>
+  import(/* webpackChunkName: "login" */ '../views/Login').then((m) => ({ default: m.Login })),
+);
 // The citizens' public pages: their own chunk (no antd), outside the guard and the console.
 const PublicPage = lazy(() => import(/* webpackChunkName: "public-page" */ './PublicPage'));
 // The city wall display (menu type 6): signed in by its link's token, no console chrome.
@@ -91,10 +94,16 @@ function Guarded() {
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.action !== 'next' || busy) return <Loading />;
 
+  const signIn = (
+    <Suspense fallback={<Loading />}>
+      <Login />
+    </Suspense>
+  );
+
   return (
     <Routes>
-      <Route path="/login" element={<Login />} />
-      <Route path="/login-new" element={<Login />} />
+      <Route path="/login" element={signIn} />
+      <Route path="/login-new" element={signIn} />
       <Route path="/jump" element={<Navigate to="/home" replace />} />
       <Route path="/auth-redirect" element={<Navigate to="/home" replace />} />
       <Route

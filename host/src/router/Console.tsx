@@ -21,8 +21,6 @@ import { AppProviders } from '@lighting/shared/ui';
 import { BasicLayout, type PageDef } from '../layout/BasicLayout';
 import { RemotePage } from '../federation/RemotePage';
 import { NotFound } from '../views/NotFound';
-import { MenuMore } from '../views/MenuMore';
-import { LockScreen } from '../views/LockScreen';
 import { FramePage } from '../views/FramePage';
 
 // Host pages load on their first visit (the console chunk stays small).
@@ -30,6 +28,8 @@ const HomePage = lazy(() => import('../features/home/HomePage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const MessageRecordPage = lazy(() => import('../features/messages/MessageRecordPage'));
 const ArticleMorePage = lazy(() => import('../features/articles/ArticleMorePage'));
+const LockScreen = lazy(() => import('../views/LockScreen').then((m) => ({ default: m.LockScreen })));
+const MenuMore = lazy(() => import('../views/MenuMore').then((m) => ({ default: m.MenuMore })));
 
 const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ margin: 48 }} />}>{node}</Suspense>;
 
@@ -82,7 +82,11 @@ export default function Console() {
       generated.routes.find((r) => r.meta.urlAddress === urlAddress)?.meta ?? { title: urlAddress };
     const fixed: PageDef[] = [
       { path: '/home', element: page(<HomePage />), title: () => t('home') },
-      { path: '/menuMore', element: <MenuMore menu={generated.tree} />, title: () => t('host:menuMore') },
+      {
+        path: '/menuMore',
+        element: page(<MenuMore menu={generated.tree} />),
+        title: () => t('host:menuMore'),
+      },
       { path: '/profile', element: page(<ProfilePage />), title: () => t('profile') },
       { path: '/messageRecord', element: page(<MessageRecordPage />), title: () => t('host:messageCenter') },
       { path: '/bt/article/more', element: page(<ArticleMorePage />), title: () => t('host:articleMore') },
@@ -122,7 +126,7 @@ export default function Console() {
   return (
     <AppProviders>
       <Routes>
-        <Route path="/lockScreen" element={<LockScreen />} />
+        <Route path="/lockScreen" element={page(<LockScreen />)} />
         <Route path="/404" element={<NotFound />} />
         {token && menuLoaded ? (
           <Route path="*" element={<BasicLayout menu={generated.tree} pages={pages} />} />

@@ -1,7 +1,8 @@
 // Lock screen (spec §4): the lock flag is persisted; unlocking posts account and password and
 // returns to the page that was locked (./lockReturn.ts); 重新登录 signs out for another account.
 import { useState } from 'react';
-import { Avatar, Button, Card, Input, Space, Typography } from 'antd';
+import { Avatar, Button, Input, Space, Typography } from 'antd';
+import Card from 'antd/es/card';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSession } from '@lighting/shared';

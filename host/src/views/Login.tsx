@@ -1,4 +1,5 @@
-import { LoginPanel, useLocation, useNavigate, useSearchParams } from '@lighting/shared';
+import { useLocation, useNavigate, useSearchParams } from '@lighting/shared';
+import { LoginPanel } from '@lighting/shared/login';
 
 /** /login and /login-new (spec §2): after sign-in go to ?redirect, else /. */
 export function Login() {

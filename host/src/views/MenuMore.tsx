@@ -1,6 +1,7 @@
 // /menuMore: every section of the permitted menu with its pages — where the functional layout's
 // folded items (and anything else) can be reached from one page.
-import { Card, Col, Row, Typography } from 'antd';
+import { Col, Row, Typography } from 'antd';
+import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import { useTranslation } from 'react-i18next';
 import { formatDate, Link, useSession, type MenuNode } from '@lighting/shared';

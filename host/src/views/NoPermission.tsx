@@ -2,7 +2,7 @@
 // than 页面不存在. BasicLayout shows it when a remote's route table names the path (./refused.ts).
 import { useEffect, useState } from 'react';
 import { Button, Spin } from 'antd';
-import Result from 'antd/es/result';
+import { LazyResult as Result } from '@lighting/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from '@lighting/shared';
 import { loadRoutes, remoteFor } from '../federation/registry';

@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import Result from 'antd/es/result';
+import { LazyResult as Result } from '@lighting/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@lighting/shared';
 

@@ -12,7 +12,7 @@ import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_LIMITS, unsettled, type ChatContact } from '@lighting/shared';
+import { CHAT_LIMITS, unsettled, type ChatContact } from '@lighting/shared/core';
 import { discardChat, retryChat, sendChat, useChat } from '@lighting/shared/realtime';
 import { insertAt, isBlank } from '../emoji/codec';
 import { NS } from '../i18n';

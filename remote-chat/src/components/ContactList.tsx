@@ -6,7 +6,8 @@ import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { filterContacts, formatDate, sortContacts, useSession, type ChatContact } from '@lighting/shared';
+import { formatDate, useSession } from '@lighting/shared';
+import { filterContacts, sortContacts, type ChatContact } from '@lighting/shared/core';
 import { useChat } from '@lighting/shared/realtime';
 import { loadContacts } from '../contacts';
 import { NS } from '../i18n';

@@ -1,9 +1,10 @@
 // The history panel: 50 a page from the first message on, searched by text, more loaded when the list
 // is scrolled within 100 px of its bottom; pages merged by id, so no message is shown twice.
-import { Drawer, Empty, Input, Spin, Typography } from 'antd';
+import { Empty, Input, Spin, Typography } from 'antd';
+import Drawer from 'antd/es/drawer';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_LIMITS, mergeMessages, type ChatMessage } from '@lighting/shared';
+import { CHAT_LIMITS, mergeMessages, type ChatMessage } from '@lighting/shared/core';
 import { listMessages } from '@lighting/shared/realtime';
 import { NS } from '../i18n';
 import { nearBottom } from '../model/scroll';

@@ -8,15 +8,8 @@ import ExclamationCircleFilled from '@ant-design/icons/es/icons/ExclamationCircl
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import {
-  formatDate,
-  parseChatCard,
-  parseChatImage,
-  useNavigate,
-  useSession,
-  type ChatCard,
-  type ChatContentType,
-} from '@lighting/shared';
+import { formatDate, useNavigate, useSession } from '@lighting/shared';
+import { parseChatCard, parseChatImage, type ChatCard, type ChatContentType } from '@lighting/shared/core';
 import { liveStatus } from '../cards';
 import { NS } from '../i18n';
 import { cardView, statusKeyOf } from '../model/card';

@@ -1,4 +1,5 @@
-import type { ChatCard, MenuEntry } from '@lighting/shared';
+import type { MenuEntry } from '@lighting/shared';
+import type { ChatCard } from '@lighting/shared/core';
 import { cardView, statusKeyOf } from './card';
 
 const page = (id: string, urlAddress: string): MenuEntry => ({

@@ -2,7 +2,8 @@
 // could read them, and withholds them from a reader without the map's read permission (docs/api/
 // chat.md): a card without a status shows its code alone. Its link is offered only when the reader's
 // menus hold the map page it opens (the console would have no route for it otherwise).
-import { CARD_MAP_PAGES, hasMenuPage, mapLinkOf, type ChatCard, type MenuEntry } from '@lighting/shared';
+import { hasMenuPage, type MenuEntry } from '@lighting/shared';
+import { CARD_MAP_PAGES, mapLinkOf, type ChatCard } from '@lighting/shared/core';
 
 export interface CardView {
   /** the status to show (the stored one until the live one is read), or null: none to show */

@@ -1,5 +1,5 @@
 // Chat image rules (pure): what may be sent (spec §5) and the size of the list's thumbnail.
-import { CHAT_LIMITS } from '@lighting/shared';
+import { CHAT_LIMITS } from '@lighting/shared/core';
 
 /** The i18n key of the problem with a chosen file, or null when it may be sent. */
 export function imageProblem(file: { type: string; size: number }): 'imageOnly' | 'imageTooLarge' | null {

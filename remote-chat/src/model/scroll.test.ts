@@ -1,4 +1,4 @@
-import { CHAT_LIMITS } from '@lighting/shared';
+import { CHAT_LIMITS } from '@lighting/shared/core';
 import { distanceFromBottom, nearBottom } from './scroll';
 
 describe('the history panel loads more within 100 px of its bottom', () => {

@@ -1,7 +1,9 @@
 // bt/citizen/feedback — the citizens' feedback and its thread; staff with the reply button answer,
 // and the citizen sees the answer on their phone (feedback-reply). Text is shown as text.
 import { useState } from 'react';
-import { Button, Card, Drawer, Input, Space, Tag } from 'antd';
+import { Button, Input, Space, Tag } from 'antd';
+import Card from 'antd/es/card';
+import Drawer from 'antd/es/drawer';
 import Select from 'antd/es/select';
 import message from 'antd/es/message';
 import Table from 'antd/es/table';

@@ -1,7 +1,8 @@
 // bt/citizen/open311 — the keys other city systems use to file reports through Open311 GeoReport v2:
 // issued by an administrator (the key is shown once, only its hash is kept) and revoked here.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Input, Space, Tag, Typography } from 'antd';
+import { Button, Input, Space, Tag, Typography } from 'antd';
+import Card from 'antd/es/card';
 import Alert from 'antd/es/alert';
 import Popconfirm from 'antd/es/popconfirm';
 import Table from 'antd/es/table';

@@ -1,7 +1,8 @@
 // bt/citizen/plates — printable QR plates (PDF) for a district (optionally one road) or a list of
 // poles. The server signs each code; the sheet downloads with the staff's token.
 import { useEffect, useState } from 'react';
-import { Button, Card, Input } from 'antd';
+import { Button, Input } from 'antd';
+import Card from 'antd/es/card';
 import Alert from 'antd/es/alert';
 import Select from 'antd/es/select';
 import message from 'antd/es/message';

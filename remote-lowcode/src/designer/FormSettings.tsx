@@ -1,6 +1,6 @@
 // The form's own settings: label position and width, size, how it opens (a dialog, full screen or
 // a drawer) and how wide, and the buttons' texts.
-import { Radio } from 'antd';
+import Radio from 'antd/es/radio';
 import { useTranslation } from 'react-i18next';
 import type { FormData, PopupType } from '@lighting/shared/formcore';
 import { useDesign } from './context';

@@ -1,7 +1,8 @@
 // Where a choice control's options come from: a static list (editable rows; tree controls get
 // child rows), a dictionary type (picker) or a data interface (picker, plus which keys of its rows
 // are the label, value and children).
-import { Button, Input, Radio } from 'antd';
+import { Button, Input } from 'antd';
+import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import TreeSelect from 'antd/es/tree-select';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';

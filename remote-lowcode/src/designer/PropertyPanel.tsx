@@ -1,7 +1,8 @@
 // The selected control's properties: the common ones (label, field name checked live, placeholder,
 // default value, required, regList, span, label width, options) and each control's own.
 import type { ReactNode } from 'react';
-import { Button, Input, Radio, Typography } from 'antd';
+import { Button, Input, Typography } from 'antd';
+import Radio from 'antd/es/radio';
 import Divider from 'antd/es/divider';
 import Select from 'antd/es/select';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';

@@ -1,7 +1,8 @@
 // Small pieces the property panel and the form settings share: a labelled row and inputs that
 // dispatch as you type (one undo step per property).
 import type { ReactNode } from 'react';
-import { Input, Switch } from 'antd';
+import { Input } from 'antd';
+import Switch from 'antd/es/switch';
 import Select from 'antd/es/select';
 import InputNumber from 'antd/es/input-number';
 

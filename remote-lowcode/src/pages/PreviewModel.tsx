@@ -3,7 +3,8 @@
 // validation; submit saves a record (OnlineDev/{modelId}) and the record is read back from the
 // server and shown read-only. With `record`, that record opens for viewing and editing as a new copy.
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Empty, Space, Spin, Typography } from 'antd';
+import { Button, Empty, Space, Spin, Typography } from 'antd';
+import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import Alert from 'antd/es/alert';
 import { useTranslation } from 'react-i18next';

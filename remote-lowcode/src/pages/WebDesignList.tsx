@@ -3,7 +3,8 @@
 // confirmation), design (the designer opens over the page: ?design=<id>, so a reload keeps it) and
 // preview (/previewModel?id=<id>).
 import { Suspense, lazy, useState } from 'react';
-import { Button, Input, Radio, Space, Spin, Tag, type TableColumnsType } from 'antd';
+import { Button, Input, Space, Spin, Tag, type TableColumnsType } from 'antd';
+import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,7 +1,8 @@
 // The selected asset: its details with open faults and orders, and what can be done from here
 // (repair order, topology both ways). Used by the map pages as their "popup".
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Empty, Space, Spin, Tag, Typography } from 'antd';
+import Drawer from 'antd/es/drawer';
 import Descriptions from 'antd/es/descriptions';
 import List from 'antd/es/list';
 import { useTranslation } from 'react-i18next';

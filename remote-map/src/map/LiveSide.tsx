@@ -1,6 +1,7 @@
 // Kiosk side panel: the headline figures and the live open faults (red on the map).
 import { useEffect, useState } from 'react';
-import { Card, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
+import Card from 'antd/es/card';
 import List from 'antd/es/list';
 import Statistic from 'antd/es/statistic';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,8 @@
 // is dropped from the address (replace), so the same link followed again opens the item again, and
 // closing or changing the selection leaves no stale parameter behind.
 import { useEffect, useRef } from 'react';
-import { MAP_ITEM_PARAM, useSearchParams, type ChatCardKind } from '@lighting/shared';
+import { useSearchParams } from '@lighting/shared';
+import { MAP_ITEM_PARAM, type ChatCardKind } from '@lighting/shared/core';
 
 export function useLinkedItem(kind: ChatCardKind, open: (value: string) => void): void {
   const name = MAP_ITEM_PARAM[kind];

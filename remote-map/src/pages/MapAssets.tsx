@@ -3,7 +3,9 @@
 // app (/remotes/map/, the kiosk wall display) it fills the screen and adds the live fault list and
 // the headline statistics.
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Card, Drawer, Space } from 'antd';
+import { Button, Space } from 'antd';
+import Card from 'antd/es/card';
+import Drawer from 'antd/es/drawer';
 import AutoComplete from 'antd/es/auto-complete';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,8 @@
 // shared-cause judgement (suspected upstream element shown on the map), fault history per asset or
 // district, and a repair order from a fault.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Input, Space, Tag, Typography } from 'antd';
+import { Button, Input, Space, Tag, Typography } from 'antd';
+import Card from 'antd/es/card';
 import List from 'antd/es/list';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';

@@ -3,7 +3,8 @@
 // (24 h / 3 working days / 1 h); the charts and the map side by side. A click on a district (chart
 // or table) filters both; the figures follow live changes.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Col, Row, Tag, Typography } from 'antd';
+import { Button, Col, Row, Tag, Typography } from 'antd';
+import Card from 'antd/es/card';
 import Statistic from 'antd/es/statistic';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,9 @@
 // a crew's track from stored positions (device position over HTTPS only), topology (click a
 // transformer / control box / cable: what it feeds; click a lamp: its path back to the source).
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Radio, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
+import Card from 'antd/es/card';
+import Radio from 'antd/es/radio';
 import Alert from 'antd/es/alert';
 import Select from 'antd/es/select';
 import DatePicker from 'antd/es/date-picker';

@@ -2,7 +2,8 @@
 // verify, and the orders on the map (the selected one followed). Every state change anywhere
 // reloads the list and the markers (socket `mapRepairOrderChange`).
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Input, Space, Tag } from 'antd';
+import { Button, Input, Space, Tag } from 'antd';
+import Card from 'antd/es/card';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,8 @@
 // (GET Area/{parentId}, -1 the root); create, edit, delete (refused while sub-areas exist),
 // enable/disable. A keyword search answers matches from every level, flat.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Input, Space, Switch, type TableColumnsType } from 'antd';
+import { Button, Input, Space, type TableColumnsType } from 'antd';
+import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
 import Select from 'antd/es/select';
 import InputNumber from 'antd/es/input-number';

@@ -2,7 +2,8 @@
 // data-scope trees with check all, deselect all, expand all, fold all; save (btn_edit). Saving
 // changes what the server allows at once and CurrentUser at the users' next load.
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Card, Empty, Spin } from 'antd';
+import { Button, Empty, Spin } from 'antd';
+import Card from 'antd/es/card';
 import Alert from 'antd/es/alert';
 import Flex from 'antd/es/flex';
 import Segmented from 'antd/es/segmented';

@@ -1,7 +1,8 @@
 // system/billRule — bill numbering rules: server paging, create, edit, delete, enable/disable,
 // and "issue a number" (GET BillNumber/{enCode}) listing the numbers issued in this dialog.
 import { useState } from 'react';
-import { Button, Input, Switch, Typography, type TableColumnsType } from 'antd';
+import { Button, Input, Typography, type TableColumnsType } from 'antd';
+import Switch from 'antd/es/switch';
 import List from 'antd/es/list';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';

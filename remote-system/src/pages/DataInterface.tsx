@@ -2,7 +2,8 @@
 // database, or an HTTP endpoint on the allow-list): server paging, create, edit, delete,
 // enable/disable, and "test" which runs GET {id}/Actions/Response and shows the answer.
 import { useState } from 'react';
-import { Button, Input, Switch, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Input, Tag, Typography, type TableColumnsType } from 'antd';
+import Switch from 'antd/es/switch';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Form from 'antd/es/form';

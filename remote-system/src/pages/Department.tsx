@@ -2,7 +2,8 @@
 // nested departments); create, edit, delete (refused while users, positions or sub-departments
 // belong to it).
 import { useState } from 'react';
-import { Switch, type TableColumnsType } from 'antd';
+import { type TableColumnsType } from 'antd';
+import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';

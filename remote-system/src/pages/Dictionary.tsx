@@ -2,7 +2,9 @@
 // data on the right (a tree when the type isTree): create, edit, delete, enable/disable, export.
 // Every write invalidates the page's dictionary cache so selects fed by dictionaries reload.
 import { useState } from 'react';
-import { Button, Card, Input, Space, Switch, Tag, type TableColumnsType } from 'antd';
+import { Button, Input, Space, Tag, type TableColumnsType } from 'antd';
+import Card from 'antd/es/card';
+import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,8 @@
 // propertyJson (moduleId, isTree) for 3/4/5 and the link target for 7; edit, delete, state.
 // A new page appears in the menu of those granted it after they reload.
 import { useState } from 'react';
-import { Switch, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
+import Switch from 'antd/es/switch';
 import Select from 'antd/es/select';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,8 @@
 // permission/organize — the organisation tree (companies): create, edit, delete (refused while
 // something still belongs to it: the server's message says what).
 import { useState } from 'react';
-import { Switch, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
+import Switch from 'antd/es/switch';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
 import { toast, type RemotePageProps } from '@lighting/shared';

@@ -1,7 +1,8 @@
 // permission/position — positions, filtered by the organisation chosen on the left; server
 // paging, keyword search, create, edit, delete (refused while users hold it), export.
 import { useState } from 'react';
-import { Input, Switch, type TableColumnsType } from 'antd';
+import { Input, type TableColumnsType } from 'antd';
+import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,8 @@
 // permission/role — roles: server paging, keyword search, create, edit, delete (refused while
 // users hold the role), enable/disable.
 import { useState } from 'react';
-import { Input, Switch, type TableColumnsType } from 'antd';
+import { Input, type TableColumnsType } from 'antd';
+import Switch from 'antd/es/switch';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
 import { toast, usePagedList, type RemotePageProps } from '@lighting/shared';

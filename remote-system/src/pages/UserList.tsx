@@ -2,14 +2,16 @@
 // keyword search, create, edit, delete, reset password, enable/disable, export. Buttons and
 // columns follow the permission snapshot (btn_add, btn_edit, btn_remove, btn_export).
 import { useEffect, useState } from 'react';
-import { Button, Input, Switch, type TableColumnsType } from 'antd';
+import { Button, Input, type TableColumnsType } from 'antd';
+import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Form from 'antd/es/form';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
-import { Auth, md5, rule, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
+import { Auth, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
+import { md5, rule } from '@lighting/shared/core';
 import {
   FormModal,
   ListFrame,

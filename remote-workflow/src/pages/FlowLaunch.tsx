@@ -1,6 +1,7 @@
 // workFlow/flowLaunch — the flows a user can launch, grouped by category, from the flow engine.
 import { useEffect, useState } from 'react';
-import { Avatar, Card, Col, Empty, Row, Spin, Typography } from 'antd';
+import { Avatar, Col, Empty, Row, Spin, Typography } from 'antd';
+import Card from 'antd/es/card';
 import ApartmentOutlined from '@ant-design/icons/es/icons/ApartmentOutlined';
 import { useTranslation } from 'react-i18next';
 import { request, type RemotePageProps } from '@lighting/shared';

@@ -5,7 +5,7 @@ import { Input } from 'antd';
 import Modal from 'antd/es/modal';
 import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import type { RuleName } from '@lighting/shared';
+import type { RuleName } from '../core/validators';
 import { fieldRules } from './formRules';
 import './i18n';
 

@@ -1,7 +1,8 @@
 // Row actions every admin list shares: delete with the spec's confirmation, the enabled/disabled
 // state toggle, and a confirm-then-call helper (release, force offline, reset…).
 import { useState } from 'react';
-import { App as AntApp, Switch, Tag } from 'antd';
+import { App as AntApp, Tag } from 'antd';
+import Switch from 'antd/es/switch';
 import { useTranslation } from 'react-i18next';
 import { request, type Envelope } from '@lighting/shared';
 import { toast } from '@lighting/shared';

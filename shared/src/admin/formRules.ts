@@ -2,7 +2,7 @@
  * antd Form rules from a field description: required (message names the field) plus the spec §5
  * validators with their messages (core/validators), and a length cap the server also applies.
  */
-import { isEmptyCell, rule, type FormRule, type RuleName } from '@lighting/shared';
+import { isEmptyCell, rule, type FormRule, type RuleName } from '../core/validators';
 
 export interface FieldRuleSpec {
   label: string;

@@ -1,5 +1,6 @@
 /** Pure logic core of @lighting/shared: no React, DOM, storage or I/O — safe for the server too. */
 export * from './validators';
+export * from './links';
 export * from './expression';
 export * from './format';
 export * from './amount';
@@ -18,3 +19,4 @@ export * from './wall';
 export * from './assets';
 export * from './menuLabels';
 export * from './dictionaryNames';
+export * from './md5';

@@ -16,7 +16,7 @@
  * Unknown types (and their children) are skipped. Routes are listed parent first. Entries with hidden: true produce routes but no menu node.
  */
 
-import { isSafeLink } from './validators';
+import { isSafeLink } from './links';
 
 export type MenuType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 

@@ -11,7 +11,6 @@ import {
   isEmptyCell,
   isEnCode,
   isExternalLink,
-  isSafeLink,
   isFullName,
   isHalfHour,
   isIdCard,
@@ -26,6 +25,7 @@ import {
   validate,
   validateRequired,
 } from './validators';
+import { isSafeLink } from './links';
 
 type Case = [RuleName, (v: unknown) => boolean, unknown[], unknown[]];
 

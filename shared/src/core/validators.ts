@@ -5,6 +5,7 @@
  * separate rule (`isEmptyCell` / `validateRequired`).
  */
 import { checkTokens, tokenize } from './expression';
+import { isSafeLink } from './links';
 
 export type RuleName =
   | 'mobile'
@@ -148,21 +149,6 @@ export const isNumericString = (value: unknown): boolean => matches(/^[+-]?(?:0|
 
 /** Starts with http:, https:, mailto: or tel: (the external-link test of the original client). */
 export const isExternalLink = (value: unknown): boolean => matches(/^(?:https?:|mailto:|tel:)/, value);
-
-/**
- * A link that is safe to store and to put in an href or a frame: an external link by the rule above
- * (http and https with a host) or a path on our own origin ('/help/…', not '//host', which is another
- * origin). No whitespace or control characters anywhere, so ' javascript:', 'java\tscript:' and
- * 'data:' never pass; letter case matters, as in the original rule ('JaVaScRiPt:' is refused).
- */
-export function isSafeLink(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length === 0) return false;
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (/[\s\u0000-\u001F\u007F-\u009F\u2028\u2029]/.test(value)) return false;
-  if (/^\/(?![/\\])/.test(value)) return true;
-  if (/^https?:\/\/[^/\\?#@]+(?:[/?#]|$)/.test(value)) return true;
-  return /^(?:mailto|tel):[^/]/.test(value);
-}
 
 /**
  * Numbers, + - × ÷ (also * and /) and parentheses; numbers and operators alternate, starts and ends with a number,

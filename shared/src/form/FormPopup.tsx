@@ -3,7 +3,8 @@
 // the popup open: the HTTP client showed the server's message).
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Drawer, Space } from 'antd';
+import { Button, Space } from 'antd';
+import Drawer from 'antd/es/drawer';
 import Modal from 'antd/es/modal';
 import type { FormData } from '@lighting/shared/formcore';
 import { FormRenderer, type FormRendererHandle, type FormRendererProps } from './FormRenderer';

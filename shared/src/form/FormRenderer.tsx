@@ -13,7 +13,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, Col, Row, type FormInstance } from 'antd';
+import { Col, Row, type FormInstance } from 'antd';
+import Card from 'antd/es/card';
 import Divider from 'antd/es/divider';
 import Collapse from 'antd/es/collapse';
 import Form from 'antd/es/form';

@@ -1,8 +1,8 @@
 // The sub-table (design/lowcode.md): rows of the table's columns, added, copied and removed; a
 // summary row 合计 (formcore/summary); required cells say '不能为空'. One antd Form.Item holds the
-// whole rows array; each row is memoised so typing in a cell re-renders that row only, and past
-// VIRTUAL_AFTER rows only the rows in view are rendered (fixed row height), so a 200-row table
-// stays responsive.
+// whole rows array; rows and cells are memoised so typing in a cell re-renders that cell only,
+// and past VIRTUAL_AFTER rows only the rows in view are rendered (fixed row height), so a 200-row
+// table stays responsive.
 import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Tooltip } from 'antd';
@@ -73,9 +73,93 @@ interface RowProps {
   onRemove(index: number): void;
 }
 
-const TableRow = memo(function TableRow(props: RowProps) {
-  const { t } = useTranslation('form');
+interface CellProps {
+  index: number;
+  column: Column;
+  rowKey: string;
+  tableKey: string;
+  value: unknown;
+  /** the related record's id for a relationFormAttr cell (its relationForm's value in this row) */
+  relationValue: unknown;
+  error: string | undefined;
+  disabled: boolean;
+  onCell(index: number, column: string, value: unknown): void;
+}
+
+/** One cell: memoised, so a keystroke re-renders the cell typed in, not its whole row. */
+const TableCell = memo(function TableCell(props: CellProps) {
   const rt = useRuntime();
+  const { index, column: c, rowKey, tableKey, error, onCell } = props;
+  const cellDisabled = props.disabled || c.access.disabled;
+  const onChange = useCallback((v: unknown) => onCell(index, c.name, v), [onCell, index, c.name]);
+  return (
+    <div
+      role="cell"
+      style={{ padding: '4px 6px', minWidth: 0 }}
+      data-testid={`cell-${tableKey}-${index}-${c.name}`}
+    >
+      {c.field.__config__.jnpfKey === 'relationFormAttr' ? (
+        <RelationAttrControl
+          field={c.field}
+          relationField={rt.relationFields.get(`${tableKey}.${String(c.field.relationField)}`)}
+          relationKey={`${tableKey}#${rowKey}.${String(c.field.relationField)}`}
+          relationValue={props.relationValue}
+        />
+      ) : (
+        <div className={error ? 'ant-form-item-has-error' : undefined}>
+          <FieldControl
+            field={c.field}
+            fieldKey={c.key}
+            value={props.value}
+            disabled={cellDisabled}
+            relationKey={`${tableKey}#${rowKey}.${c.name}`}
+            onChange={onChange}
+          />
+        </div>
+      )}
+      {error && (
+        <div role="alert" style={{ color: '#ff4d4f', fontSize: 12, lineHeight: '16px' }}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
+});
+
+/** A row's copy and remove buttons: memoised apart from the cells (they do not change as one types). */
+const RowActions = memo(function RowActions(props: {
+  index: number;
+  onCopy(index: number): void;
+  onRemove(index: number): void;
+}) {
+  const { t } = useTranslation('form');
+  const { index, onCopy, onRemove } = props;
+  return (
+    <div role="cell" style={{ padding: '4px 6px', whiteSpace: 'nowrap' }}>
+      <Tooltip title={t('copy')}>
+        <Button
+          type="text"
+          size="small"
+          icon={<CopyOutlined />}
+          aria-label={t('copy')}
+          onClick={() => onCopy(index)}
+        />
+      </Tooltip>
+      <Tooltip title={t('remove')}>
+        <Button
+          type="text"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('remove')}
+          onClick={() => onRemove(index)}
+        />
+      </Tooltip>
+    </div>
+  );
+});
+
+const TableRow = memo(function TableRow(props: RowProps) {
   const { index, rowKey, row, columns, tableKey, errors, disabled } = props;
   const style: CSSProperties = {
     display: 'grid',
@@ -89,66 +173,23 @@ const TableRow = memo(function TableRow(props: RowProps) {
       <div role="cell" style={{ padding: '12px 8px', color: '#8c8c8c' }}>
         {index + 1}
       </div>
-      {columns.map((c) => {
-        const error = errors[`${index}.${c.name}`];
-        const cellDisabled = disabled || c.access.disabled;
-        return (
-          <div
-            role="cell"
-            key={c.name}
-            style={{ padding: '4px 6px', minWidth: 0 }}
-            data-testid={`cell-${tableKey}-${index}-${c.name}`}
-          >
-            {c.field.__config__.jnpfKey === 'relationFormAttr' ? (
-              <RelationAttrControl
-                field={c.field}
-                relationField={rt.relationFields.get(`${tableKey}.${String(c.field.relationField)}`)}
-                relationKey={`${tableKey}#${rowKey}.${String(c.field.relationField)}`}
-                relationValue={row[String(c.field.relationField)]}
-              />
-            ) : (
-              <div className={error ? 'ant-form-item-has-error' : undefined}>
-                <FieldControl
-                  field={c.field}
-                  fieldKey={c.key}
-                  value={row[c.name]}
-                  disabled={cellDisabled}
-                  relationKey={`${tableKey}#${rowKey}.${c.name}`}
-                  onChange={(v) => props.onCell(index, c.name, v)}
-                />
-              </div>
-            )}
-            {error && (
-              <div role="alert" style={{ color: '#ff4d4f', fontSize: 12, lineHeight: '16px' }}>
-                {error}
-              </div>
-            )}
-          </div>
-        );
-      })}
-      {!disabled && (
-        <div role="cell" style={{ padding: '4px 6px', whiteSpace: 'nowrap' }}>
-          <Tooltip title={t('copy')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<CopyOutlined />}
-              aria-label={t('copy')}
-              onClick={() => props.onCopy(index)}
-            />
-          </Tooltip>
-          <Tooltip title={t('remove')}>
-            <Button
-              type="text"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('remove')}
-              onClick={() => props.onRemove(index)}
-            />
-          </Tooltip>
-        </div>
-      )}
+      {columns.map((c) => (
+        <TableCell
+          key={c.name}
+          index={index}
+          column={c}
+          rowKey={rowKey}
+          tableKey={tableKey}
+          value={row[c.name]}
+          relationValue={
+            c.field.__config__.jnpfKey === 'relationFormAttr' ? row[String(c.field.relationField)] : undefined
+          }
+          error={errors[`${index}.${c.name}`]}
+          disabled={disabled}
+          onCell={props.onCell}
+        />
+      ))}
+      {!disabled && <RowActions index={index} onCopy={props.onCopy} onRemove={props.onRemove} />}
     </div>
   );
 });
@@ -252,7 +293,8 @@ export function SubTable({ table, value, onChange, disabled, id }: SubTableProps
   const last = windowed ? Math.min(rows.length, first + VIEW_ROWS + 2 * OVERSCAN) : rows.length;
 
   const template = `48px repeat(${Math.max(columns.length, 1)}, minmax(150px, 1fr))${disabled ? '' : ' 88px'}`;
-  const summary = table.showSummary === true ? summarize(table, rows) : null;
+  // the 合计 row follows the rows, not the scroll position (scrolling re-renders the table)
+  const summary = useMemo(() => (table.showSummary === true ? summarize(table, rows) : null), [table, rows]);
   const title = table.__config__.showTitle !== false ? table.__config__.label : '';
   const stickyBg: CSSProperties = { position: 'sticky', background: '#fafafa', zIndex: 1 };
 

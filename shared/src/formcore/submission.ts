@@ -7,7 +7,7 @@
  * Also what the client does not own: system controls and bill numbers the server fills, display-
  * only calculates (isStorage 0) that are never stored, and keys that are not in the form.
  */
-import { isSafeLink } from '../core/validators';
+import { isSafeLink } from '../core/links';
 import { tooManyFilesMessage } from '../core/format';
 import { fieldValueType, controlInfo } from './controls';
 import { valueFields, type ValueField } from './fields';

@@ -3,7 +3,7 @@
 // Orientation from EXIF is applied by createImageBitmap; re-encoding as JPEG drops the metadata.
 // A re-encode that comes out larger, or an image this browser cannot decode, keeps the original.
 // DOM only (no React, no antd): the citizens' light phone page imports it too.
-import { compressionPlan, fitWithin } from '@lighting/shared/core';
+import { compressionPlan, fitWithin } from '../core/imageCompression';
 
 export class ImageTooLarge extends Error {}
 

@@ -9,6 +9,7 @@
 // - The live stream is subscribed to before any list is asked for, so nothing falls between them.
 import { Subject, filter, type Observable } from 'rxjs';
 import { create } from 'zustand';
+import { useSession } from '@lighting/shared';
 import {
   FINAL_SEND_ERRORS,
   applyReadState,
@@ -17,8 +18,7 @@ import {
   type ChatContentType,
   type ChatMessage,
   type ReadState,
-  useSession,
-} from '@lighting/shared';
+} from '../core/chat';
 import { connected$, isConnected, on, send, type SocketMessage } from './socket';
 
 export interface ChatPreview {

@@ -2,7 +2,7 @@
 // pages, without the host's chrome. This is the kiosk mode; the same build serves the host.
 import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Layout, Menu, Spin, Typography } from 'antd';
-import Result from 'antd/es/result';
+import { LazyResult as Result } from '../ui/LazyResult';
 import { useTranslation } from 'react-i18next';
 import {
   BrowserRouter,
@@ -13,7 +13,6 @@ import {
   captureBoundaryError,
   installErrorHandler,
   loadConfig,
-  LoginPanel,
   matchRemoteRoute,
   menuLabelIn,
   Navigate,
@@ -24,8 +23,12 @@ import {
   useSession,
   type RemoteRoutes,
 } from '@lighting/shared';
-import { connect } from '@lighting/shared/realtime';
 import { AppProviders } from '../ui/AppProviders';
+
+// This file is in '@lighting/shared/ui', which every signed-in console page loads for AppProviders:
+// the sign-in form and the socket load here only when a standalone app needs them.
+const LoginPanel = lazy(() => import('@lighting/shared/login').then((m) => ({ default: m.LoginPanel })));
+const connect = (token: string) => import('@lighting/shared/realtime').then((m) => m.connect(token));
 
 /** '/remotes/map' when served under the console's server, '' when deployed at an origin's root. */
 export function standaloneBasename(name: string, pathname = window.location.pathname): string {
@@ -193,7 +196,11 @@ function Gate({ name, title, section, routes }: StandaloneProps) {
   if (!token) {
     // LoginPanel draws its own full-page background.
     const shown = section ? menuLabelIn({ enCode: section, fullName: title }, i18n.language) : title;
-    return <LoginPanel title={shown} notice={error} onSuccess={() => setError(null)} />;
+    return (
+      <Suspense fallback={<Spin style={{ margin: 48 }} />}>
+        <LoginPanel title={shown} notice={error} onSuccess={() => setError(null)} />
+      </Suspense>
+    );
   }
   if (!menuLoaded) return <Spin style={{ margin: 48 }} />;
   return <Pages name={name} title={title} section={section} routes={routes} />;

@@ -1,5 +1,4 @@
 // Calls the session makes (spec §7 Authentication and current user).
-import SparkMD5 from 'spark-md5';
 import { request } from '../http/client';
 import type { MenuEntry } from '../core/menuRoutes';
 import type { PermissionEntry } from '../core/permissions';
@@ -42,16 +41,18 @@ export interface LoginInput {
   timestamp?: string;
 }
 
-export const md5 = (s: string): string => SparkMD5.hash(s);
+/** spark-md5 loads with the first sign-in or unlock: signed-in pages do not download it. */
+const hashed = (s: string): Promise<string> => import('../core/md5').then((m) => m.md5(s));
 
-export function loginCall(input: LoginInput) {
+export async function loginCall(input: LoginInput) {
+  const password = await hashed(input.password);
   return request<{ token: string; theme: string }>({
     url: '/oauth/Login',
     method: 'post',
     params: OAUTH_CLIENT,
     data: {
       account: input.account.trim(),
-      password: md5(input.password),
+      password,
       ...(input.code ? { code: input.code, timestamp: input.timestamp } : {}),
     },
   });
@@ -63,8 +64,8 @@ export function loginConfigCall(account: string) {
 
 export const currentUserCall = () => request<CurrentUser>({ url: '/oauth/CurrentUser', method: 'get' });
 export const logoutCall = () => request({ url: '/oauth/Logout', method: 'get' });
-export const lockScreenCall = (account: string, password: string) =>
-  request({ url: '/oauth/LockScreen', method: 'post', data: { account, password: md5(password) } });
+export const lockScreenCall = async (account: string, password: string) =>
+  request({ url: '/oauth/LockScreen', method: 'post', data: { account, password: await hashed(password) } });
 
 export interface ApplyInput {
   companyName: string;

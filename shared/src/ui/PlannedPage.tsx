@@ -1,7 +1,7 @@
 // An honest panel for a page a later issue builds: it says what the page will be, and pretends
 // nothing (no fake data, no dead buttons).
 import { Typography } from 'antd';
-import Result from 'antd/es/result';
+import { LazyResult as Result } from './LazyResult';
 import { useTranslation } from 'react-i18next';
 
 export function PlannedPage({ title, description }: { title: string; description: string }) {

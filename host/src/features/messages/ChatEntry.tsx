@@ -1,15 +1,18 @@
 // The navbar's chat entry: blinks while any chat message is unread (every tab of the user agrees:
 // the counts are the server's read pointers) and opens the chat remote's './ChatDrawer', loaded on
 // the first click. A chat remote that fails to load shows the error with Retry in the drawer.
-import { Badge, Button, Drawer, Spin, Tooltip } from 'antd';
-import Result from 'antd/es/result';
+import { Badge, Button, Spin, Tooltip } from 'antd';
+import { LazyResult as Result } from '@lighting/shared/ui';
 import MessageOutlined from '@ant-design/icons/es/icons/MessageOutlined';
-import { useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadExposed } from '../../federation/registry';
 import { useUnread } from './counts';
 import { startUnreadFeed } from './feed';
 import { NS } from './i18n';
+
+// the drawer shown while the chat remote loads (or failed to): loaded with the first click
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 type DrawerComponent = ComponentType<{ open: boolean; onClose: () => void }>;
 type Loaded =
@@ -54,21 +57,23 @@ export function ChatEntry({ onOpen }: { onOpen?: () => void }) {
       {loaded.status === 'ready' ? (
         <loaded.Drawer open={open} onClose={() => setOpen(false)} />
       ) : open ? (
-        <Drawer title={t('chat')} open width={280} onClose={() => setOpen(false)} mask={false}>
-          {loaded.status === 'error' ? (
-            <Result
-              status="warning"
-              subTitle={t('chatFailed', { error: loaded.error })}
-              extra={
-                <Button type="primary" onClick={load} data-testid="chat-retry-load">
-                  {t('common:retry')}
-                </Button>
-              }
-            />
-          ) : (
-            <Spin style={{ display: 'block', margin: 24 }} />
-          )}
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer title={t('chat')} open width={280} onClose={() => setOpen(false)} mask={false}>
+            {loaded.status === 'error' ? (
+              <Result
+                status="warning"
+                subTitle={t('chatFailed', { error: loaded.error })}
+                extra={
+                  <Button type="primary" onClick={load} data-testid="chat-retry-load">
+                    {t('common:retry')}
+                  </Button>
+                }
+              />
+            ) : (
+              <Spin style={{ display: 'block', margin: 24 }} />
+            )}
+          </Drawer>
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,7 +1,8 @@
 // The message drawer (站内消息, spec §2): my messages, loading 10 more when scrolled within 200 px
 // of the bottom, 全部已读 with confirmation, a 消息中心 link; clicking one opens it.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { App, Badge, Button, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { App, Badge, Button, Empty, Space, Spin, Tag, Typography } from 'antd';
+import Drawer from 'antd/es/drawer';
 import List from 'antd/es/list';
 import { useTranslation } from 'react-i18next';
 import { formatDate, Link } from '@lighting/shared';

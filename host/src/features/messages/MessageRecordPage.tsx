@@ -1,7 +1,8 @@
 // /messageRecord — the message center (spec §2): keyword search, type filter, server paging,
 // read state, row click opens the message, multi-select delete of my copies.
 import { useState } from 'react';
-import { App, Badge, Button, Card, Input, Space, Tag, type TableColumnsType } from 'antd';
+import { App, Badge, Button, Input, Space, Tag, type TableColumnsType } from 'antd';
+import Card from 'antd/es/card';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';

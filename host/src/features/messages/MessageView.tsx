@@ -1,45 +1,14 @@
 // Opening a message (spec §2, §4): ReadInfo marks it read on the server and the unread counter
 // drops by one; a notice shows its HTML (sanitised again) in the 查看消息 dialog, a workflow
 // message opens its workflow page with flowId/taskId as query.
-import { useCallback, useState, type ReactNode } from 'react';
-import { Typography } from 'antd';
-import Modal from 'antd/es/modal';
-import { useTranslation } from 'react-i18next';
-import { formatDateTime, useNavigate } from '@lighting/shared';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { useNavigate } from '@lighting/shared';
 import { readMessage } from './api';
 import { countRules, useUnread } from './counts';
 import { isUnread, openAction, type MessageDetail, type MessageItem } from './rules';
-import { useSanitizedHtml } from '@lighting/shared/ui';
-import { NS } from './i18n';
 
-export function NoticeModal({ detail, onClose }: { detail: MessageDetail | null; onClose: () => void }) {
-  const { t } = useTranslation(NS);
-  return (
-    <Modal
-      open={detail !== null}
-      title={t('view')}
-      onCancel={onClose}
-      onOk={onClose}
-      okText={t('close')}
-      footer={(_, { OkBtn }) => <OkBtn />}
-      width={720}
-      destroyOnHidden
-      data-testid="message-view"
-    >
-      {detail && (
-        <div data-testid="message-view-body">
-          <Typography.Title level={4} style={{ textAlign: 'center' }}>
-            {detail.title}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-            {detail.creatorUser} · {formatDateTime(detail.lastModifyTime)}
-          </Typography.Paragraph>
-          <SafeHtml html={detail.bodyText} />
-        </div>
-      )}
-    </Modal>
-  );
-}
+// the dialog (antd Modal) loads when the first notice is opened: /home shows this hook's list
+const NoticeModal = lazy(() => import('./NoticeModal').then((m) => ({ default: m.NoticeModal })));
 
 /** `open(item)` reads and shows a message; render `modal` once where the hook is used. */
 export function useMessageOpener(opts: { onRead?: (id: string) => void; onNavigate?: () => void } = {}): {
@@ -48,6 +17,8 @@ export function useMessageOpener(opts: { onRead?: (id: string) => void; onNaviga
 } {
   const navigate = useNavigate();
   const [detail, setDetail] = useState<MessageDetail | null>(null);
+  // once shown, the dialog stays mounted so that it can animate closed
+  const [shown, setShown] = useState(false);
   const { onRead, onNavigate } = opts;
 
   const open = useCallback(
@@ -63,8 +34,10 @@ export function useMessageOpener(opts: { onRead?: (id: string) => void; onNaviga
         onRead?.(item.id);
       }
       const action = openAction({ type: res.data?.type ?? item.type, bodyText: res.data?.bodyText ?? '' });
-      if (action.kind === 'notice') setDetail({ ...item, ...res.data, bodyText: action.html });
-      else {
+      if (action.kind === 'notice') {
+        setShown(true);
+        setDetail({ ...item, ...res.data, bodyText: action.html });
+      } else {
         onNavigate?.();
         navigate(action.to);
       }
@@ -72,13 +45,10 @@ export function useMessageOpener(opts: { onRead?: (id: string) => void; onNaviga
     [navigate, onRead, onNavigate],
   );
 
-  return { open, modal: <NoticeModal detail={detail} onClose={() => setDetail(null)} /> };
-}
-
-/** The notice body, sanitised again before it is shown. */
-function SafeHtml({ html }: { html: string }) {
-  const clean = useSanitizedHtml(html);
-  return clean === null ? null : (
-    <div className="message-html" data-testid="message-html" dangerouslySetInnerHTML={{ __html: clean }} />
-  );
+  const modal = shown ? (
+    <Suspense fallback={null}>
+      <NoticeModal detail={detail} onClose={() => setDetail(null)} />
+    </Suspense>
+  ) : null;
+  return { open, modal };
 }

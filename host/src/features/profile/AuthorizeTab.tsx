@@ -1,6 +1,7 @@
 // 我的权限: the menus, buttons and columns I may use, as trees.
 import { useEffect, useMemo, useState } from 'react';
-import { Card, Col, Empty, Row, Spin } from 'antd';
+import { Col, Empty, Row, Spin } from 'antd';
+import Card from 'antd/es/card';
 import Tree from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
 import { getAuthorize } from './api';

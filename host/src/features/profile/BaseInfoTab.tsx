@@ -1,10 +1,12 @@
 // 基本信息: my details, and an edit form validated with the spec §5 rules.
 import { useState } from 'react';
-import { App, Button, Input, Radio, Space } from 'antd';
+import { App, Button, Input, Space } from 'antd';
+import Radio from 'antd/es/radio';
 import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, rule, useSession, DAY_FORMAT, formatDate } from '@lighting/shared';
+import { formatDateTime, useSession, DAY_FORMAT, formatDate } from '@lighting/shared';
+import { rule } from '@lighting/shared/core';
 import { putBaseInfo } from './api';
 import { baseInfoPayload, dateInputToMs, msToDateInput, type BaseInfo } from './rules';
 import { NS } from './i18n';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { App, Button, Input } from 'antd';
 import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { rule } from '@lighting/shared';
+import { rule } from '@lighting/shared/core';
 import { modifyPassword } from './api';
 import { passwordsMatch } from './rules';
 import { NS } from './i18n';

@@ -1,7 +1,8 @@
 // /profile — personal information (spec §2): base info, avatar, password, settings,
 // subordinates, permissions, my system log and cancelling my account.
 import { useCallback, useEffect, useState } from 'react';
-import { Card, Spin } from 'antd';
+import { Spin } from 'antd';
+import Card from 'antd/es/card';
 import Tabs from 'antd/es/tabs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '@lighting/shared';

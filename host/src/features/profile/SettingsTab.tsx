@@ -1,5 +1,6 @@
 // 系统设置: layout (classic / functional / plain) and language, saved on the server and applied here.
-import { App, Radio } from 'antd';
+import { App } from 'antd';
+import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';

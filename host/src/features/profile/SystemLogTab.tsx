@@ -1,6 +1,7 @@
 // 系统日志: my sign-in, request and error logs, server paged.
 import { useState } from 'react';
-import { Input, Radio, Space, type TableColumnsType } from 'antd';
+import { Input, Space, type TableColumnsType } from 'antd';
+import Radio from 'antd/es/radio';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, usePagedList } from '@lighting/shared';

@@ -1,5 +1,6 @@
 // The current user's calls (spec §7 Authentication and current user).
-import { md5, request, type Paged } from '@lighting/shared';
+import { request, type Paged } from '@lighting/shared';
+import { md5 } from '@lighting/shared/core';
 import type { AuthorizeAnswer, BaseInfo, BaseInfoPayload, Theme } from './rules';
 
 const BASE = '/system/Permission/Users/Current';

@@ -1,17 +1,21 @@
 // The navbar's menu search box: fuse.js over the permitted routes (./menuSearch.ts). Ctrl+K / ⌘K
-// and '/' focus it; choosing a result navigates (external entries open in a new tab). fuse.js
-// loads on the first focus, so it stays off the signed-in page's first load.
-import { useEffect, useMemo, useRef, useState } from 'react';
+// and '/' focus it; choosing a result navigates (external entries open in a new tab). Until the
+// first hover, focus or shortcut it is a plain input: the results list (AutoComplete, ./MenuSearchBox)
+// and fuse.js load then, so neither is on the signed-in page's first load.
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Input, type InputRef } from 'antd';
-import AutoComplete from 'antd/es/auto-complete';
 import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
 import { useTranslation } from 'react-i18next';
 import { flattenPermittedRoutes, useNavigate, type MenuNode, type SearchableRoute } from '@lighting/shared';
+import type { MenuSearchBoxProps } from './MenuSearchBox';
 
 type Search = (query: string) => SearchableRoute[];
 
 const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+
+let boxChunk: Promise<ComponentType<MenuSearchBoxProps>> | null = null;
+const loadBox = () => (boxChunk ??= import('./MenuSearchBox').then((m) => m.MenuSearchBox));
 
 export function MenuSearch({ menu }: { menu: MenuNode[] }) {
   const { t } = useTranslation('host');
@@ -21,9 +25,14 @@ export function MenuSearch({ menu }: { menu: MenuNode[] }) {
   const input = useRef<InputRef>(null);
   const routes = useMemo(() => flattenPermittedRoutes(menu), [menu]);
   const [search, setSearch] = useState<{ run: Search } | null>(null);
+  const [box, setBox] = useState<{ Box: ComponentType<MenuSearchBoxProps>; takeFocus: boolean } | null>(null);
   const hits = useMemo(() => search?.run(query) ?? [], [search, query]);
   const load = () => {
     if (!search) void import('./menuSearch').then((m) => setSearch({ run: m.createMenuSearch(routes) }));
+    if (!box)
+      void loadBox().then((Box) =>
+        setBox((b) => b ?? { Box, takeFocus: document.activeElement === input.current?.input }),
+      );
   };
   useEffect(() => setSearch(null), [routes]);
   const loadRef = useRef(load);
@@ -52,31 +61,45 @@ export function MenuSearch({ menu }: { menu: MenuNode[] }) {
     if (hit.href) window.open(hit.href, '_blank', 'noopener');
     else navigate(hit.path);
   };
+  const onFocus = () => {
+    load();
+    setOpen(true);
+  };
 
+  const field = (
+    <Input
+      ref={input}
+      prefix={<SearchOutlined />}
+      placeholder={t('searchMenu')}
+      allowClear
+      data-testid="menu-search"
+      {...(box
+        ? {}
+        : { value: query, onChange: (e) => setQuery(e.target.value), onFocus, onBlur: () => setOpen(false) })}
+    />
+  );
   return (
-    <AutoComplete
-      value={query}
-      open={open && hits.length > 0}
-      onChange={(v: string) => setQuery(v)}
-      onSelect={choose}
-      onFocus={() => {
-        load();
-        setOpen(true);
-      }}
-      onBlur={() => setOpen(false)}
-      style={{ width: 200 }}
-      options={hits.map((h) => ({
-        value: h.href ?? h.path,
-        label: <span data-testid="menu-search-hit">{h.fullTitle}</span>,
-      }))}
+    <span
+      data-testid="menu-search-box"
+      style={{ display: 'inline-flex', width: 200 }}
+      onPointerEnter={() => void loadBox()}
     >
-      <Input
-        ref={input}
-        prefix={<SearchOutlined />}
-        placeholder={t('searchMenu')}
-        allowClear
-        data-testid="menu-search"
-      />
-    </AutoComplete>
+      {box ? (
+        <box.Box
+          query={query}
+          open={open}
+          hits={hits}
+          onChange={setQuery}
+          onSelect={choose}
+          onFocus={onFocus}
+          onBlur={() => setOpen(false)}
+          input={field}
+          inputRef={input}
+          takeFocus={box.takeFocus}
+        />
+      ) : (
+        field
+      )}
+    </span>
   );
 }

@@ -2,7 +2,6 @@
 // notices, settings and the user dropdown (profile, about, lock screen, log out).
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { App as AntApp, Avatar, Button, Dropdown, Space, Tooltip, Typography, type MenuProps } from 'antd';
-import Modal from 'antd/es/modal';
 import ColumnHeightOutlined from '@ant-design/icons/es/icons/ColumnHeightOutlined';
 import CommentOutlined from '@ant-design/icons/es/icons/CommentOutlined';
 import FullscreenOutlined from '@ant-design/icons/es/icons/FullscreenOutlined';
@@ -103,6 +102,9 @@ export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
   const { t, i18n } = useTranslation('host');
   const navigate = useNavigate();
   const location = useLocation();
+  // the App's dialogs (in the 'antd' chunk already), not antd/es/modal's static ones: the About and
+  // sign-out dialogs then need no download before the console's first paint
+  const { modal } = AntApp.useApp();
   const user = useSession((s) => s.userInfo);
   const { size, setSize, showSearch, showLanguage } = useSettings();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -118,7 +120,7 @@ export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
   const onUserMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'profile') navigate('/profile');
     else if (key === 'about')
-      Modal.info({ title: t('common:about'), content: <AboutContent />, okText: t('common:ok'), width: 460 });
+      modal.info({ title: t('common:about'), content: <AboutContent />, okText: t('common:ok'), width: 460 });
     else if (key === 'lock') {
       // unlocking comes back here
       const from = lockedFrom(location.pathname, location.search, location.hash);
@@ -127,7 +129,7 @@ export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
       useSession.getState().lock();
       navigate('/lockScreen');
     } else if (key === 'logout') {
-      Modal.confirm({
+      modal.confirm({
         title: t('common:tip'),
         content: t('common:confirmLogout'),
         okText: t('common:ok'),

@@ -1,6 +1,9 @@
 // The settings drawer (spec §2): layout mode, theme colour, switches for tags view, tag icons,
 // search and the language select. Every choice goes to the settings store (remembered).
-import { Drawer, Radio, Switch, Tooltip, Typography } from 'antd';
+import { Tooltip, Typography } from 'antd';
+import Drawer from 'antd/es/drawer';
+import Radio from 'antd/es/radio';
+import Switch from 'antd/es/switch';
 import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT_TYPES, THEME_COLOURS, THEME_CLASSES, useSettings } from '@lighting/shared';

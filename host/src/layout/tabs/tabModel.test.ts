@@ -68,8 +68,16 @@ test('refresh bumps one tab key; noCache pages are mounted only while active', (
   let tabs = refreshTab(open('/a', '/b'), '/a');
   expect(tabs.map((t) => t.key)).toEqual([0, 1, 0]);
   tabs = updateTab(tabs, { path: '/b', noCache: true });
-  expect(mountedTabs(tabs, '/a').map((t) => t.path)).toEqual(['/home', '/a']);
-  expect(mountedTabs(tabs, '/b').map((t) => t.path)).toEqual(['/home', '/a', '/b']);
+  const shown = new Set(['/home', '/a', '/b']);
+  expect(mountedTabs(tabs, '/a', shown).map((t) => t.path)).toEqual(['/home', '/a']);
+  expect(mountedTabs(tabs, '/b', shown).map((t) => t.path)).toEqual(['/home', '/a', '/b']);
+});
+
+test('a tab never shown yet is not mounted until it is activated', () => {
+  const tabs = open('/a', '/b');
+  // the console opened on /b: neither the home tab nor /a has been shown
+  expect(mountedTabs(tabs, '/b', new Set(['/b'])).map((t) => t.path)).toEqual(['/b']);
+  expect(mountedTabs(tabs, '/home', new Set(['/b', '/home'])).map((t) => t.path)).toEqual(['/home', '/b']);
 });
 
 test('closing the active tab moves to its left neighbour', () => {

@@ -98,7 +98,15 @@ export function nextActive(
   return left?.path ?? after[after.length - 1]?.path ?? fallback;
 }
 
-/** Tabs whose page stays mounted while hidden (keep-alive): all but noCache ones, plus the active one. */
-export function mountedTabs(tabs: readonly TabView[], active: string): TabView[] {
-  return tabs.filter((x) => x.path === active || !x.noCache);
+/**
+ * Tabs whose page is mounted: the active one, and while hidden (keep-alive) the ones shown before
+ * that are not noCache. A tab never shown yet (the home tab when the console opens on another page,
+ * tabs restored from storage) mounts when first activated, so a start renders one page, not all.
+ */
+export function mountedTabs(
+  tabs: readonly TabView[],
+  active: string,
+  shownBefore: ReadonlySet<string>,
+): TabView[] {
+  return tabs.filter((x) => x.path === active || (!x.noCache && shownBefore.has(x.path)));
 }

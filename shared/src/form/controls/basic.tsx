@@ -1,7 +1,8 @@
 // The basic controls on antd, each taking and giving the value type of formcore's catalogue
 // (dates as epoch milliseconds, times as 'HH:mm:ss', switches as their active/inactive values).
 import { useTranslation } from 'react-i18next';
-import { Input, Switch } from 'antd';
+import { Input } from 'antd';
+import Switch from 'antd/es/switch';
 import ColorPicker from 'antd/es/color-picker';
 import DatePicker from 'antd/es/date-picker';
 import InputNumber from 'antd/es/input-number';
@@ -10,7 +11,7 @@ import Slider from 'antd/es/slider';
 import TimePicker from 'antd/es/time-picker';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { amountToChinese } from '@lighting/shared/core';
+import { amountToChinese } from '../../core/amount';
 import type { FormField } from '@lighting/shared/formcore';
 import '../i18n';
 

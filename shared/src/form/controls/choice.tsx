@@ -3,7 +3,7 @@
 // optionSource says which; answers are turned into options there too).
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Radio } from 'antd';
+import Radio from 'antd/es/radio';
 import Checkbox from 'antd/es/checkbox';
 import Select from 'antd/es/select';
 import Cascader from 'antd/es/cascader';

@@ -11,7 +11,7 @@ import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
 import { toast } from '@lighting/shared';
 import { withApiPrefix } from '@lighting/shared/admin';
-import { removeFileConfirmMessage } from '@lighting/shared/core';
+import { removeFileConfirmMessage } from '../../core/format';
 import { checkUpload, uploadLimits } from '@lighting/shared/formcore';
 import { uploadFile, type UploadedFile } from '../api';
 import { ImageTooLarge, compressImage } from '../../media/compressImage';
