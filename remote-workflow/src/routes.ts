@@ -6,6 +6,7 @@ const routes: RemoteRoutes = {
   prefixes: ['workFlow/'],
   pages: {
     'workFlow/flowLaunch': () => import('./pages/FlowLaunch'),
+    'workFlow/flowEngine': () => import('./pages/FlowEngine'),
     '*': () => import('./pages/Planned'),
   },
 };

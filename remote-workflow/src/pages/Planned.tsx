@@ -13,11 +13,6 @@ export default createPlannedPage(
       zhtw: '抄送事宜：抄送給我的流程，查看與已讀。',
       en: 'Copied to me: the flows copied to me, to view and mark read',
     },
-    'workFlow/flowEngine': {
-      zh: '流程设计：流程引擎列表、设计器、发布、停用与复制。',
-      zhtw: '流程設計：流程引擎列表、設計器、發布、停用與複製。',
-      en: 'Flow design: the list of flows, the designer, publishing, disabling and copying',
-    },
   },
   { zh: '工作流程页面', zhtw: '工作流程頁面', en: 'This workflow page' },
   { zh: '工作流程议题', zhtw: '工作流程議題', en: 'the workflow issue' },
