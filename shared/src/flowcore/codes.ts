@@ -107,10 +107,12 @@ export const OperatorState = {
   WAITING: 0,
   /** this person acted */
   DONE: 1,
-  /** no longer needed: the node was decided, recalled, transferred, cancelled */
+  /** no longer needed: the node was decided without this vote, or the task moved on */
   VOIDED: 2,
   /** sequential signing: not this person's turn yet */
   QUEUED: 3,
+  /** handed to someone else (transfer, the monitor's assign): never restored by a recall */
+  TRANSFERRED: 4,
 } as const;
 export type OperatorStateValue = (typeof OperatorState)[keyof typeof OperatorState];
 

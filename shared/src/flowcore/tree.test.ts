@@ -3,6 +3,8 @@ import {
   addBranch,
   addBranchGroup,
   addNewNode,
+  downstreamOf,
+  enclosingGroups,
   findNode,
   flowNodes,
   FlowEditError,
@@ -64,6 +66,21 @@ describe('reading the tree', () => {
     expect(ids(rejectTargetsOf(sample(), 'B'))).toEqual(['A']);
     expect(previousApprover(sample(), 'B')?.nodeId).toBe('A');
     expect(previousApprover(sample(), 'A')).toBeNull();
+  });
+
+  test('what runs again from a node: its chain and what follows its groups, not the sibling branches', () => {
+    const def = linked(
+      approver(
+        'A',
+        {},
+        group('P', 'interflow', [approver('X', {}, approver('X2')), approver('Y')], copy('C', ['u'])),
+      ),
+    );
+    expect([...downstreamOf(def, 'A')].sort()).toEqual(['A', 'C', 'P', 'X', 'X2', 'Y']);
+    expect([...downstreamOf(def, 'X')].sort()).toEqual(['C', 'X', 'X2']);
+    expect([...downstreamOf(def, 'nope')]).toEqual([]);
+    expect(enclosingGroups(def, 'X2').map((g) => [g.holder.nodeId, g.branchIndex])).toEqual([['P', 0]]);
+    expect(enclosingGroups(def, 'C')).toEqual([]);
   });
 
   test('branches are tried by priority, the default last', () => {

@@ -136,6 +136,48 @@ export function pathTo(root: FlowNode, nodeId: string): FlowNode[] | null {
   return search(root, []);
 }
 
+/**
+ * The nodes that run again when the token goes back to `nodeId` (a reject to it, a recall at it):
+ * the node, everything after it in its chain (groups inside included) and, up through each group it
+ * is inside, what follows that group. The other branches of those groups are left out.
+ */
+export function downstreamOf(root: FlowNode, nodeId: string): Set<string> {
+  const idx = indexFlow(root);
+  const out = new Set<string>();
+  const addChain = (head: FlowNode | null | undefined): void => {
+    let n = head;
+    while (n) {
+      out.add(n.nodeId);
+      n.conditionNodes?.forEach((b) => addChain(b));
+      n = n.childNode;
+    }
+  };
+  const start = idx.get(nodeId);
+  if (!start) return out;
+  addChain(start.node);
+  let holder = start.holder;
+  while (holder) {
+    addChain(holder.childNode);
+    holder = idx.get(holder.nodeId)?.holder ?? null;
+  }
+  return out;
+}
+
+/** The groups a node is inside, innermost first, with the branch that holds it. */
+export function enclosingGroups(
+  root: FlowNode,
+  nodeId: string,
+): Array<{ holder: EmptyNode; branchIndex: number }> {
+  const idx = indexFlow(root);
+  const out: Array<{ holder: EmptyNode; branchIndex: number }> = [];
+  let place = idx.get(nodeId);
+  while (place?.holder) {
+    out.push({ holder: place.holder, branchIndex: place.branchIndex });
+    place = idx.get(place.holder.nodeId);
+  }
+  return out;
+}
+
 /** The approver nodes a node may reject back to (its upstream approvers, nearest last). */
 export function rejectTargetsOf(root: FlowNode, nodeId: string): ApproverNode[] {
   return (pathTo(root, nodeId) ?? []).filter((n): n is ApproverNode => n.type === 'approver');
