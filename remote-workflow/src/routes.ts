@@ -7,7 +7,11 @@ const routes: RemoteRoutes = {
   pages: {
     'workFlow/flowLaunch': () => import('./pages/FlowLaunch'),
     'workFlow/flowEngine': () => import('./pages/FlowEngine'),
-    '*': () => import('./pages/Planned'),
+    'workFlow/flowTodo': () => import('./pages/FlowTodo'),
+    'workFlow/flowDone': () => import('./pages/FlowDone'),
+    'workFlow/flowCirculate': () => import('./pages/FlowCirculate'),
+    'workFlow/flowDelegate': () => import('./pages/FlowDelegate'),
+    'workFlow/flowMonitor': () => import('./pages/FlowMonitor'),
   },
 };
 
