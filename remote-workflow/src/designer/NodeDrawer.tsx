@@ -7,8 +7,7 @@
 //   timer:     the wait
 //   condition: title, predicates (the default branch has none)
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Input, Radio, Select, Space, Switch } from 'antd';
-import Drawer from 'antd/es/drawer';
+import { Button, Checkbox, Drawer, Input, Radio, Select, Space, Switch } from 'antd';
 import Divider from 'antd/es/divider';
 import Flex from 'antd/es/flex';
 import InputNumber from 'antd/es/input-number';

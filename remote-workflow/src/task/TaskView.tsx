@@ -11,7 +11,6 @@ import Flex from 'antd/es/flex';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Tabs from 'antd/es/tabs';
-import Timeline from 'antd/es/timeline';
 import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, toast } from '@lighting/shared';
@@ -517,41 +516,62 @@ function AskDialog({
 function RecordTimeline({ records }: { records: TaskPage['records'] }) {
   const { t } = useTranslation('workflow');
   if (records.length === 0) return <Typography.Text type="secondary">{t('noRecords')}</Typography.Text>;
+  // a plain list with a rail: antd's Timeline is not among the components the host shares
   return (
-    <div style={{ background: '#fff', padding: 16, borderRadius: 6, maxWidth: 900 }}>
-      <Timeline
-        data-testid="task-records"
-        items={records.map((r) => ({
-          key: r.id,
-          children: (
-            <div data-testid="task-record" data-action={r.handleStatus}>
-              <Space wrap size={6}>
-                <ActionTag value={r.handleStatus} />
-                <Typography.Text strong>{r.nodeName}</Typography.Text>
-                <span>
-                  {r.delegatorName
-                    ? t('actedFor', { user: r.userName, delegator: r.delegatorName })
-                    : r.userName}
-                </span>
-                {r.targetUser && <span>→ {r.targetUser}</span>}
-                <Typography.Text type="secondary">{formatDateTime(r.handleTime)}</Typography.Text>
-              </Space>
-              {r.handleOpinion && (
-                <div style={{ marginTop: 4, whiteSpace: 'pre-wrap' }} data-user-text>
-                  {r.handleOpinion}
-                </div>
-              )}
-              {r.signImg && /^data:image\/png;base64,/.test(r.signImg) && (
-                <img
-                  src={r.signImg}
-                  alt={t('signature')}
-                  style={{ marginTop: 4, maxHeight: 60, border: '1px solid #f0f0f0' }}
-                />
-              )}
+    <ol
+      style={{ background: '#fff', padding: '16px 16px 4px 32px', borderRadius: 6, maxWidth: 900, margin: 0 }}
+      data-testid="task-records"
+    >
+      {records.map((r, i) => (
+        <li
+          key={r.id}
+          data-testid="task-record"
+          data-action={r.handleStatus}
+          style={{
+            listStyle: 'none',
+            position: 'relative',
+            paddingBottom: 16,
+            paddingLeft: 8,
+            borderLeft: i < records.length - 1 ? '2px solid #f0f0f0' : '2px solid transparent',
+          }}
+        >
+          <span
+            style={{
+              position: 'absolute',
+              left: -7,
+              top: 4,
+              width: 12,
+              height: 12,
+              borderRadius: '50%',
+              background: '#fff',
+              border: `2px solid ${RAIL[r.handleStatus] ?? '#1677ff'}`,
+            }}
+          />
+          <Space wrap size={6}>
+            <ActionTag value={r.handleStatus} />
+            <Typography.Text strong>{r.nodeName}</Typography.Text>
+            <span>
+              {r.delegatorName ? t('actedFor', { user: r.userName, delegator: r.delegatorName }) : r.userName}
+            </span>
+            {r.targetUser && <span>→ {r.targetUser}</span>}
+            <Typography.Text type="secondary">{formatDateTime(r.handleTime)}</Typography.Text>
+          </Space>
+          {r.handleOpinion && (
+            <div style={{ marginTop: 4, whiteSpace: 'pre-wrap' }} data-user-text>
+              {r.handleOpinion}
             </div>
-          ),
-        }))}
-      />
-    </div>
+          )}
+          {r.signImg && /^data:image\/png;base64,/.test(r.signImg) && (
+            <img
+              src={r.signImg}
+              alt={t('signature')}
+              style={{ marginTop: 4, maxHeight: 60, border: '1px solid #f0f0f0', display: 'block' }}
+            />
+          )}
+        </li>
+      ))}
+    </ol>
   );
 }
+
+const RAIL: Record<number, string> = { 0: '#f5222d', 1: '#52c41a', 9: '#52c41a', 4: '#8c8c8c' };
