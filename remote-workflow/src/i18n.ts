@@ -359,6 +359,9 @@ const WORDS = {
   urgent_2: ['重要', '重要', 'Important'],
   urgent_3: ['紧急', '緊急', 'Urgent'],
   view: ['查看', '查看', 'View'],
+  labelled: ['{{label}}：', '{{label}}：', '{{label}}: '],
+  withNote: ['{{text}}（{{note}}）', '{{text}}（{{note}}）', '{{text}} ({{note}})'],
+  listSep: ['、', '、', ', '],
 } satisfies Record<string, readonly [zh: string, zhtw: string, en: string]>;
 
 const pick = (i: 0 | 1 | 2): Record<string, string> =>

@@ -120,7 +120,10 @@ function Workbench({
   );
   useEffect(() => setServerProblems(null), [state.def]);
 
-  const words = useMemo(() => ({ and: t('and'), or: t('or'), yes: t('yes'), no: t('no') }), [t]);
+  const words = useMemo(
+    () => ({ and: t('and'), or: t('or'), yes: t('yes'), no: t('no'), sep: t('listSep') }),
+    [t],
+  );
   const say = useCallback(
     (s: Summary | null): string | null => {
       if (!s) return null;
@@ -401,7 +404,7 @@ function Workbench({
                     onClick={() => p.nodeId && dispatch({ type: 'select', nodeId: p.nodeId })}
                     data-testid="design-problem"
                   >
-                    {p.title ? `${p.title}：` : ''}
+                    {p.title ? t('labelled', { label: p.title }) : ''}
                     {p.text[lang]}
                   </Typography.Link>
                 </li>

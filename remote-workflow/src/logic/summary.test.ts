@@ -17,7 +17,7 @@ const fields: FlowFormField[] = [
   { key: 'night', label: '夜间', conditionType: 'boolean' },
   { key: 'approver', label: '指定审批人', conditionType: 'text' },
 ];
-const words = { and: '且', or: '或', yes: '是', no: '否' };
+const words = { and: '且', or: '或', yes: '是', no: '否', sep: '、' };
 const ctx = (over: Partial<SummaryContext> = {}): SummaryContext => ({
   dir: { users: new Map([['u1', '王志刚/manager']]), positions: new Map([['p1', '科长']]), roles: new Map() },
   fields,
@@ -119,6 +119,7 @@ describe('helpers', () => {
       key: 'namesMore',
       params: { names: 'a、b、c', count: 4 },
     });
+    expect(nameList(['a', 'b'], ', ')).toEqual({ key: 'names', params: { names: 'a, b' } });
   });
   it('keeps the non-zero units of a duration in order', () => {
     expect(durationParts({ day: 1, hour: 0, minute: 30 })).toEqual([

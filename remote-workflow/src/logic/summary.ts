@@ -19,16 +19,16 @@ export interface Summary {
   params?: Record<string, string | number>;
 }
 
-/** At most `max` names, then "…等 N 人" through the `more` key. */
-export function nameList(names: readonly string[], max = 3): Summary {
-  if (names.length <= max) return { key: 'names', params: { names: names.join('、') } };
-  return { key: 'namesMore', params: { names: names.slice(0, max).join('、'), count: names.length } };
+/** At most `max` names joined by `sep`, then "…等 N 人" through the `namesMore` key. */
+export function nameList(names: readonly string[], sep = '、', max = 3): Summary {
+  if (names.length <= max) return { key: 'names', params: { names: names.join(sep) } };
+  return { key: 'namesMore', params: { names: names.slice(0, max).join(sep), count: names.length } };
 }
 
-function startSummary(n: StartNode, dir: Directory): Summary {
+function startSummary(n: StartNode, dir: Directory, sep: string): Summary {
   const p = n.properties;
   const names = chosenNames(dir, p.initiator, p.initiatePos, p.initiateRole);
-  return names.length ? nameList(names) : { key: 'everyone' };
+  return names.length ? nameList(names, sep) : { key: 'everyone' };
 }
 
 function approverSummary(
@@ -36,6 +36,7 @@ function approverSummary(
   dir: Directory,
   fields: readonly FlowFormField[],
   findTitle: (id: string) => string | null,
+  sep: string,
 ): Summary | null {
   const p = n.properties;
   switch (p.assigneeType) {
@@ -55,12 +56,12 @@ function approverSummary(
       return { key: 'assigneeSameNodeOf', params: { node: findTitle(p.assigneeNode) ?? p.assigneeNode } };
     case AssigneeType.NAMED: {
       const names = chosenNames(dir, p.approvers, p.approverPos, p.approverRole);
-      return names.length ? nameList(names) : null;
+      return names.length ? nameList(names, sep) : null;
     }
     case AssigneeType.CHOSEN_AT_LAUNCH: {
       const names = chosenNames(dir, p.approvers, p.approverPos, p.approverRole);
       return names.length
-        ? { key: 'assigneeChosenAmong', params: nameList(names).params }
+        ? { key: 'assigneeChosenAmong', params: nameList(names, sep).params }
         : { key: 'assigneeChosen' };
     }
     default:
@@ -78,10 +79,10 @@ export function signTag(n: FlowNode): Summary | null {
   return null;
 }
 
-function copySummary(n: CopyNode, dir: Directory): Summary | null {
+function copySummary(n: CopyNode, dir: Directory, sep: string): Summary | null {
   const p = n.properties;
   const names = chosenNames(dir, p.circulateUser, p.circulatePosition, p.circulateRole);
-  if (names.length) return nameList(names);
+  if (names.length) return nameList(names, sep);
   return p.userOptional ? { key: 'copyChosenByInitiator' } : null;
 }
 
@@ -111,6 +112,8 @@ export interface ConditionWords {
   or: string;
   yes: string;
   no: string;
+  /** between names in a list ('、' in Chinese, ', ' in English) */
+  sep: string;
 }
 
 /** A condition branch's predicates as one line: '金额 >= 5000 且 类型 == 抢修'. */
@@ -157,11 +160,11 @@ export interface SummaryContext {
 export function nodeSummary(n: FlowNode, ctx: SummaryContext): Summary | null {
   switch (n.type) {
     case 'start':
-      return startSummary(n, ctx.dir);
+      return startSummary(n, ctx.dir, ctx.words.sep);
     case 'approver':
-      return approverSummary(n, ctx.dir, ctx.fields, ctx.findTitle);
+      return approverSummary(n, ctx.dir, ctx.fields, ctx.findTitle, ctx.words.sep);
     case 'copy':
-      return copySummary(n, ctx.dir);
+      return copySummary(n, ctx.dir, ctx.words.sep);
     case 'timer':
       return timerSummary(n);
     case 'condition':

@@ -312,7 +312,10 @@ export default function FlowEngine(_props: RemotePageProps) {
                 optionFilterProp="label"
                 options={forms.map((f) => ({
                   value: f.id,
-                  label: `${f.fullName}（${f.formType === FormType.SYSTEM ? t('formSystem') : t('formDesigner')}）`,
+                  label: t('withNote', {
+                    text: f.fullName,
+                    note: f.formType === FormType.SYSTEM ? t('formSystem') : t('formDesigner'),
+                  }),
                 }))}
                 placeholder={t('chooseForm')}
                 data-testid="field-formId"

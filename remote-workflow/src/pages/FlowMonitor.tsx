@@ -290,7 +290,10 @@ function AssignDialog({ row, onClose }: { row: MonitorRow | null; onClose: (done
             style={{ width: '100%', marginBottom: 12 }}
             value={nodeId || undefined}
             onChange={setNodeId}
-            options={nodes.map((n) => ({ value: n.nodeId, label: `${n.title}（${n.handlers.join('、')}）` }))}
+            options={nodes.map((n) => ({
+              value: n.nodeId,
+              label: t('withNote', { text: n.title, note: n.handlers.join(t('listSep')) }),
+            }))}
             notFoundContent={t('noWaitingNode')}
             data-testid="assign-node"
           />

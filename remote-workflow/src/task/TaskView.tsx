@@ -177,7 +177,7 @@ function TaskBody({ page, onClose }: { page: TaskPage; onClose: (changed: boolea
   const chartSummary = useCallback(
     (n: FlowNode): ReactNode | null => {
       const h = handlers.get(n.nodeId);
-      if (h && h.length) return h.join('、');
+      if (h && h.length) return h.join(t('listSep'));
       if (n.type === 'condition')
         return n.properties.isDefault ? t('conditionOtherwise') : String(n.properties.title ?? '');
       return '';
@@ -216,7 +216,8 @@ function TaskBody({ page, onClose }: { page: TaskPage; onClose: (changed: boolea
         {op?.delegatorId && <Tag color="purple">{t('actingFor')}</Tag>}
         {info.thisStep && (
           <Typography.Text type="secondary" style={{ marginLeft: 'auto' }}>
-            {t('thisStep')}：<span data-testid="task-step">{info.thisStep}</span>
+            {t('labelled', { label: t('thisStep') })}
+            <span data-testid="task-step">{info.thisStep}</span>
           </Typography.Text>
         )}
       </header>
