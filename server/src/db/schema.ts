@@ -445,12 +445,7 @@ export interface SafetyRecordTable {
 }
 
 export interface Database
-  extends SystemTables,
-    MapTables,
-    ChatTables,
-    PublicTables,
-    LowcodeTables,
-    WorkflowTables {
+  extends SystemTables, MapTables, ChatTables, PublicTables, LowcodeTables, WorkflowTables {
   organize: OrganizeTable;
   position: PositionTable;
   user: UserTable;

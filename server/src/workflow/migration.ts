@@ -29,6 +29,11 @@ export const workflowMigration: Migration = {
     await add('createdBy', 'varchar(64)');
     await add('updatedAt', 'bigint');
     await add('updatedBy', 'varchar(64)');
+    // a flow launches only once released (a version frozen): none was before this migration
+    await db
+      .updateTable('flow_engine' as never)
+      .set({ enabledMark: 0 } as never)
+      .execute();
 
     await s
       .createTable('flow_form')
