@@ -164,6 +164,9 @@ export interface ReleasedFlow {
   fields: FlowFormField[];
   candidates: Candidate[];
 }
+/** A flow form's choice options for whoever may launch it or see its tasks (FormRenderer's optionsUrl). */
+export const flowOptionsUrl = (flowId: string): string => `${E}/FlowEngine/${enc(flowId)}/Options`;
+
 export const releasedFlow = (id: string): Promise<ReleasedFlow> =>
   get<ReleasedFlow>(`${E}/FlowEngine/${enc(id)}/Released`);
 

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@lighting/shared';
 import { FormRenderer, type FormRendererHandle } from '@lighting/shared/form';
 import { URGENCIES, flowNodes, type UrgencyValue } from '@lighting/shared/flowcore';
-import { getTask, launch, releasedFlow, requestKey, type Candidate } from '../api';
+import { flowOptionsUrl, getTask, launch, releasedFlow, requestKey, type Candidate } from '../api';
 import { parseFlow } from '../designer/transfer';
 import { UserSelect } from '../components/UserSelect';
 import { loadForm, parseValues, rendererOperates } from '../logic/taskForm';
@@ -270,6 +270,7 @@ function LaunchBody({
               initialValues={loaded.values}
               mode="edit"
               operates={operates}
+              optionsUrl={flowOptionsUrl(loaded.flowId)}
             />
           ) : (
             <Alert type="error" message={t('formLoadFailed')} description={form.message} />

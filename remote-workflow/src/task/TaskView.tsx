@@ -18,6 +18,7 @@ import { FormRenderer, type FormRendererHandle } from '@lighting/shared/form';
 import type { FlowNode, NodeStateValue } from '@lighting/shared/flowcore';
 import {
   auditTask,
+  flowOptionsUrl,
   cancelTask,
   pressTask,
   recallRecord,
@@ -240,6 +241,7 @@ function TaskBody({ page, onClose }: { page: TaskPage; onClose: (changed: boolea
                       initialValues={values}
                       mode={editable ? 'edit' : 'read'}
                       operates={op ? operates : undefined}
+                      optionsUrl={flowOptionsUrl(info.flowId)}
                     />
                   ) : (
                     <Alert type="error" message={t('formLoadFailed')} description={loaded.message} />
