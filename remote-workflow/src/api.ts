@@ -156,7 +156,9 @@ export interface Candidate {
 export interface ReleasedFlow {
   id: string;
   fullName: string;
+  enabledMark?: number;
   version: number;
+  formKey?: string | null;
   formType: number;
   formId: string;
   formData: string | null;
@@ -291,12 +293,19 @@ export const listBefore =
   (q: PageQuery): Promise<Envelope<Paged<BeforeRow>>> =>
     request<Paged<BeforeRow>>({ url: `${E}/FlowBefore/List/${BEFORE[kind]}`, method: 'get', data: q });
 
+export interface NodeHandler {
+  userId: string;
+  userName: string;
+  /** the operator row's state (flowcore OperatorState) */
+  state: number;
+  handleStatus?: RecordActionValue | null;
+}
 export interface TaskNode {
   nodeId: string;
   type: string;
   title: string;
   state: NodeStateValue;
-  handlers: string[];
+  handlers: NodeHandler[];
 }
 export interface TaskRecord {
   id: string;
@@ -305,11 +314,17 @@ export interface TaskRecord {
   handleStatus: RecordActionValue;
   handleId: string;
   userName: string;
+  delegatorId?: string | null;
+  /** set when the user acted for someone (the delegator) */
   delegatorName?: string | null;
   handleTime: number;
   handleOpinion?: string | null;
   signImg?: string | null;
-  targetUser?: string | null;
+  targetUserId?: string | null;
+  targetUserName?: string | null;
+  targetNodeId?: string | null;
+  /** a vote taken back later */
+  recalled?: boolean;
 }
 export interface OperatorInfo {
   id: string;
@@ -323,6 +338,7 @@ export interface OperatorInfo {
     hasFreeApprover?: boolean;
     hasSign?: boolean;
     hasCopyBtn?: boolean;
+    rejectStep?: string;
   };
   rejectTargets: Array<{ nodeId: string; title: string }>;
 }
@@ -345,6 +361,7 @@ export interface TaskPage {
   formType: number;
   formData: string | null;
   data: string;
+  /** every value field's access for the viewer (write only at the viewer's waiting node) */
   formOperates: FormOperate[];
   flowTemplateJson: string;
   nodes: TaskNode[];
@@ -353,7 +370,12 @@ export interface TaskPage {
   recall: { recordId: string } | null;
   canRevoke: boolean;
   canPress: boolean;
+  /** the initiator may edit and resubmit (draft, rejected, revoked) */
+  canEdit?: boolean;
   canCancel: boolean;
+  /** every waiting row of the viewer on this task */
+  operators?: Array<{ id: string; nodeId: string; delegatorName?: string | null }>;
+  formKey?: string | null;
 }
 export const taskPage = (
   taskId: string,

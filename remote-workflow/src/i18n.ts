@@ -362,6 +362,7 @@ const WORDS = {
   labelled: ['{{label}}：', '{{label}}：', '{{label}}: '],
   withNote: ['{{text}}（{{note}}）', '{{text}}（{{note}}）', '{{text}} ({{note}})'],
   listSep: ['、', '、', ', '],
+  recalled: ['已撤回', '已撤回', 'taken back'],
 } satisfies Record<string, readonly [zh: string, zhtw: string, en: string]>;
 
 const pick = (i: 0 | 1 | 2): Record<string, string> =>

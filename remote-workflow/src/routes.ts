@@ -10,7 +10,7 @@ const routes: RemoteRoutes = {
     'workFlow/flowTodo': () => import('./pages/FlowTodo'),
     'workFlow/flowDone': () => import('./pages/FlowDone'),
     'workFlow/flowCirculate': () => import('./pages/FlowCirculate'),
-    'workFlow/flowDelegate': () => import('./pages/FlowDelegate'),
+    'workFlow/entrust': () => import('./pages/Entrust'),
     'workFlow/flowMonitor': () => import('./pages/FlowMonitor'),
   },
 };

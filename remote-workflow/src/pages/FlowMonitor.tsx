@@ -292,7 +292,10 @@ function AssignDialog({ row, onClose }: { row: MonitorRow | null; onClose: (done
             onChange={setNodeId}
             options={nodes.map((n) => ({
               value: n.nodeId,
-              label: t('withNote', { text: n.title, note: n.handlers.join(t('listSep')) }),
+              label: t('withNote', {
+                text: n.title,
+                note: n.handlers.map((h) => h.userName).join(t('listSep')),
+              }),
             }))}
             notFoundContent={t('noWaitingNode')}
             data-testid="assign-node"

@@ -98,9 +98,11 @@ function TaskBody({ page, onClose }: { page: TaskPage; onClose: (changed: boolea
   const op = page.operator;
   const loaded = useMemo(() => loadForm(page.formData), [page.formData]);
   const values = useMemo(() => parseValues(page.data), [page.data]);
+  // the server sends every field's access for this viewer (hidden, read-only, writable at their
+  // waiting node); fields it does not list get flowcore's approver default (read-only)
   const operates = useMemo(
-    () => (loaded.ok && op ? rendererOperates(loaded.fields, page.formOperates, false) : []),
-    [loaded, op, page.formOperates],
+    () => (loaded.ok ? rendererOperates(loaded.fields, page.formOperates, false) : []),
+    [loaded, page.formOperates],
   );
   const editable = !!op && anyWritable(operates);
   const formRef = useRef<FormRendererHandle>(null);
@@ -178,7 +180,7 @@ function TaskBody({ page, onClose }: { page: TaskPage; onClose: (changed: boolea
   const chartSummary = useCallback(
     (n: FlowNode): ReactNode | null => {
       const h = handlers.get(n.nodeId);
-      if (h && h.length) return h.join(t('listSep'));
+      if (h && h.length) return h.map((x) => x.userName).join(t('listSep'));
       if (n.type === 'condition')
         return n.properties.isDefault ? t('conditionOtherwise') : String(n.properties.title ?? '');
       return '';
@@ -240,7 +242,7 @@ function TaskBody({ page, onClose }: { page: TaskPage; onClose: (changed: boolea
                       form={loaded.form}
                       initialValues={values}
                       mode={editable ? 'edit' : 'read'}
-                      operates={op ? operates : undefined}
+                      operates={operates}
                       optionsUrl={flowOptionsUrl(info.flowId)}
                     />
                   ) : (
@@ -556,7 +558,8 @@ function RecordTimeline({ records }: { records: TaskPage['records'] }) {
             <span>
               {r.delegatorName ? t('actedFor', { user: r.userName, delegator: r.delegatorName }) : r.userName}
             </span>
-            {r.targetUser && <span>→ {r.targetUser}</span>}
+            {r.targetUserName && <span>→ {r.targetUserName}</span>}
+            {r.recalled && <Tag>{t('recalled')}</Tag>}
             <Typography.Text type="secondary">{formatDateTime(r.handleTime)}</Typography.Text>
           </Space>
           {r.handleOpinion && (

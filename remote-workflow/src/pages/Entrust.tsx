@@ -1,4 +1,4 @@
-// workFlow/flowDelegate (流程委托) — my delegations, given and received: while one is active
+// workFlow/entrust (流程委托) — my delegations, given and received: while one is active
 // (start ≤ now < end, for one flow or every flow) the delegate sees and handles my to-dos. Create,
 // edit and delete the ones I gave.
 import { useEffect, useState } from 'react';
@@ -30,7 +30,7 @@ interface DelegateForm {
   description?: string;
 }
 
-export default function FlowDelegate(_props: RemotePageProps) {
+export default function Entrust(_props: RemotePageProps) {
   const { t } = useTranslation('workflow');
   const list = usePagedList<DelegateRow, PageQuery>(listDelegates, { keyword: '' });
   const [editing, setEditing] = useState<{ id?: string; key: string; values: Partial<DelegateForm> } | null>(
