@@ -1,7 +1,8 @@
 // The user's workflow counters (to-do, unread copies): read once from FlowBefore/Count, then kept
 // by the server's `flowTodoChange` pushes, and read again when the socket reconnects (a push may
-// have been missed while it was down). `changes` counts the pushes, so open lists reload live.
-import { useEffect } from 'react';
+// have been missed while it was down). `changes` counts the pushes — those and the workflow
+// messages (to-do, copy, an outcome of my flow) — so open lists reload live.
+import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 import { flowCounts } from './api';
 
@@ -34,6 +35,9 @@ export function applyPush(s: CountsState, m: Record<string, unknown>): Partial<C
   };
 }
 
+/** A messagePush about the workflow (types 2 to-do, 3 circulate, 4 launch). */
+export const isFlowMessage = (m: Record<string, unknown>): boolean => [2, 3, 4].includes(Number(m.type));
+
 let started = false;
 
 function refresh(): void {
@@ -50,6 +54,10 @@ export function startFlowCounts(): void {
   refresh();
   void import('@lighting/shared/realtime').then(({ on }) => {
     on('flowTodoChange').subscribe((m) => useFlowCounts.setState((s) => applyPush(s, m)));
+    // a workflow message (2 to-do, 3 copy, 4 launch: my flow moved on) changes some list
+    on('messagePush').subscribe((m) => {
+      if (isFlowMessage(m)) useFlowCounts.setState((s) => ({ changes: s.changes + 1 }));
+    });
     // initMessage arrives on every (re)connect; the first one may be older than our GET
     let first = true;
     on('initMessage').subscribe(() => {
@@ -65,4 +73,18 @@ export function startFlowCounts(): void {
 export function useCountsFeed(): CountsState {
   useEffect(startFlowCounts, []);
   return useFlowCounts();
+}
+
+/** Calls `reload` after every change pushed once mounted (not on the first render). */
+export function useReloadOnChange(reload: () => unknown): void {
+  const changes = useFlowCounts((s) => s.changes);
+  const seen = useRef(changes);
+  const latest = useRef(reload);
+  latest.current = reload;
+  useEffect(startFlowCounts, []);
+  useEffect(() => {
+    if (changes === seen.current) return;
+    seen.current = changes;
+    void latest.current();
+  }, [changes]);
 }

@@ -2,13 +2,13 @@
 // server paging, the date / flow / urgency filters, the rows' tags, and the task page opened over
 // the list from a row or from a message's link. The lists reload when the server pushes a change
 // of the user's counts (flowTodoChange), so a new to-do appears without a reload.
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Badge, Button, Space, Spin, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Auth, formatDateTime, usePagedList } from '@lighting/shared';
 import { ListFrame, useConfirmDelete } from '@lighting/shared/admin';
 import { circulateUrl, listBefore, type BeforeKind, type BeforeRow, type PageQuery } from '../api';
-import { useCountsFeed } from '../counts';
+import { useCountsFeed, useReloadOnChange } from '../counts';
 import type { TaskFilters } from '../logic/filters';
 import { useTaskParam } from '../task/useTaskParam';
 import { ActionTag, StatusTag, UrgencyTag } from './Tags';
@@ -28,14 +28,8 @@ export function TaskList({ kind }: { kind: BeforeKind }) {
   const counts = useCountsFeed();
   const remove = useConfirmDelete();
 
-  // a pushed change of the counts reloads the rows shown (not on the first render)
-  const seen = useRef(counts.changes);
-  useEffect(() => {
-    if (counts.changes === seen.current) return;
-    seen.current = counts.changes;
-    void list.reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when a push arrives, not when the query changes
-  }, [counts.changes]);
+  // a pushed change (a to-do, a copy, a message about a flow) reloads the rows shown
+  useReloadOnChange(list.reload);
 
   const title = (r: BeforeRow) => (
     <Space size={4}>

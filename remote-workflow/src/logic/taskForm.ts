@@ -17,18 +17,19 @@ export function loadForm(formData: string | null | undefined): LoadedForm {
   }
 }
 
-/** Every field's operate at the node: the node's own entries, flowcore's defaults for the rest. */
+/**
+ * Every field's operate at the node: the node's own entries, flowcore's defaults for the rest.
+ * `required` is only ever added: a writable field the form itself requires stays required (the
+ * server validates the submission against the form's own rules too).
+ */
 export function rendererOperates(
   fields: readonly FlowFormField[],
   operates: readonly FormOperate[],
   isStart: boolean,
 ): FieldOperate[] {
-  return operateRows(fields, operates, isStart).map(({ id, read, write, required }) => ({
-    id,
-    read,
-    write,
-    required,
-  }));
+  return operateRows(fields, operates, isStart).map(({ id, read, write, required }) =>
+    required ? { id, read, write, required } : { id, read, write },
+  );
 }
 
 /** True when the node may change at least one field (the form is then shown editable). */

@@ -276,7 +276,7 @@ export default function FlowEngine(_props: RemotePageProps) {
           }
         }}
         fields={[
-          { name: 'fullName', label: t('flowName'), required: true, max: 50 },
+          { name: 'fullName', label: t('flowName'), required: true, rules: ['fullName'], max: 50 },
           { name: 'enCode', label: t('flowCode'), required: true, rules: ['enCode'], max: 50 },
           {
             name: 'category',

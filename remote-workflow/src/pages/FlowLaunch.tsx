@@ -43,7 +43,7 @@ import {
 import { StatusTag, UrgencyTag } from '../components/Tags';
 import { TaskFilterBar } from '../components/TaskFilterBar';
 import { clearFilters } from '../components/TaskList';
-import { useCountsFeed } from '../counts';
+import { useCountsFeed, useReloadOnChange } from '../counts';
 import { groupByCategory, type TaskFilters } from '../logic/filters';
 import { launchActions } from '../logic/status';
 import { useTaskParam } from '../task/useTaskParam';
@@ -162,6 +162,8 @@ function FlowCards({ onLaunch }: { onLaunch: (flowId: string) => void }) {
 function MyLaunches({ onEdit }: { onEdit: (taskId: string) => void }) {
   const { t } = useTranslation('workflow');
   const list = usePagedList<LaunchRow, PageQuery>(listLaunched, { keyword: '' });
+  // an outcome of my flow arrives as a message: the list follows without a reload
+  useReloadOnChange(list.reload);
   const [filters, setFilters] = useState<TaskFilters>({});
   const [open, setOpen] = useTaskParam();
   const confirm = useConfirm();
