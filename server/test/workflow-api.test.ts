@@ -464,6 +464,64 @@ describe.each(TARGETS)('workflow on %s', (target) => {
     expect(broken.msg).toMatch(/^flowTemplateJson: /);
   });
 
+  it('a node writes only the fields its operates allow, must fill the required ones, and does not see hidden ones', async () => {
+    const tpl = {
+      type: 'start',
+      nodeId: 'start',
+      prevId: null,
+      properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [], formOperates: [] },
+      childNode: {
+        type: 'approver',
+        nodeId: 'ops',
+        prevId: 'start',
+        properties: {
+          title: '审核',
+          assigneeType: 6,
+          approvers: ['u-manager'],
+          counterSign: 0,
+          rejectStep: '0',
+          formOperates: [
+            { id: 'reason', read: true, write: true, required: true },
+            { id: 'leaveDays', read: false, write: false, required: false },
+          ],
+        },
+      },
+    };
+    const c = await send(t.admin, 'POST', `${E}/FlowEngine`, {
+      fullName: '字段权限',
+      enCode: 'opsFlow',
+      formId: 'ff-leaveApply',
+      flowTemplateJson: JSON.stringify(tpl),
+    });
+    expect((await send(t.admin, 'POST', `${E}/FlowEngine/Release/${c.data.id}`)).code).toBe(200);
+    const id = (
+      await send(t.operator, 'POST', `${E}/FlowTask`, { flowId: c.data.id, data: leaveData(2), status: 0 })
+    ).data.id;
+    const page = (await get(t.manager, `${E}/FlowBefore/${id}`)).data;
+    expect(JSON.parse(page.data).leaveDays).toBeUndefined();
+    expect(page.formOperates.find((o: { id: string }) => o.id === 'reason')).toMatchObject({
+      write: true,
+      required: true,
+    });
+    expect(page.formOperates.find((o: { id: string }) => o.id === 'leaveType')).toMatchObject({
+      read: true,
+      write: false,
+    });
+    const url = `${E}/FlowBefore/Audit/${page.operator.id}`;
+    expect((await send(t.manager, 'POST', url, { formData: JSON.stringify({ reason: '' }) })).msg).toBe(
+      'reason: 不能为空',
+    );
+    expect(
+      (
+        await send(t.manager, 'POST', url, {
+          formData: JSON.stringify({ reason: '已核实', leaveDays: 99, leaveType: 'annual' }),
+        })
+      ).code,
+    ).toBe(200);
+    const stored = JSON.parse((await get(t.operator, `${E}/FlowTask/${id}`)).data.data);
+    expect([stored.reason, stored.leaveDays, stored.leaveType]).toEqual(['已核实', 2, 'personal']);
+  });
+
   it('the repair order above the threshold waits for the manager, then is dispatched on the map', async () => {
     const order = { id: await newOrder() };
     const crew = await app.ctx.db.selectFrom('map_crew').select('id').executeTakeFirstOrThrow();

@@ -80,6 +80,19 @@ export async function actorFor(
   throw new ApiError(Code.FORBIDDEN, NOT_YOURS);
 }
 
+/**
+ * Seeing a task needs a workflow menu first (launch, to-do, done, circulate or monitor): a user with
+ * none is refused before any row is looked up.
+ */
+export async function assertWorkflowUser(
+  ctx: Pick<AppContext, 'access'>,
+  user: Readonly<User>,
+): Promise<void> {
+  for (const m of [MENU.launch, MENU.todo, MENU.done, MENU.circulate, MENU.monitor])
+    if (await hasPermission(ctx, user, m)) return;
+  throw new ApiError(Code.FORBIDDEN, `权限不足: 缺少菜单 ${MENU.todo}`);
+}
+
 export const isMonitor = (ctx: Pick<AppContext, 'access'>, user: Readonly<User>): Promise<boolean> =>
   hasPermission(ctx, user, MENU.monitor);
 
@@ -89,6 +102,7 @@ export async function assertMayView(
   user: Readonly<User>,
   task: { id: string; flowId: string; creatorUserId: string },
 ): Promise<void> {
+  await assertWorkflowUser(ctx, user);
   if (task.creatorUserId === user.id) return;
   const db = ctx.db;
   const own = await db

@@ -37,7 +37,7 @@ import { parseForm, prepareFlowData } from './forms';
 import { Directory } from './resolve';
 import type { WorkflowService } from './service';
 import { pushCounts } from './notify';
-import { parseData } from './store';
+import { CONFLICT_MSG, loadVersion, parseData } from './store';
 import { taskView } from './view';
 
 const BEFORE = `${ENGINE}/FlowBefore`;
@@ -64,6 +64,17 @@ const actionBody = {
     formData: { type: 'string', maxLength: DATA_MAX },
     copyIds: userIdsField,
     freeApproverUserId: userIdField,
+    version: { type: 'integer', minimum: 0 },
+    idemKey: idemKeyField,
+  },
+} as const;
+
+const rejectBody = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: {
+    handleOpinion: opinionField,
+    signImg: signImgField,
     rejectStep: { type: 'string', minLength: 1, maxLength: 64 },
     version: { type: 'integer', minimum: 0 },
     idemKey: idemKeyField,
@@ -340,10 +351,38 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
       await assertUsers(b.copyIds, 'copyIds');
       const { op, delegatorId } = await operatorFor(req.params.id, user.id);
       const submitted = b.formData !== undefined ? dataOf(b.formData, 'formData') : null;
+      // the node's changes to the form are checked before the action's transaction (the checks read
+      // options and references); the action then requires the task to be the one they were checked on
+      let prepared: { data: string; version: number } | null = null;
+      if (submitted) {
+        const task = await db
+          .selectFrom('flow_task')
+          .selectAll()
+          .where('id', '=', op.taskId)
+          .executeTakeFirstOrThrow();
+        const { row: version, def } = await loadVersion(db, task.versionId);
+        const node = findNode(def, op.nodeId) as ApproverNode | null;
+        const data = await prepareFlowData(ctx, {
+          form: parseForm(version.formData),
+          systemKey: await service.systemKeyOf(db, version),
+          submitted,
+          previous: parseData(task.data),
+          operates: node?.properties.formOperates ?? [],
+          isStart: false,
+          user,
+          now: ctx.clock(),
+          taskId: task.id,
+        });
+        prepared = { data: JSON.stringify(data), version: task.version };
+        if (b.version !== undefined && b.version !== task.version) throw badRequest(CONFLICT_MSG);
+      }
       const answer = await service.act(
         user.id,
         op.taskId,
-        { expectVersion: b.version, idem: { userId: user.id, key: b.idemKey, kind: 'audit' } },
+        {
+          expectVersion: prepared?.version ?? b.version,
+          idem: { userId: user.id, key: b.idemKey, kind: 'audit' },
+        },
         async (tx) => {
           const node = findNode(tx.def, op.nodeId) as ApproverNode | null;
           const p = node?.properties;
@@ -352,20 +391,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
           if (b.freeApproverUserId && p?.hasFreeApprover !== true)
             throw badRequest('freeApproverUserId: 该节点不能加签');
           if (b.copyIds?.length && p?.hasCopyBtn !== true) throw badRequest('copyIds: 该节点不能抄送');
-          if (submitted && node) {
-            const data = await prepareFlowData(ctx, {
-              form: parseForm(tx.version.formData),
-              systemKey: await service.systemKeyOf(tx.trx, tx.version),
-              submitted,
-              previous: parseData(tx.state.task.data),
-              operates: node.properties.formOperates ?? [],
-              isStart: false,
-              user,
-              now: ctx.clock(),
-              taskId: tx.state.task.id,
-            });
-            tx.state.task.data = JSON.stringify(data);
-          }
+          if (prepared) tx.state.task.data = prepared.data;
           const run = tx.run();
           await run.audit(
             op.id,
@@ -385,7 +411,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
     {
       onRequest: requirePermission({ menu: MENU.todo }),
       bodyLimit: BODY_LIMIT,
-      schema: { params: taskParams, body: actionBody } as const,
+      schema: { params: taskParams, body: rejectBody } as const,
     },
     async (req) => {
       const { user } = authOf(req);

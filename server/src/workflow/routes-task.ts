@@ -10,7 +10,7 @@ import { authOf } from '../context';
 import { badRequest, notFound, ok } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
 import { typed } from '../http/typed';
-import { MENU, assertMayView } from './access';
+import { MENU, assertMayView, assertWorkflowUser } from './access';
 import {
   BODY_LIMIT,
   DATA_MAX,
@@ -21,7 +21,7 @@ import {
   userIdField,
   userIdsField,
 } from './common';
-import { systemForm, type Data } from './forms';
+import { SYSTEM_FORMS, systemForm, type Data } from './forms';
 import type { WorkflowService } from './service';
 import { loadTaskRow, loadVersion, parseData } from './store';
 import { taskView } from './view';
@@ -83,7 +83,13 @@ const formUpdateBody = { ...formBody, required: ['status'] } as const;
 const keyParams = {
   type: 'object',
   required: ['key'],
-  properties: { key: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9]*$' } },
+  // JNPF's client sends the key with its first letter upper case
+  properties: {
+    key: {
+      type: 'string',
+      enum: SYSTEM_FORMS.flatMap((f) => [f.key[0]?.toUpperCase() + f.key.slice(1), f.key]),
+    },
+  },
 } as const;
 const keyIdParams = {
   type: 'object',
@@ -257,6 +263,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
     async (req) => {
       const sf = systemForm(req.params.key);
       if (!sf) throw notFound('表单不存在');
+      await assertWorkflowUser(ctx, authOf(req).user);
       const task = await loadTaskRow(db, req.params.id);
       await assertMayView(ctx, authOf(req).user, task);
       const { row } = await loadVersion(db, task.versionId);

@@ -16,10 +16,10 @@ import { WorkflowService } from './service';
 
 export { WORK_TICKET_RULE };
 
-/** `FLOW_TIMER_POLL_MS` (default 1000): how often each instance looks for due timers; 0 turns the scheduler off. */
-function pollMs(): number {
-  const v = Number(process.env.FLOW_TIMER_POLL_MS ?? 1000);
-  return Number.isFinite(v) && v >= 0 ? v : 1000;
+/** A non-negative number from the environment, else `fallback`. */
+function envMs(name: string, fallback: number): number {
+  const v = Number(process.env[name] ?? fallback);
+  return Number.isFinite(v) && v >= 0 ? v : fallback;
 }
 
 export function registerWorkflowRoutes(app: FastifyInstance): void {
@@ -34,8 +34,13 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
   registerBeforeRoutes(app, service);
   registerLaunchRoutes(app, service);
 
-  const poll = pollMs();
-  const scheduler = new FlowScheduler(ctx, service, { pollMs: poll || 1000 });
+  // FLOW_TIMER_POLL_MS (default 1000; 0: no scheduler on this instance), FLOW_TIMER_CLAIM_MS
+  // (default 60000: how long a claim of an instance that died holds its rows)
+  const poll = envMs('FLOW_TIMER_POLL_MS', 1000);
+  const scheduler = new FlowScheduler(ctx, service, {
+    pollMs: poll || 1000,
+    claimMs: envMs('FLOW_TIMER_CLAIM_MS', 60_000) || 60_000,
+  });
   schedulers.set(app, scheduler);
   if (poll > 0) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());

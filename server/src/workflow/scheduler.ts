@@ -39,6 +39,8 @@ export class FlowScheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = false;
+  /** the last tick fired something (the next empty one says so: 'timers idle') */
+  private busy = false;
   /** fired rows since start (the bench and the tests read it) */
   fired = 0;
 
@@ -86,6 +88,11 @@ export class FlowScheduler {
         for (const t of rows) if (await this.fire(t)) total++;
         if (this.stopped) break;
       }
+      if (total > 0) this.busy = true;
+      else if (this.busy) {
+        this.busy = false;
+        this.service.log.debug({ instance: this.instanceId }, 'workflow: timers idle');
+      }
       return total;
     })().finally(() => {
       this.running = null;
@@ -129,7 +136,13 @@ export class FlowScheduler {
       this.service.log.error({ err, timerId: t.id }, 'workflow: firing a timer failed; it stays due');
       return false;
     }
-    if (fired) this.fired++;
+    if (fired) {
+      this.fired++;
+      this.service.log.debug(
+        { timerId: t.id, kind: t.kind, instance: this.instanceId },
+        'workflow: timer fired',
+      );
+    }
     return fired;
   }
 
@@ -155,7 +168,13 @@ export class FlowScheduler {
       .where('state', '=', 0)
       .executeTakeFirst();
     const mine = Number(r.numUpdatedRows) === 1;
-    if (mine && ok) this.fired++;
+    if (mine && ok) {
+      this.fired++;
+      this.service.log.debug(
+        { timerId: t.id, kind: t.kind, instance: this.instanceId },
+        'workflow: timer fired',
+      );
+    }
     return mine && ok;
   }
 }

@@ -6,6 +6,7 @@
  * the same transaction makes a retried request answer its first answer.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { normalizeFlow, type FlowDefinition } from '@lighting/shared/flowcore';
 import type { AppContext } from '../context';
 import type { Db } from '../db';
@@ -168,7 +169,7 @@ export async function withTask<T>(
   const prior = await priorAnswer(ctx.db, opts.idem);
   if (prior !== undefined) return repeatOf(ctx.db, prior as T, taskId);
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await writeTransaction(ctx, async (trx) => {
       if (opts.create) await trx.insertInto('flow_task').values(opts.create).execute();
       let q = trx.selectFrom('flow_task').selectAll().where('id', '=', taskId);
       if (ctx.dialect === 'postgres') q = q.forUpdate();
@@ -240,6 +241,31 @@ export async function withTask<T>(
     }
     throw e;
   }
+}
+
+/**
+ * A write transaction. On SQLite it begins IMMEDIATE: the write lock is taken (waiting out the busy
+ * timeout) before the task is read, so a transaction never finds its snapshot stale when it comes
+ * to write (a deferred one fails at once with "database is locked" when another connection — a
+ * second process on the file — wrote in between). PostgreSQL: an ordinary transaction (the task row
+ * is locked FOR UPDATE).
+ */
+export async function writeTransaction<T>(
+  ctx: Pick<AppContext, 'db' | 'dialect'>,
+  fn: (trx: Db) => Promise<T>,
+): Promise<T> {
+  if (ctx.dialect !== 'sqlite') return ctx.db.transaction().execute(fn);
+  return ctx.db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const out = await fn(conn);
+      await sql`commit`.execute(conn);
+      return out;
+    } catch (e) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw e;
+    }
+  });
 }
 
 async function repeatOf<T>(db: Db, answer: T, taskId: string): Promise<TaskTxResult<T>> {

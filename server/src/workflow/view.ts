@@ -19,7 +19,7 @@ import {
 import { valueFields } from '@lighting/shared/formcore';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
-import { activeDelegations, assertMayView, isMonitor } from './access';
+import { activeDelegations, assertMayView, assertWorkflowUser, isMonitor } from './access';
 import { userNames } from './common';
 import { parseForm, withOptions } from './forms';
 import type { WorkflowService } from './service';
@@ -35,6 +35,7 @@ export async function taskView(
   o: { operatorId?: string; circulateId?: string } = {},
 ) {
   const db = ctx.db;
+  await assertWorkflowUser(ctx, user);
   const task = await loadTaskRow(db, taskId);
   await assertMayView(ctx, user, task);
   const now = ctx.clock();
