@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { OperatorState, TaskStatus } from '@lighting/shared/flowcore';
 import { schedulerOf } from '../src/workflow/routes';
+import { Client, wsUrl } from './socket-client';
 import {
   TARGETS,
   body,
@@ -144,6 +145,36 @@ describe.each(TARGETS)('workflow on %s', (target) => {
       handleStatus: 1,
       status: 2,
     });
+  });
+
+  it('the approver’s badge and messages change live over the socket', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const sock = await Client.open(wsUrl(app));
+    try {
+      await sock.connect(t.manager);
+      const id = (
+        await send(t.operator, 'POST', `${E}/FlowTask`, {
+          flowId: 'fe-leave',
+          data: leaveData(1),
+          status: 0,
+          fullName: '实时推送测试',
+        })
+      ).data.id;
+      const count = (await get(t.manager, `${E}/FlowBefore/Count`)).data.todo;
+      const push = await sock.nextWhere((m) => m.method === 'flowTodoChange', 'flowTodoChange');
+      expect(push).toMatchObject({ todo: count });
+      const msg = await sock.nextWhere((m) => m.method === 'messagePush', 'messagePush');
+      expect(msg).toMatchObject({ type: 2 });
+      const list = (await get(t.manager, '/api/system/Message?type=2&pageSize=50')).data.list;
+      const mine = list.find(
+        (m: { title: string }) => m.title === '李明的「请假申请」待您审批：实时推送测试',
+      );
+      expect(mine).toBeDefined();
+      const detail = (await get(t.manager, `/api/system/Message/ReadInfo/${mine.id}`)).data;
+      expect(JSON.parse(detail.bodyText)).toMatchObject({ type: 2, flowId: 'fe-leave', taskId: id });
+    } finally {
+      sock.close();
+    }
   });
 
   it('refuses bad input by field, changing nothing', async () => {

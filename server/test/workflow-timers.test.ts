@@ -144,7 +144,8 @@ describe.each(TARGETS)('workflow timers on %s', (target) => {
 
   it('kill -9 during a burst, restart: none lost, none fired twice', async () => {
     // the timers are made due in a day; once the servers run, they are moved to come due one
-    // after another over a few seconds, so the kill lands in the middle of the burst
+    // after another over 22 seconds, so the kill lands in the middle of the burst even when this
+    // process is slow to read the servers' lines
     const app = await env.makeApp({}, { clock: () => Date.now() + 86_400_000 });
     const ids = await burst(app, 150, `timersK${target}`);
     const main = await bundle();
@@ -201,7 +202,7 @@ describe.each(TARGETS)('workflow timers on %s', (target) => {
     for (const [i, t] of timers.entries())
       await app.ctx.db
         .updateTable('flow_timer')
-        .set({ dueAt: from + i * 40 })
+        .set({ dueAt: from + i * 150 })
         .where('id', '=', t.id)
         .execute();
     // kill the first instance as soon as the burst is under way (its own last log lines may be
