@@ -553,6 +553,73 @@ describe.each(TARGETS)('workflow on %s', (target) => {
     expect([stored.reason, stored.leaveDays, stored.leaveType]).toEqual(['已核实', 2, 'personal']);
   });
 
+  it('an approver chosen at launch: asked for, checked against the candidates, then used', async () => {
+    const tpl = {
+      type: 'start',
+      nodeId: 'start',
+      prevId: null,
+      properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [], formOperates: [] },
+      childNode: {
+        type: 'approver',
+        nodeId: 'pick',
+        prevId: 'start',
+        properties: {
+          title: '自选审批人',
+          assigneeType: 7,
+          approvers: ['u-manager', 'u-0006'],
+          counterSign: 0,
+          rejectStep: '0',
+          formOperates: [],
+        },
+      },
+    };
+    const c = await send(t.admin, 'POST', `${E}/FlowEngine`, {
+      fullName: '自选审批',
+      enCode: 'chooseFlow',
+      formId: 'ff-leaveApply',
+      flowTemplateJson: JSON.stringify(tpl),
+    });
+    expect((await send(t.admin, 'POST', `${E}/FlowEngine/Release/${c.data.id}`)).code).toBe(200);
+    const released = (await get(t.operator, `${E}/FlowEngine/${c.data.id}/Released`)).data;
+    expect(released.candidates[0]).toMatchObject({ nodeId: 'pick', title: '自选审批人' });
+    expect(released.candidates[0].users.map((u: { id: string }) => u.id).sort()).toEqual([
+      'u-0006',
+      'u-manager',
+    ]);
+    const base = { flowId: c.data.id, data: leaveData(1), status: 0 };
+    expect((await send(t.operator, 'POST', `${E}/FlowTask`, base)).msg).toBe(
+      'candidates.pick: 请选择审批人员',
+    );
+    expect(
+      (await send(t.operator, 'POST', `${E}/FlowTask`, { ...base, candidates: { pick: ['u-admin'] } })).msg,
+    ).toMatch(/^candidates\.pick: 不在可选审批人员之内/);
+    const ok = await send(t.operator, 'POST', `${E}/FlowTask`, { ...base, candidates: { pick: ['u-0006'] } });
+    expect(ok.code).toBe(200);
+    expect((await todo(officer)).some((x: { taskId: string }) => x.taskId === ok.data.id)).toBe(true);
+    expect((await todo(t.manager)).some((x: { taskId: string }) => x.taskId === ok.data.id)).toBe(false);
+  });
+
+  it('a designer form (the material requisition model) is validated by the low-code rules', async () => {
+    const bad = await send(officer, 'POST', `${E}/FlowTask`, {
+      flowId: 'fe-material',
+      data: JSON.stringify({ applyDate: now }),
+      status: 0,
+    });
+    expect(bad.code).toBe(400);
+    expect(bad.msg.split(':')[0]).toBe('purpose');
+    const items = [{ material: '接触器', unit: '1', qty: 3, price: 120 }];
+    const r = await send(officer, 'POST', `${E}/FlowTask`, {
+      flowId: 'fe-material',
+      data: JSON.stringify({ applyDate: now, purpose: '检修', items }),
+      status: 0,
+    });
+    expect(r.code).toBe(200);
+    const stored = JSON.parse((await get(officer, `${E}/FlowTask/${r.data.id}`)).data.data);
+    // the calculates are the server's: 3 × 120
+    expect(stored.total).toBe(360);
+    expect(stored.applyNo).toMatch(/^SL/);
+  });
+
   it('the repair order above the threshold waits for the manager, then is dispatched on the map', async () => {
     const order = { id: await newOrder() };
     const crew = await app.ctx.db.selectFrom('map_crew').select('id').executeTakeFirstOrThrow();
