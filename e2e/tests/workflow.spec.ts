@@ -1,7 +1,9 @@
 // Workflow (issue 14) in several browsers against the real server: a flow designed with a condition
 // and a countersign, released, launched by the operator; the manager's to-do badge rises live;
 // rejected back to the initiator, resubmitted, approved to the end. The seeded repair-dispatch
-// flow dispatches its order on the map; a delegation lets the delegate act; the monitor cancels.
+// flow dispatches its order on the map; a delegation lets the delegate act; the monitor cancels;
+// the designer's JSON goes out and comes back in.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiToken, type Account } from './helpers';
 
@@ -395,4 +397,48 @@ test('the monitor cancels a waiting task', async ({ browser }) => {
     operator.getByTestId('flow-mine-list').locator('tr', { hasText: title }).getByTestId('status-tag'),
   ).toHaveAttribute('data-status', '5');
   await Promise.all([admin.context().close(), operator.context().close()]);
+});
+
+test('the designer exports the JSON, imports it back (one undoable step) and refuses what is not a flow', async ({
+  browser,
+}) => {
+  const admin = await consoleAs(browser, 'admin', '/workFlow/flowEngine?design=fe-leave');
+  const designer = admin.getByTestId('flow-designer');
+  await expect(designer.locator('[data-node-type="start"]')).toBeVisible({ timeout: 60_000 });
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    designer.getByTestId('export-json').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('leaveApply.flow.json');
+  const path = await download.path();
+  const def = JSON.parse(readFileSync(path, 'utf8')) as {
+    type: string;
+    childNode: { type: string; properties: { title: string } };
+  };
+  expect(def.type).toBe('start');
+  const original = def.childNode.properties.title;
+  def.childNode.properties.title = '导入的审批';
+
+  await designer.getByTestId('open-import').click();
+  const dialog = admin.locator('.ant-modal', { hasText: '导入流程 JSON' });
+  await dialog.getByTestId('import-text').fill('{"type":"approver","nodeId":"x","properties":{}}');
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(dialog.getByTestId('import-error')).toContainText('流程必须以发起节点开始');
+  await dialog.getByTestId('import-file').setInputFiles({
+    name: 'edited.flow.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(def)),
+  });
+  await expect(dialog).toBeHidden();
+  const first = designer.locator('[data-node-type="approver"]').first();
+  await expect(first).toContainText('导入的审批');
+  await designer.getByTestId('undo').click();
+  await expect(first).toContainText(original);
+  await designer.getByTestId('redo').click();
+  await expect(first).toContainText('导入的审批');
+  // leaving with the change asks first; the flow is left as it was saved
+  await designer.getByTestId('designer-back').click();
+  await admin.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await expect(designer).toBeHidden();
+  await admin.context().close();
 });
