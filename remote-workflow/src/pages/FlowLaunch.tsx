@@ -303,6 +303,10 @@ function MyLaunches({ onEdit }: { onEdit: (taskId: string) => void }) {
               setOpen(null);
               if (changed) void list.reload();
             }}
+            onEdit={(taskId) => {
+              setOpen(null);
+              onEdit(taskId);
+            }}
           />
         </Suspense>
       )}

@@ -42,6 +42,8 @@ export interface TaskViewProps {
   operatorId?: string | null;
   circulateId?: string | null;
   onClose: (changed: boolean) => void;
+  /** the initiator's page: edit and submit again a draft, rejected or revoked task */
+  onEdit?: (taskId: string) => void;
 }
 
 type ActionName = 'audit' | 'reject' | 'transfer' | 'addSign' | 'recall' | 'revoke' | 'press' | 'cancel';
@@ -85,13 +87,21 @@ export default function TaskView(props: TaskViewProps) {
           </Button>
         </div>
       ) : (
-        <TaskBody page={page} onClose={props.onClose} />
+        <TaskBody page={page} onClose={props.onClose} onEdit={props.onEdit} />
       )}
     </div>
   );
 }
 
-function TaskBody({ page, onClose }: { page: TaskPage; onClose: (changed: boolean) => void }) {
+function TaskBody({
+  page,
+  onClose,
+  onEdit,
+}: {
+  page: TaskPage;
+  onClose: (changed: boolean) => void;
+  onEdit?: (taskId: string) => void;
+}) {
   const { t } = useTranslation('workflow');
   const { modal } = AntApp.useApp();
   const info = page.flowTaskInfo;
@@ -188,7 +198,8 @@ function TaskBody({ page, onClose }: { page: TaskPage; onClose: (changed: boolea
     [handlers, t],
   );
 
-  const actionsShown = !!op || !!page.recall || page.canRevoke || page.canPress || page.canCancel;
+  const canEdit = page.canEdit === true && !!onEdit;
+  const actionsShown = !!op || !!page.recall || page.canRevoke || page.canPress || page.canCancel || canEdit;
 
   return (
     <>
@@ -383,6 +394,11 @@ function TaskBody({ page, onClose }: { page: TaskPage; onClose: (changed: boolea
                 }
               >
                 {t('btnRevoke')}
+              </Button>
+            )}
+            {canEdit && (
+              <Button type="primary" onClick={() => onEdit?.(info.id)} data-testid="act-edit">
+                {t('resubmit')}
               </Button>
             )}
             {page.canPress && (
