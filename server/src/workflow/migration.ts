@@ -8,7 +8,10 @@
  * - `flow_version`: each release freezes the tree and the form; a task keeps the one it started on.
  * - `flow_task`, `flow_task_node`, `flow_operator`, `flow_record`, `flow_circulate`: an instance,
  *   its nodes' states, each person's turn, the timeline and the copies.
- * - `flow_delegate`: entrust windows. `flow_timer`: durable timeouts, reminders, timer nodes and
+ * - `flow_delegate`: entrust windows (removed with either user).
+ * - Tasks, operator rows, records and copies name users without a foreign key: the history of an
+ *   approval outlives the account of someone who took part in it (a deleted user's name reads
+ *   empty, the monitor reassigns their waiting rows). `flow_timer`: durable timeouts, reminders, timer nodes and
  *   completion hooks. `flow_request`: request keys.
  */
 import type { Kysely, Migration } from 'kysely';
@@ -77,7 +80,7 @@ export const workflowMigration: Migration = {
       .addColumn('data', 'text', (c) => c.notNull())
       .addColumn('candidates', 'text', (c) => c.notNull().defaultTo('{}'))
       .addColumn('copyIds', 'text', (c) => c.notNull().defaultTo('[]'))
-      .addColumn('creatorUserId', 'varchar(64)', (c) => c.notNull().references('user.id'))
+      .addColumn('creatorUserId', 'varchar(64)', (c) => c.notNull())
       .addColumn('createdAt', 'bigint', (c) => c.notNull())
       .addColumn('startTime', 'bigint')
       .addColumn('completionTime', 'bigint')
@@ -118,7 +121,7 @@ export const workflowMigration: Migration = {
       .addColumn('taskId', 'varchar(64)', (c) => c.notNull().references('flow_task.id').onDelete('cascade'))
       .addColumn('nodeId', 'varchar(64)', (c) => c.notNull())
       .addColumn('round', 'integer', (c) => c.notNull())
-      .addColumn('userId', 'varchar(64)', (c) => c.notNull().references('user.id'))
+      .addColumn('userId', 'varchar(64)', (c) => c.notNull())
       .addColumn('state', 'integer', (c) => c.notNull())
       .addColumn('sortOrder', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('handleStatus', 'integer')
@@ -164,7 +167,7 @@ export const workflowMigration: Migration = {
       .addColumn('taskId', 'varchar(64)', (c) => c.notNull().references('flow_task.id').onDelete('cascade'))
       .addColumn('nodeId', 'varchar(64)', (c) => c.notNull())
       .addColumn('nodeName', 'varchar(100)', (c) => c.notNull().defaultTo(''))
-      .addColumn('userId', 'varchar(64)', (c) => c.notNull().references('user.id'))
+      .addColumn('userId', 'varchar(64)', (c) => c.notNull())
       .addColumn('createdAt', 'bigint', (c) => c.notNull())
       .addColumn('isRead', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('readAt', 'bigint')

@@ -305,7 +305,16 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
         },
       } as const,
     },
-    async (req) => ok(await taskView(ctx, service, authOf(req).user, req.params.id, req.query)),
+    async (req) => {
+      const { user } = authOf(req);
+      const view = await taskView(ctx, service, user, req.params.id, req.query);
+      // opening a copy marks it read: the badge's unread copies follow
+      if (req.query.circulateId)
+        await pushCounts(ctx, [user.id]).catch((err: unknown) =>
+          app.log.error({ err }, 'workflow: count push failed'),
+        );
+      return ok(view);
+    },
   );
 
   /** The operator row in the path, the caller allowed on it (own or delegated), and its task. */

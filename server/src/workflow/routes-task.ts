@@ -22,6 +22,7 @@ import {
   userIdsField,
 } from './common';
 import { SYSTEM_FORMS, systemForm, type Data } from './forms';
+import { Directory } from './resolve';
 import type { WorkflowService } from './service';
 import { loadTaskRow, loadVersion, parseData } from './store';
 import { taskView } from './view';
@@ -114,6 +115,35 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
     version?: number;
     idemKey?: string;
   };
+  /**
+   * The body's references first (each named when it names nothing), before the path's task and the
+   * form: a task of the caller's (`id`), users (`copyIds`, `candidates`), the flow (`flowId`).
+   */
+  const checkRefs = async (userId: string, b: Control): Promise<void> => {
+    if (b.id) {
+      const t = await db
+        .selectFrom('flow_task')
+        .select('creatorUserId')
+        .where('id', '=', b.id)
+        .executeTakeFirst();
+      if (!t || t.creatorUserId !== userId) throw badRequest('id: 流程不存在');
+    }
+    const dir = new Directory(db);
+    for (const [field, ids] of [
+      ['copyIds', b.copyIds ?? []],
+      ...Object.entries(b.candidates ?? {}).map(([k, v]) => [`candidates.${k}`, v] as const),
+    ] as const) {
+      const ok2 = await dir.enabled(ids);
+      const bad = ids.find((u) => !ok2.includes(u));
+      if (bad) throw badRequest(`${field}: 用户不存在或已禁用 (${bad})`);
+    }
+    if (
+      b.flowId &&
+      !(await db.selectFrom('flow_engine').select('id').where('id', '=', b.flowId).executeTakeFirst())
+    )
+      throw badRequest('flowId: 流程不存在');
+  };
+
   const launch = async (userReq: { auth: unknown }, b: Control, data: Data, taskId?: string) => {
     const { user } = authOf(userReq as never);
     let flowId = b.flowId;
@@ -145,7 +175,10 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
   r.post(
     TASK,
     { onRequest: guard, bodyLimit: BODY_LIMIT, schema: { body: taskBody } as const },
-    async (req) => launch(req, req.body, dataOf(req.body.data)),
+    async (req) => {
+      await checkRefs(authOf(req).user.id, req.body);
+      return launch(req, req.body, dataOf(req.body.data));
+    },
   );
   r.put(
     `${TASK}/:id`,
@@ -154,7 +187,10 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
       bodyLimit: BODY_LIMIT,
       schema: { params: taskParams, body: taskUpdateBody } as const,
     },
-    async (req) => launch(req, req.body, dataOf(req.body.data), req.params.id),
+    async (req) => {
+      await checkRefs(authOf(req).user.id, req.body);
+      return launch(req, req.body, dataOf(req.body.data), req.params.id);
+    },
   );
 
   r.get(
@@ -239,6 +275,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
     { onRequest: guard, bodyLimit: BODY_LIMIT, schema: { params: keyParams, body: formBody } as const },
     async (req) => {
       const b = req.body as Control & Record<string, unknown>;
+      await checkRefs(authOf(req).user.id, b);
       return launch(req, b, await formFields(req.params.key, b.flowId, b.id, b));
     },
   );
@@ -251,6 +288,13 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
     },
     async (req) => {
       const b = req.body as Control & Record<string, unknown>;
+      await checkRefs(authOf(req).user.id, b);
+      const own = await db
+        .selectFrom('flow_task')
+        .select('creatorUserId')
+        .where('id', '=', req.params.id)
+        .executeTakeFirst();
+      if (!own || own.creatorUserId !== authOf(req).user.id) throw notFound('流程不存在');
       return launch(req, b, await formFields(req.params.key, b.flowId, req.params.id, b), req.params.id);
     },
   );
