@@ -10,6 +10,8 @@
 // - the citizens' report page: bytes, time until usable on slow 3G, submit p95 with 3 photos
 // - low-code forms: a 1,000-field form's time to interactive and keystroke-to-paint latency; JS for
 //   the designer page and for a page showing one form; no low-code chunk on /home
+// - workflow: completed flows per second (SQLite, PostgreSQL) vs a bare write route, the to-do
+//   list's p95 over 100,000 tasks, timer lag
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import SparkMD5 from 'spark-md5';
@@ -26,6 +28,7 @@ import { benchChat } from './chat.mjs';
 import { benchCitizen } from './citizen.mjs';
 import { benchForms } from './forms.mjs';
 import { homePaintBytes } from './home.mjs';
+import { benchWorkflow } from './workflow.mjs';
 
 const PAGES = [
   ['system', '/permission/user', 'user-list', '权限管理'],
@@ -293,6 +296,9 @@ try {
     citizen: await benchCitizen(base, browser),
     // issue 12: a 1,000-field form (200-row sub-table × 5 columns) and the designer's bytes
     forms: await benchForms(base, browser),
+    // issue 14: completed flows/s on SQLite and PostgreSQL against a bare write, the to-do list
+    // over 100,000 tasks, timer lag (their own scratch servers)
+    workflow: await benchWorkflow(),
   };
   console.log(JSON.stringify(result, null, 2));
 } finally {

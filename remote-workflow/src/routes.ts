@@ -6,7 +6,12 @@ const routes: RemoteRoutes = {
   prefixes: ['workFlow/'],
   pages: {
     'workFlow/flowLaunch': () => import('./pages/FlowLaunch'),
-    '*': () => import('./pages/Planned'),
+    'workFlow/flowEngine': () => import('./pages/FlowEngine'),
+    'workFlow/flowTodo': () => import('./pages/FlowTodo'),
+    'workFlow/flowDone': () => import('./pages/FlowDone'),
+    'workFlow/flowCirculate': () => import('./pages/FlowCirculate'),
+    'workFlow/entrust': () => import('./pages/Entrust'),
+    'workFlow/flowMonitor': () => import('./pages/FlowMonitor'),
   },
 };
 

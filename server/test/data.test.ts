@@ -176,14 +176,16 @@ describe.each(TARGETS)('data calls and permissions (%s)', (target) => {
     ).toBeGreaterThan(3);
   });
 
-  it('FlowEngine/ListAll lists the enabled flows', async () => {
+  it('FlowEngine/ListAll lists the released flows the caller may launch', async () => {
     const list = body(await get('/api/workflow/Engine/FlowEngine/ListAll', operator)).data.list;
     expect(list.map((f: { fullName: string }) => f.fullName)).toEqual(
-      expect.arrayContaining(['故障维修工单', '路灯新装申请', '请假申请']),
+      expect.arrayContaining(['故障维修工单', '工作票', '请假申请', '材料申领审批']),
     );
     expect(Object.keys(list[0]).sort()).toEqual([
       'category',
+      'description',
       'enCode',
+      'formType',
       'fullName',
       'icon',
       'iconBackground',

@@ -1,45 +1,144 @@
-// workFlow/flowLaunch — the flows a user can launch, grouped by category, from the flow engine.
-import { useEffect, useState } from 'react';
-import { Avatar, Col, Empty, Row, Spin, Typography } from 'antd';
-import Card from 'antd/es/card';
+// workFlow/flowLaunch (发起流程) — launch a flow (the flows the user may launch, by category, with a
+// search) and my launched flows (status and urgency tags; view, revoke, remind, edit drafts and
+// tasks rejected or revoked back to me, delete drafts). A message about my task opens it here
+// (?taskId=).
+import { Suspense, lazy, useEffect, useState } from 'react';
+import {
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Input,
+  Row,
+  Space,
+  Spin,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import Tabs from 'antd/es/tabs';
 import ApartmentOutlined from '@ant-design/icons/es/icons/ApartmentOutlined';
 import { useTranslation } from 'react-i18next';
-import { request, type RemotePageProps } from '@lighting/shared';
+import {
+  Auth,
+  formatDateTime,
+  toast,
+  usePagedList,
+  useSearchParams,
+  type RemotePageProps,
+} from '@lighting/shared';
+import { ListFrame, useConfirm, useConfirmDelete } from '@lighting/shared/admin';
+import { TaskStatus } from '@lighting/shared/flowcore';
+import {
+  launchUrl,
+  launchableFlows,
+  listLaunched,
+  pressTask,
+  requestKey,
+  revokeTask,
+  type LaunchRow,
+  type LaunchableFlow,
+  type PageQuery,
+} from '../api';
+import { StatusTag, UrgencyTag } from '../components/Tags';
+import { TaskFilterBar } from '../components/TaskFilterBar';
+import { clearFilters } from '../components/TaskList';
+import { useCountsFeed, useReloadOnChange } from '../counts';
+import { groupByCategory, type TaskFilters } from '../logic/filters';
+import { launchActions } from '../logic/status';
+import { useTaskParam } from '../task/useTaskParam';
+import '../i18n';
 
-interface Flow {
-  id: string;
-  fullName: string;
-  enCode: string;
-  category: string;
-  iconBackground?: string;
-}
+const LaunchForm = lazy(() => import('../task/LaunchForm'));
+const TaskView = lazy(() => import('../task/TaskView'));
 
 export default function FlowLaunch(_props: RemotePageProps) {
   const { t } = useTranslation('workflow');
-  const [flows, setFlows] = useState<Flow[] | null>(null);
-  useEffect(() => {
-    request<{ list: Flow[] }>({ url: '/workflow/Engine/FlowEngine/ListAll', method: 'get' })
-      .then((res) => setFlows(res.data.list))
-      .catch(() => setFlows([]));
-  }, []);
-  if (flows === null) return <Spin />;
-  if (flows.length === 0) return <Empty description={t('common:noData')} />;
-  const groups = new Map<string, Flow[]>();
-  for (const f of flows) groups.set(f.category || '-', [...(groups.get(f.category || '-') ?? []), f]);
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'mine' || params.get('taskId') ? 'mine' : 'launch';
+  const [launching, setLaunching] = useState<{ flowId?: string; taskId?: string } | null>(null);
+  const [mineVersion, setMineVersion] = useState(0);
+  useCountsFeed();
+  const setTab = (k: string) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (k === 'mine') next.set('tab', 'mine');
+      else next.delete('tab');
+      return next;
+    });
   return (
     <div data-testid="flow-launch">
-      <Typography.Title level={5}>{t('pick')}</Typography.Title>
-      {[...groups].map(([category, list]) => (
-        <div key={category} style={{ marginBottom: 16 }}>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'launch',
+            label: t('launch'),
+            children: <FlowCards onLaunch={(flowId) => setLaunching({ flowId })} />,
+          },
+          {
+            key: 'mine',
+            label: t('myLaunches'),
+            children: <MyLaunches key={mineVersion} onEdit={(taskId) => setLaunching({ taskId })} />,
+          },
+        ]}
+      />
+      {launching && (
+        <Suspense fallback={<Spin style={{ position: 'fixed', inset: 0, margin: 'auto' }} />}>
+          <LaunchForm
+            flowId={launching.flowId}
+            taskId={launching.taskId}
+            onClose={(changed) => {
+              setLaunching(null);
+              if (changed) {
+                setTab('mine');
+                setMineVersion((v) => v + 1);
+              }
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function FlowCards({ onLaunch }: { onLaunch: (flowId: string) => void }) {
+  const { t } = useTranslation('workflow');
+  const [flows, setFlows] = useState<LaunchableFlow[] | null>(null);
+  const [keyword, setKeyword] = useState('');
+  useEffect(() => {
+    launchableFlows().then(setFlows, () => setFlows([]));
+  }, []);
+  if (flows === null) return <Spin />;
+  const groups = groupByCategory(flows, keyword);
+  return (
+    <div data-testid="flow-cards">
+      <Input.Search
+        allowClear
+        placeholder={t('searchFlows')}
+        style={{ maxWidth: 320, marginBottom: 12 }}
+        value={keyword}
+        onChange={(e) => setKeyword(e.target.value)}
+        data-testid="flow-search"
+      />
+      {groups.length === 0 && <Empty description={t('noLaunchable')} />}
+      {groups.map((g) => (
+        <div key={g.category || '-'} style={{ marginBottom: 16 }}>
           <Typography.Text type="secondary">
             {t('categoryOf')}
             {/* the flow's category and name are the flow designer's own words */}
-            <span data-user-text>{category}</span>
+            <span data-user-text>{g.category || t('uncategorised')}</span>
           </Typography.Text>
           <Row gutter={[12, 12]} style={{ marginTop: 8 }}>
-            {list.map((f) => (
-              <Col key={f.id} xs={24} sm={12} md={8} lg={6}>
-                <Card size="small">
+            {g.flows.map((f) => (
+              <Col key={f.id} xs={24} sm={12} md={8} lg={6} xxl={4}>
+                <Card
+                  size="small"
+                  hoverable
+                  onClick={() => onLaunch(f.id)}
+                  data-testid={`launch-${f.enCode}`}
+                >
                   <Card.Meta
                     avatar={
                       <Avatar
@@ -48,7 +147,7 @@ export default function FlowLaunch(_props: RemotePageProps) {
                       />
                     }
                     title={<span data-user-text>{f.fullName}</span>}
-                    description={f.enCode}
+                    description={<span data-user-text>{f.description || f.enCode}</span>}
                   />
                 </Card>
               </Col>
@@ -57,5 +156,160 @@ export default function FlowLaunch(_props: RemotePageProps) {
         </div>
       ))}
     </div>
+  );
+}
+
+function MyLaunches({ onEdit }: { onEdit: (taskId: string) => void }) {
+  const { t } = useTranslation('workflow');
+  const list = usePagedList<LaunchRow, PageQuery>(listLaunched, { keyword: '' });
+  // an outcome of my flow arrives as a message: the list follows without a reload
+  useReloadOnChange(list.reload);
+  const [filters, setFilters] = useState<TaskFilters>({});
+  const [open, setOpen] = useTaskParam();
+  const confirm = useConfirm();
+  const remove = useConfirmDelete();
+  const time = (v?: number) => (v ? formatDateTime(v) : '');
+  const columns: TableColumnsType<LaunchRow> = [
+    {
+      key: 'fullName',
+      dataIndex: 'fullName',
+      title: t('taskTitle'),
+      render: (v: string, r) => (
+        <a onClick={() => setOpen({ taskId: r.id })} data-user-text data-testid="row-title">
+          {v}
+        </a>
+      ),
+    },
+    {
+      key: 'flowName',
+      dataIndex: 'flowName',
+      title: t('flowOf'),
+      render: (v: string) => <span data-user-text>{v}</span>,
+    },
+    {
+      key: 'startTime',
+      dataIndex: 'startTime',
+      title: t('startTime'),
+      render: (v?: number, r?: LaunchRow) => time(v ?? r?.creatorTime),
+    },
+    { key: '_thisStep', dataIndex: 'thisStep', title: t('thisStep') },
+    {
+      key: '_urgent',
+      dataIndex: 'flowUrgent',
+      title: t('urgency'),
+      render: (v: number) => <UrgencyTag value={v} />,
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('taskStatus'),
+      render: (v: number) => <StatusTag value={v} />,
+    },
+    {
+      key: '_actions',
+      title: t('actions'),
+      fixed: 'right',
+      render: (_: unknown, r) => {
+        const can = launchActions(r.status);
+        return (
+          <Space size={0} wrap>
+            {r.status !== TaskStatus.DRAFT && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setOpen({ taskId: r.id })}
+                data-testid="row-open"
+              >
+                {t('view')}
+              </Button>
+            )}
+            {can.edit && (
+              <Button type="link" size="small" onClick={() => onEdit(r.id)} data-testid="row-edit">
+                {r.status === TaskStatus.DRAFT ? t('edit') : t('resubmit')}
+              </Button>
+            )}
+            {can.revoke && (
+              <Button
+                type="link"
+                size="small"
+                data-testid="row-revoke"
+                onClick={() =>
+                  void confirm(async () => {
+                    toast('success', await revokeTask(r.id, requestKey()));
+                    void list.reload();
+                  }, t('confirmRevoke'))
+                }
+              >
+                {t('btnRevoke')}
+              </Button>
+            )}
+            {can.press && (
+              <Button
+                type="link"
+                size="small"
+                data-testid="row-press"
+                onClick={() =>
+                  pressTask(r.id).then(
+                    (msg) => toast('success', msg),
+                    () => undefined,
+                  )
+                }
+              >
+                {t('btnPress')}
+              </Button>
+            )}
+            {can.remove && (
+              <Auth code="btn_remove">
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  data-testid="row-remove"
+                  onClick={() => void remove(launchUrl(r.id), () => void list.reload())}
+                >
+                  {t('remove')}
+                </Button>
+              </Auth>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+  return (
+    <>
+      <ListFrame<LaunchRow, PageQuery>
+        list={list}
+        columns={columns}
+        testId="flow-mine-list"
+        filters={
+          <TaskFilterBar
+            value={filters}
+            status={[0, 1, 2, 3, 4, 5]}
+            onChange={(f, q) => (setFilters(f), list.search(clearFilters(q)))}
+          />
+        }
+        onReset={() => {
+          setFilters({});
+          list.search(clearFilters({}));
+        }}
+      />
+      {open && (
+        <Suspense fallback={<Spin style={{ position: 'fixed', inset: 0, margin: 'auto' }} />}>
+          <TaskView
+            key={open.taskId}
+            taskId={open.taskId}
+            onClose={(changed) => {
+              setOpen(null);
+              if (changed) void list.reload();
+            }}
+            onEdit={(taskId) => {
+              setOpen(null);
+              onEdit(taskId);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -14,6 +14,7 @@ import { publicFollowUpMigration, publicMigration } from '../public/migration';
 import { systemMigration } from '../system/migration';
 import { errorLogMigration } from '../system/migration-error-log';
 import { dictionaryI18nMigration } from '../system/migration-dictionary-i18n';
+import { workflowMigration } from '../workflow/migration';
 
 /* The schema builder is untyped by design (tables do not exist yet), so migrations take Kysely<unknown>. */
 type AnyDb = Kysely<unknown>;
@@ -292,6 +293,7 @@ export const migrations: Record<string, Migration> = {
   '0012_lowcode': lowcodeMigration,
   '0013_map_geography': mapGeographyMigration,
   '0014_dictionary_i18n': dictionaryI18nMigration,
+  '0016_workflow': workflowMigration,
 };
 
 /** Brings the database to the latest migration; throws (with the failing migration's error) on failure. */

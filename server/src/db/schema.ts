@@ -8,6 +8,7 @@ import type { LowcodeTables } from '../lowcode/schema';
 import type { MapTables } from '../map/schema';
 import type { PublicTables } from '../public/schema';
 import type { SystemTables } from '../system/schema';
+import type { WorkflowTables } from '../workflow/schema';
 
 export type MenuType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
@@ -237,6 +238,18 @@ export interface FlowEngineTable {
   sortCode: number;
   enabledMark: number;
   createdAt: number;
+  /** Migration 0016 (workflow/migration.ts): 1 system form, 2 designer form. */
+  formType: Generated<number>;
+  /** the flow_form it uses */
+  formId: Generated<string>;
+  /** the working copy of the definition tree (JSON text; '' before the first save) */
+  flowTemplateJson: Generated<string>;
+  /** the latest released version (flow_version.version); 0 never released */
+  version: Generated<number>;
+  visibleType: Generated<number>;
+  createdBy: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
 }
 
 export interface VisualdevBaseTable {
@@ -431,7 +444,8 @@ export interface SafetyRecordTable {
   closedAt: number | null;
 }
 
-export interface Database extends SystemTables, MapTables, ChatTables, PublicTables, LowcodeTables {
+export interface Database
+  extends SystemTables, MapTables, ChatTables, PublicTables, LowcodeTables, WorkflowTables {
   organize: OrganizeTable;
   position: PositionTable;
   user: UserTable;

@@ -143,6 +143,19 @@ export const MENUS: MenuSeed[] = [
         ]),
       },
       {
+        enCode: 'workFlow.flowDone',
+        fullName: '已办事宜',
+        type: 2,
+        icon: 'icon-ym icon-ym-flowDone',
+        urlAddress: 'workFlow/flowDone',
+        columns: col([
+          ['fullName', '流程标题'],
+          ['flowName', '所属流程'],
+          ['creatorUser', '发起人'],
+          ['handleTime', '办理时间'],
+        ]),
+      },
+      {
         enCode: 'workFlow.flowCirculate',
         fullName: '抄送事宜',
         type: 2,
@@ -154,6 +167,34 @@ export const MENUS: MenuSeed[] = [
           ['flowName', '所属流程'],
           ['creatorUser', '发起人'],
           ['creatorTime', '抄送时间'],
+        ]),
+      },
+      {
+        enCode: 'workFlow.entrust',
+        fullName: '流程委托',
+        type: 2,
+        icon: 'icon-ym icon-ym-flowEntrust',
+        urlAddress: 'workFlow/entrust',
+        buttons: CRUD,
+        columns: col([
+          ['toUserName', '受委托人'],
+          ['flowName', '委托流程'],
+          ['startTime', '开始时间'],
+          ['endTime', '结束时间'],
+        ]),
+      },
+      {
+        enCode: 'workFlow.flowMonitor',
+        fullName: '流程监控',
+        type: 2,
+        icon: 'icon-ym icon-ym-flowMonitor',
+        urlAddress: 'workFlow/flowMonitor',
+        buttons: [EDIT, REMOVE],
+        columns: col([
+          ['fullName', '流程标题'],
+          ['flowName', '所属流程'],
+          ['creatorUser', '发起人'],
+          ['status', '流程状态'],
         ]),
       },
       {
@@ -255,8 +296,11 @@ export const ROLES: RoleSeed[] = [
     fullName: '运维操作员',
     description: '照明地图、在线开发、工作流程、即时通讯',
     // citizens' feedback and plates, not the Open311 keys (administrators)
+    // the flow monitor (every task, cancel, reassign) is the managers' and administrators'
     menus: [
-      ...menuCodesUnder(['lighting', 'onlineDev', 'workFlow', 'chat']),
+      ...menuCodesUnder(['lighting', 'onlineDev', 'workFlow', 'chat']).filter(
+        (c) => c !== 'workFlow.flowMonitor',
+      ),
       'citizen',
       MENU_FEEDBACK,
       MENU_PLATES,

@@ -19,8 +19,9 @@ import {
 } from './seed-data';
 import { buildHomeSeed, type SeedUsers } from '../home/seed';
 import { seedLowcodeIfEmpty } from '../lowcode/seed';
-import { seedMapIfEmpty } from '../map/seed';
+import { isPostgresDb, seedMapIfEmpty } from '../map/seed';
 import { seedSystemIfEmpty } from '../system/seed';
+import { seedWorkflowIfEmpty } from '../workflow/seed';
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db
@@ -42,6 +43,7 @@ export async function seedIfEmpty(db: Db, mapAssets: number, now: number = Date.
   await seedSystemIfEmpty(db, now);
   await seedLowcodeIfEmpty(db, now);
   await seedMapIfEmpty(db, mapAssets, now);
+  await seedWorkflowIfEmpty(db, isPostgresDb(db) ? 'postgres' : 'sqlite', now);
   return fresh;
 }
 

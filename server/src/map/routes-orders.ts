@@ -26,6 +26,7 @@ import {
   type OrderAction,
 } from './rules';
 import { REPAIR_ORDER_RULE } from './seed';
+import { onFlowApproved, repairDispatchBlock } from '../workflow/service';
 
 import { BASE, MENU_FAULT, idParams, setAssetStatus, ORDER_COLUMNS } from './store';
 import type { MapReads } from './reads';
@@ -186,13 +187,23 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
   );
 
   /** A state action on an order (the path's): 404 for no such order, 400 when its state forbids it. */
-  const runAction = async (id: string, name: OrderAction, body: { crewId?: string; remark?: string }) => {
+  const runAction = async (
+    id: string,
+    name: OrderAction,
+    body: { crewId?: string; remark?: string },
+    opts: { fromApproval?: boolean } = {},
+  ) => {
     const o = await loadOrder(id);
     // the body's references first: a crew that does not exist is named whatever the order's state
     if (name === 'Dispatch')
       await assertRefs(db, [{ field: 'crewId', table: 'map_crew', id: body.crewId, what: '班组' }]);
     const to = nextState(o.state, name);
     if (!to) throw badRequest(`${STATE_NOT_ALLOWED}: ${o.state}`);
+    // an order whose dispatch approval (workflow 故障维修工单) is waiting is dispatched by that approval
+    if (name === 'Dispatch' && !opts.fromApproval) {
+      const block = await repairDispatchBlock(db, o.id);
+      if (block) throw badRequest(`id: ${block}`);
+    }
     const now = clock();
     const pushes: Array<() => Promise<void>> = [];
     const done = await db.transaction().execute(async (trx) => {
@@ -263,6 +274,15 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
     void push(mapRepairOrderChangeMessage(order));
     return ok(order, '操作成功');
   };
+  // the approved dispatch approval dispatches the order to the crew it names (durably, once: a
+  // second run finds the order dispatched and is refused, which the workflow counts as done)
+  onFlowApproved(app.ctx, 'repairDispatch', async (_task, data) => {
+    const orderId = typeof data.orderId === 'string' ? data.orderId : '';
+    const crewId = typeof data.crewId === 'string' ? data.crewId : '';
+    const o = await db.selectFrom('work_order').select('state').where('id', '=', orderId).executeTakeFirst();
+    if (!o || o.state !== 'pending') return;
+    await runAction(orderId, 'Dispatch', { crewId }, { fromApproval: true });
+  });
   const guard = requirePermission({ menu: MENU_FAULT, button: 'btn_edit' });
   const actionPath = (name: OrderAction) => `${BASE}/repair-orders/:id/Actions/${name}`;
   r.put(

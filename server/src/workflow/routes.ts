@@ -1,36 +1,56 @@
 /**
- * /api/workflow: the flow engine (spec §7 FlowEngine). For now the launchable flows the launch page lists.
+ * /api/workflow (spec §7 Workflow, design/workflow.md; contract in docs/api/workflow.md): the flow
+ * engine's definitions and forms, launching, the to-do / done / circulate lists and actions, my
+ * launches, the monitor and entrust; and the durable timer scheduler, started with the app.
  */
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../http/envelope';
 import { hasPermission } from '../http/permissions';
-import { typed } from '../http/typed';
+import { MENU } from './access';
+import { WORK_TICKET_RULE } from './forms';
+import { registerBeforeRoutes } from './routes-before';
+import { registerEngineRoutes } from './routes-engine';
+import { registerLaunchRoutes } from './routes-launch';
+import { registerTaskRoutes } from './routes-task';
+import { FlowScheduler } from './scheduler';
+import { WorkflowService } from './service';
 
-/** The work ticket's number rule (工作票), drawn by the work-ticket form when it is launched. */
-export const WORK_TICKET_RULE = 'WorkTicket';
+export { WORK_TICKET_RULE };
+
+/** A non-negative number from the environment, else `fallback`. */
+function envMs(name: string, fallback: number): number {
+  const v = Number(process.env[name] ?? fallback);
+  return Number.isFinite(v) && v >= 0 ? v : fallback;
+}
 
 export function registerWorkflowRoutes(app: FastifyInstance): void {
-  const r = typed(app);
   const ctx = app.ctx;
+  // a work ticket draws its number when submitted; whoever may launch may also reserve one
   ctx.billRuleUses.push(
-    async (user, rule) => rule === WORK_TICKET_RULE && hasPermission(ctx, user, 'workFlow.flowLaunch'),
+    async (user, rule) => rule === WORK_TICKET_RULE && hasPermission(ctx, user, MENU.launch),
   );
+  const service = new WorkflowService(ctx, app.log);
+  registerEngineRoutes(app, service);
+  registerTaskRoutes(app, service);
+  registerBeforeRoutes(app, service);
+  registerLaunchRoutes(app, service);
 
-  r.get(
-    '/api/workflow/Engine/FlowEngine/ListAll',
-    {
-      config: { open: 'the flows a member of staff may launch (names and icons)' },
-      schema: { querystring: { type: 'object' } } as const,
-    },
-    async () => {
-      const list = await ctx.db
-        .selectFrom('flow_engine')
-        .select(['id', 'fullName', 'enCode', 'category', 'type', 'icon', 'iconBackground'])
-        .where('enabledMark', '=', 1)
-        .orderBy('sortCode')
-        .orderBy('id')
-        .execute();
-      return ok({ list });
-    },
-  );
+  // FLOW_TIMER_POLL_MS (default 1000; 0: no scheduler on this instance), FLOW_TIMER_CLAIM_MS
+  // (default 60000: how long a claim of an instance that died holds its rows)
+  const poll = envMs('FLOW_TIMER_POLL_MS', 1000);
+  const scheduler = new FlowScheduler(ctx, service, {
+    pollMs: poll || 1000,
+    claimMs: envMs('FLOW_TIMER_CLAIM_MS', 60_000) || 60_000,
+  });
+  schedulers.set(app, scheduler);
+  if (poll > 0) app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
+}
+
+const schedulers = new WeakMap<FastifyInstance, FlowScheduler>();
+
+/** The app's timer scheduler (tests tick it by hand; the bench reads its figures). */
+export function schedulerOf(app: FastifyInstance): FlowScheduler {
+  const s = schedulers.get(app);
+  if (!s) throw new Error('the workflow domain is not registered');
+  return s;
 }

@@ -50,6 +50,11 @@ export interface FormRendererProps {
   operates?: FieldOperate[];
   /** the model the form belongs to */
   modelId?: string;
+  /**
+   * Where a data-interface choice field's options come from when the form is not a model's own
+   * (`GET {optionsUrl}?field=<key>` → `{list}`; a workflow flow's FlowEngine/{id}/Options).
+   */
+  optionsUrl?: string;
   onValuesChange?(values: Values): void;
 }
 
@@ -401,7 +406,7 @@ function useCalculations(
 
 export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
   function FormRenderer(props, ref) {
-    const { form, initialValues, mode = 'edit', operates, modelId, onValuesChange } = props;
+    const { form, initialValues, mode = 'edit', operates, modelId, optionsUrl, onValuesChange } = props;
     const [antForm] = Form.useForm();
     const onValues = useRef(onValuesChange);
     onValues.current = onValuesChange;
@@ -414,11 +419,12 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
           operates: new Map((operates ?? []).map((o) => [o.id, o])),
           formDisabled: form.disabled === true,
           modelId,
+          optionsUrl,
           relationFields: relationFieldsOf(form),
         }),
       // operatesKey stands for operates (a new array each render must not rebuild the runtime)
       // eslint-disable-next-line react-hooks/exhaustive-deps
-      [mode, operatesKey, form, modelId],
+      [mode, operatesKey, form, modelId, optionsUrl],
     );
     const initial = useMemo(() => initialValuesOf(form, initialValues), [form, initialValues]);
     const calc = useCalculations(form, antForm, onValues);

@@ -71,17 +71,18 @@ export function dataInterfaceAnswer(interfaceId: string): Promise<unknown> {
   );
 }
 
+/** The options call of a model's form (OnlineDev/{modelId}/Options). */
+export const modelOptionsUrl = (modelId: string): string =>
+  `/visualdev/OnlineDev/${encodeURIComponent(modelId)}/Options`;
+
 /**
- * A choice field's options through its model (OnlineDev/{modelId}/Options?field=): whoever may
- * fill the form gets them without holding the data-interface menu.
+ * A choice field's options through the form's owner (`{url}?field=`: a model's
+ * OnlineDev/{modelId}/Options, a flow's FlowEngine/{id}/Options): whoever may fill the form gets
+ * them without holding the data-interface menu.
  */
-export function modelOptions(modelId: string, fieldKey: string): Promise<OptionItem[]> {
-  return once(`opt:${modelId}:${fieldKey}`, async () => {
-    const res = await request<{ list: OptionItem[] }>({
-      url: `/visualdev/OnlineDev/${encodeURIComponent(modelId)}/Options`,
-      method: 'get',
-      data: { field: fieldKey },
-    });
+export function fieldOptions(url: string, fieldKey: string): Promise<OptionItem[]> {
+  return once(`opt:${url}:${fieldKey}`, async () => {
+    const res = await request<{ list: OptionItem[] }>({ url, method: 'get', data: { field: fieldKey } });
     return res.data?.list ?? [];
   });
 }

@@ -56,6 +56,8 @@ export interface Runtime {
   operates: ReadonlyMap<string, FieldOperate>;
   formDisabled: boolean;
   modelId: string | undefined;
+  /** where dynamic choice fields get their options (`?field=`) when not through the model */
+  optionsUrl?: string;
   /** relationForm fields by data key ('order', 'items.order'), for relationFormAttr */
   relationFields: ReadonlyMap<string, FormField>;
   /** related records by relation key (a main field's key, or 'items#rowKey.order' in a row) */

@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 // Where the renderer's data comes from, against mocked calls: options (static, dictionary, a data
-// interface through the model or directly), the bill number reserved when an edit form opens, and
+// interface through the model, through a flow's options call, or directly), the bill number reserved when an edit form opens, and
 // relationFormAttr showing a field of the record the relationForm points to.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { i18next } from '@lighting/shared';
@@ -11,7 +11,9 @@ import { FormRenderer } from './FormRenderer';
 import { useOptions } from './controls/choice';
 import { RuntimeContext, createRuntime } from './runtime';
 
-const modelOptions = jest.fn((_m: string, _k: string) => Promise.resolve([{ id: 'm1', fullName: '经模型' }]));
+const fieldOptions = jest.fn((_url: string, _k: string) =>
+  Promise.resolve([{ id: 'm1', fullName: '经模型' }]),
+);
 const dataInterfaceAnswer = jest.fn((_id: string) =>
   Promise.resolve({ list: [{ code: 'd1', name: '直连' }] }),
 );
@@ -21,7 +23,7 @@ const relationRecord = jest.fn((_m: string, _id: string) =>
 );
 jest.mock('./api', () => ({
   ...jest.requireActual('./api'),
-  modelOptions: (m: string, k: string) => modelOptions(m, k),
+  fieldOptions: (url: string, k: string) => fieldOptions(url, k),
   dataInterfaceAnswer: (id: string) => dataInterfaceAnswer(id),
   reserveBillNumber: (rule: string) => reserveBillNumber(rule),
   relationRecord: (m: string, id: string) => relationRecord(m, id),
@@ -79,12 +81,13 @@ function Probe({ field, fieldKey }: { field: FormField; fieldKey?: string }) {
   );
 }
 
-const runtime = (modelId?: string) =>
+const runtime = (modelId?: string, optionsUrl?: string) =>
   createRuntime({
     mode: 'edit',
     operates: new Map(),
     formDisabled: false,
     modelId,
+    optionsUrl,
     relationFields: new Map(),
   });
 
@@ -122,8 +125,17 @@ describe('options', () => {
       </RuntimeContext.Provider>,
     );
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('m1:经模型'));
-    expect(modelOptions).toHaveBeenCalledWith('model-9', 'items.kind');
+    expect(fieldOptions).toHaveBeenCalledWith('/visualdev/OnlineDev/model-9/Options', 'items.kind');
     view.unmount();
+    // a flow's form: through the flow's own options call
+    const flow = render(
+      <RuntimeContext.Provider value={runtime(undefined, '/workflow/Engine/FlowEngine/f-1/Options')}>
+        <Probe field={dyn} fieldKey="kind" />
+      </RuntimeContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('m1:经模型'));
+    expect(fieldOptions).toHaveBeenCalledWith('/workflow/Engine/FlowEngine/f-1/Options', 'kind');
+    flow.unmount();
     render(
       <RuntimeContext.Provider value={runtime()}>
         <Probe field={dyn} fieldKey="kind" />

@@ -18,7 +18,7 @@ import {
   type FormField,
   type OptionItem,
 } from '@lighting/shared/formcore';
-import { dataInterfaceAnswer, modelOptions } from '../api';
+import { dataInterfaceAnswer, fieldOptions, modelOptionsUrl } from '../api';
 import { useRuntime } from '../runtime';
 import type { ControlProps } from './basic';
 import '../i18n';
@@ -31,12 +31,13 @@ const FIELD_NAMES = { label: 'fullName', value: 'id', children: 'children' } as 
  * interface itself (the designer's preview of a form not saved yet).
  */
 export function useOptions(field: FormField, fieldKey?: string): { options: OptionItem[]; loading: boolean } {
-  const { modelId } = useRuntime();
+  const { modelId, optionsUrl } = useRuntime();
   const lang = useTranslation().i18n.language;
   const source = useMemo(() => optionSource(field), [field]);
-  const viaModel = source?.kind === 'dynamic' && modelId && fieldKey ? { modelId, fieldKey } : null;
+  const ownerUrl = optionsUrl ?? (modelId ? modelOptionsUrl(modelId) : undefined);
+  const viaModel = source?.kind === 'dynamic' && ownerUrl && fieldKey ? { url: ownerUrl, fieldKey } : null;
   const key = source
-    ? `${optionSourceKey(source)}|${viaModel ? `${viaModel.modelId}:${viaModel.fieldKey}` : ''}|${lang}`
+    ? `${optionSourceKey(source)}|${viaModel ? `${viaModel.url}:${viaModel.fieldKey}` : ''}|${lang}`
     : 'none';
   const [state, setState] = useState<{ key: string; options: OptionItem[] } | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -54,7 +55,7 @@ export function useOptions(field: FormField, fieldKey?: string): { options: Opti
             ),
           )
         : viaModel
-          ? modelOptions(viaModel.modelId, viaModel.fieldKey)
+          ? fieldOptions(viaModel.url, viaModel.fieldKey)
           : dataInterfaceAnswer(source.interfaceId).then((answer) => interfaceOptions(answer, source.props));
     load.then(
       (options) => alive && setState({ key, options }),

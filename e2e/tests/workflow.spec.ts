@@ -1,0 +1,444 @@
+// Workflow (issue 14) in several browsers against the real server: a flow designed with a condition
+// and a countersign, released, launched by the operator; the manager's to-do badge rises live;
+// rejected back to the initiator, resubmitted, approved to the end. The seeded repair-dispatch
+// flow dispatches its order on the map; a delegation lets the delegate act; the monitor cancels;
+// the designer's JSON goes out and comes back in.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { apiToken, type Account } from './helpers';
+
+/** A signed-in console page for `account` at `path`. */
+async function consoleAs(browser: Browser, account: Account, path: string): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await ctx.newPage();
+  const token = await apiToken(page, account);
+  await page.addInitScript((t) => localStorage.setItem('lighting_token__String', t), token);
+  await page.goto(path);
+  return page;
+}
+
+const dropdown = (page: Page) => page.locator('.ant-select-dropdown:visible');
+
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** Chooses an option of a Select by its text (the visible option, not its screen-reader twin). */
+async function pick(page: Page, select: Locator, option: string) {
+  await select.click();
+  await dropdown(page)
+    .locator('.ant-select-item-option-content', { hasText: exactly(option) })
+    .first()
+    .click();
+}
+
+/** Chooses users in a (multiple) TreeSelect by searching each name. */
+async function pickUsers(page: Page, select: Locator, names: string[]) {
+  for (const name of names) {
+    await select.click();
+    await select.locator('input').fill(name);
+    await dropdown(page).locator('.ant-select-tree-title', { hasText: name }).first().click();
+  }
+  await page.keyboard.press('Escape');
+}
+
+/** The input of a control whose test id sits on the input itself or on a box around it. */
+const inputOf = (scope: Locator, testId: string) =>
+  scope.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+
+async function fillDate(page: Page, item: Locator, text: string) {
+  await item.locator('input').click();
+  await item.locator('input').fill(text);
+  await page.keyboard.press('Enter');
+}
+
+/** The server's answer to a call made with the page's session. */
+async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('lighting_token__String'));
+  const res = await page.request.fetch(`/api${url}`, {
+    method,
+    headers: { Authorization: token ?? '' },
+    ...(data ? { data } : {}),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  expect(body.code, body.msg).toBe(200);
+  return body.data;
+}
+
+async function openTodo(page: Page, title: string) {
+  const list = page.getByTestId('flow-todo-list');
+  await list.getByTestId('list-keyword').locator('input').fill(title);
+  await list.getByTestId('list-keyword').locator('input').press('Enter');
+  await list.getByTestId('row-title').filter({ hasText: title }).first().click();
+  await expect(page.getByTestId('task-view')).toBeVisible();
+  await expect(page.getByTestId('task-actions')).toBeVisible();
+}
+
+async function approve(page: Page, title: string, opinion: string) {
+  await openTodo(page, title);
+  await page.getByTestId('task-opinion').fill(opinion);
+  await page.getByTestId('act-audit').click();
+  await expect(page.getByTestId('task-view')).toBeHidden();
+}
+
+// Cold console pages in three browsers, the designer and the form renderer: minutes on a busy
+// 2-core machine, seconds on a quiet one.
+test.setTimeout(420_000);
+// a step that cannot happen fails in reasonable time instead of at the test's end
+test.use({ actionTimeout: 45_000 });
+
+test('design with a condition and a countersign, release, launch, live badge, reject, resubmit, approve to the end', async ({
+  browser,
+}) => {
+  const n = Date.now().toString(36);
+  const name = `E2E请假${n}`;
+  const code = `e2eLeave${n}`;
+
+  // ---- admin designs the flow
+  const admin = await consoleAs(browser, 'admin', '/workFlow/flowEngine');
+  const flows = admin.getByTestId('flow-engine-list');
+  await expect(flows).toBeVisible({ timeout: 60_000 });
+  await flows.getByTestId('btn-add').click();
+  const form = admin.getByTestId('flow-form');
+  await form.getByTestId('field-fullName').fill(name);
+  await form.getByTestId('field-enCode').fill(code);
+  await form.getByTestId('field-category').locator('input').fill('E2E');
+  // the category's suggestions would cover the next field (Escape would close the dialog)
+  await form.locator('.ant-modal-title').click();
+  await pick(admin, form.getByTestId('field-formId'), '请假申请（系统表单）');
+  await form.locator('.ant-modal-footer .ant-btn-primary').click();
+
+  const designer = admin.getByTestId('flow-designer');
+  await expect(designer).toBeVisible({ timeout: 30_000 });
+  const first = designer.locator('[data-node-type="approver"]').first();
+  const drawer = admin.getByTestId('node-drawer');
+  // named people without anybody chosen: the node is marked and the release refused
+  await first.click();
+  await drawer.getByTestId('assignee-type').getByText('指定成员', { exact: true }).click();
+  await drawer.getByTestId('node-drawer-ok').click();
+  await expect(first).toHaveAttribute('data-invalid', 'true');
+  await expect(designer.getByTestId('problem-count')).toHaveAttribute('data-count', '1');
+  await designer.getByTestId('designer-release').click();
+  await expect(designer.getByTestId('design-problems')).toContainText('请设置审批人');
+  await first.click();
+  await drawer.getByTestId('node-title').fill('主管审批');
+  await pickUsers(admin, drawer.getByTestId('approvers-users'), ['王志刚']);
+  await drawer.getByTestId('node-drawer-ok').click();
+  await expect(first).not.toHaveAttribute('data-invalid', 'true');
+  await expect(first).toContainText('王志刚');
+
+  // a condition group after it: 请假天数 >= 3 goes to a countersign of the manager and the admin
+  const firstId = (await first.getAttribute('data-testid'))!.replace('flow-node-', '');
+  await designer.getByTestId(`add-after-${firstId}`).click();
+  await admin.locator('.ant-popover:visible').getByTestId('add-condition').click();
+  const group = designer.locator('[data-testid^="flow-group-"]');
+  await expect(group).toHaveCount(1);
+  const cond = group.locator('[data-node-type="condition"]').first();
+  await cond.click();
+  await drawer.getByTestId('condition-add').click();
+  await pick(admin, drawer.getByTestId('condition-field'), '请假天数');
+  await pick(admin, drawer.getByTestId('condition-symbol'), '>=');
+  await inputOf(drawer, 'condition-value').fill('3');
+  await drawer.getByTestId('node-drawer-ok').click();
+  await expect(cond).toContainText('请假天数 >= 3');
+
+  const condId = (await cond.getAttribute('data-testid'))!.replace('flow-node-', '');
+  await designer.getByTestId(`add-after-${condId}`).click();
+  await admin.locator('.ant-popover:visible').getByTestId('add-approver').click();
+  const counter = group.locator('[data-node-type="approver"]').first();
+  await counter.click();
+  await drawer.getByTestId('node-title').fill('会签审批');
+  await pickUsers(admin, drawer.getByTestId('approvers-users'), ['王志刚', '系统管理员']);
+  await drawer.getByTestId('sign-mode').getByText('会签', { exact: true }).click();
+  await expect(inputOf(drawer, 'countersign-ratio')).toHaveValue('100');
+  await drawer.getByTestId('node-drawer-ok').click();
+  await expect(counter).toContainText('会签 100%');
+  await expect(designer.getByTestId('problem-count')).toHaveAttribute('data-count', '0');
+
+  // zoom changes the drawing's scale, not its content
+  await designer.getByTestId('zoom-out').click();
+  await expect(designer.getByTestId('zoom-value')).toHaveText('90%');
+
+  await designer.getByTestId('designer-release').click();
+  await expect(admin.getByText('发布成功')).toBeVisible();
+  await designer.getByTestId('designer-back').click();
+  await expect(designer).toBeHidden();
+  const row = flows.locator('tr', { hasText: code });
+  await expect(row).toContainText('已发布');
+
+  // ---- the manager watches the to-do list; the operator launches
+  const manager = await consoleAs(browser, 'manager', '/workFlow/flowTodo');
+  const badge = manager.getByTestId('todo-badge');
+  await expect(manager.getByTestId('flow-todo-list')).toBeVisible({ timeout: 60_000 });
+  const before = Number(await badge.getAttribute('data-count'));
+  const bellBefore = Number(await manager.getByTestId('message-count').getAttribute('data-count'));
+
+  const operator = await consoleAs(browser, 'operator', '/workFlow/flowLaunch');
+  await operator.getByTestId(`launch-${code}`).click({ timeout: 60_000 });
+  const launch = operator.getByTestId('launch-form');
+  await expect(launch.getByTestId('item-leaveType')).toBeVisible({ timeout: 30_000 });
+  const title = `年假 ${n}`;
+  await launch.getByTestId('launch-title').fill(title);
+  // an empty form is refused by the form's own rules
+  await launch.getByTestId('launch-submit').click();
+  await expect(launch.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await pick(operator, launch.getByTestId('item-leaveType').locator('.ant-select'), '年假');
+  await launch.getByTestId('item-leaveDays').locator('input').fill('5');
+  await fillDate(operator, launch.getByTestId('item-startTime'), '2026-03-02 09:00');
+  await fillDate(operator, launch.getByTestId('item-endTime'), '2026-03-06 18:00');
+  await launch.getByTestId('item-reason').locator('textarea').fill('回老家');
+  await launch.getByTestId('launch-submit').click();
+  await expect(launch).toBeHidden();
+  const mine = operator.getByTestId('flow-mine-list');
+  await expect(mine.locator('tr', { hasText: title }).getByTestId('status-tag')).toHaveAttribute(
+    'data-status',
+    '1',
+  );
+
+  // the badge and the bell rise without a reload, and the row is there
+  await expect(badge).toHaveAttribute('data-count', String(before + 1));
+  await expect(manager.getByTestId('message-count')).toHaveAttribute('data-count', String(bellBefore + 1));
+  await expect(
+    manager.getByTestId('flow-todo-list').getByTestId('row-title').filter({ hasText: title }),
+  ).toBeVisible();
+
+  // ---- the manager rejects it back to the initiator
+  await openTodo(manager, title);
+  await expect(manager.getByTestId('task-form')).toContainText('回老家');
+  await manager.getByTestId('task-opinion').fill('请补充交接安排');
+  await manager.getByTestId('act-reject').click();
+  await manager.getByTestId('task-ask').locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(manager.getByTestId('task-view')).toBeHidden();
+  await expect(badge).toHaveAttribute('data-count', String(before));
+
+  // ---- the operator sees it rejected, edits and submits again
+  const mineRow = mine.locator('tr', { hasText: title });
+  await expect(mineRow.getByTestId('status-tag')).toHaveAttribute('data-status', '3', { timeout: 30_000 });
+  await mineRow.getByTestId('row-edit').click();
+  await expect(launch.getByTestId('item-reason').locator('textarea')).toHaveValue('回老家');
+  await launch.getByTestId('item-reason').locator('textarea').fill('回老家，工作已交接给张伟');
+  await launch.getByTestId('launch-submit').click();
+  await expect(launch).toBeHidden();
+  await expect(mineRow.getByTestId('status-tag')).toHaveAttribute('data-status', '1');
+
+  // ---- approved: the first node, then the countersign needs both
+  await expect(badge).toHaveAttribute('data-count', String(before + 1));
+  await approve(manager, title, '同意');
+  // the condition (5 days ≥ 3) sends it to the countersign: the manager's vote alone is not enough
+  await expect(badge).toHaveAttribute('data-count', String(before + 1));
+  await approve(manager, title, '会签同意');
+  await expect(mineRow.getByTestId('status-tag')).toHaveAttribute('data-status', '1');
+  await admin.goto('/workFlow/flowTodo');
+  await approve(admin, title, '同意');
+  await operator.reload();
+  await operator.getByText('我发起的').click();
+  await expect(mine.locator('tr', { hasText: title }).getByTestId('status-tag')).toHaveAttribute(
+    'data-status',
+    '2',
+    {
+      timeout: 30_000,
+    },
+  );
+
+  // the record timeline keeps every step, the reject included, and the chart shows every node passed
+  await mine.locator('tr', { hasText: title }).getByTestId('row-open').click();
+  const view = operator.getByTestId('task-view');
+  await view.getByRole('tab', { name: /流转记录/ }).click();
+  const records = view.getByTestId('task-record');
+  await expect(records).toHaveCount(6); // submit, reject, submit, agree, agree, agree
+  await expect(records.nth(1)).toHaveAttribute('data-action', '0');
+  await expect(view.getByTestId('task-records')).toContainText('请补充交接安排');
+  await view.getByRole('tab', { name: '流程信息' }).click();
+  await expect(
+    view.getByTestId('flow-chart').locator('[data-node-type="approver"][data-state="2"]'),
+  ).toHaveCount(2);
+
+  await Promise.all([admin.context().close(), manager.context().close(), operator.context().close()]);
+});
+
+test('the seeded repair-dispatch flow: approved, the order is dispatched on the map', async ({ browser }) => {
+  const operator = await consoleAs(browser, 'operator', '/workFlow/flowLaunch');
+  // a new pending repair order of a lamp of the demo city, for this test alone
+  const [asset] = await api<Array<{ objectid: number }>>(
+    operator,
+    'GET',
+    '/map/assets/search?code=SL-&limit=1',
+  );
+  expect(asset).toBeTruthy();
+  const order = await api<{ id: string; billNo: string; state: string }>(
+    operator,
+    'POST',
+    '/map/repair-orders',
+    {
+      assetId: asset!.objectid,
+      title: `E2E 派工 ${Date.now().toString(36)}`,
+    },
+  );
+  expect(order.state).toBe('pending');
+
+  await operator.getByTestId('launch-repairOrder').click({ timeout: 60_000 });
+  const launch = operator.getByTestId('launch-form');
+  await expect(launch.getByTestId('item-orderId')).toBeVisible({ timeout: 30_000 });
+  const title = `派工 ${Date.now().toString(36)}`;
+  await launch.getByTestId('launch-title').fill(title);
+  await launch.getByTestId('item-orderId').locator('.ant-select').click();
+  await dropdown(operator).locator('.ant-select-item-option-content', { hasText: order.billNo }).click();
+  await launch.getByTestId('item-crewId').locator('.ant-select').click();
+  await dropdown(operator).locator('.ant-select-item-option').first().click();
+  await launch.getByTestId('item-estimatedCost').locator('input').fill('8000');
+  await launch.getByTestId('launch-submit').click();
+  await expect(launch).toBeHidden();
+  const orderId = order.id;
+
+  // while it waits the map refuses to dispatch the order by hand
+  const token = await operator.evaluate(() => localStorage.getItem('lighting_token__String'));
+  const refused = await operator.request.put(`/api/map/repair-orders/${orderId}/Actions/Dispatch`, {
+    headers: { Authorization: token ?? '' },
+    data: { crewId: 'crew-1' },
+  });
+  expect(((await refused.json()) as { msg: string }).msg).toContain('派工审批中');
+  expect((await api<{ state: string }>(operator, 'GET', `/map/repair-orders/${orderId}`)).state).toBe(
+    'pending',
+  );
+
+  const manager = await consoleAs(browser, 'manager', '/workFlow/flowTodo');
+  await expect(manager.getByTestId('flow-todo-list')).toBeVisible({ timeout: 60_000 });
+  await approve(manager, title, '同意派工');
+
+  // the map shows the order dispatched to the crew
+  await manager.goto(`/bt/map/repair?order=${encodeURIComponent(orderId)}`);
+  await expect
+    .poll(async () => (await api<{ state: string }>(manager, 'GET', `/map/repair-orders/${orderId}`)).state, {
+      timeout: 30_000,
+    })
+    .toBe('dispatched');
+  const orderRow = manager.locator('tr', { hasText: order.billNo });
+  await expect(orderRow).toContainText('已派单', { timeout: 60_000 });
+  await expect(orderRow).toContainText('抢修一队');
+  await Promise.all([manager.context().close(), operator.context().close()]);
+});
+
+test('entrust: the delegate sees the delegator’s to-do and acts for them', async ({ browser }) => {
+  const manager = await consoleAs(browser, 'manager', '/workFlow/entrust');
+  const list = manager.getByTestId('flow-delegate-list');
+  await expect(list).toBeVisible({ timeout: 60_000 });
+  await list.getByTestId('btn-add').click();
+  const form = manager.getByTestId('delegate-form');
+  await pickUsers(manager, form.getByTestId('field-toUserId'), ['系统管理员']);
+  await form.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(form).toBeHidden();
+  const row = list.locator('tr', { hasText: '系统管理员' }).first();
+  await expect(row.getByTestId('delegate-state')).toHaveText('生效中');
+
+  // the operator's leave request goes to the manager (the seeded leave flow)
+  const operator = await consoleAs(browser, 'operator', '/workFlow/flowLaunch');
+  await operator.getByTestId('launch-leaveApply').click({ timeout: 60_000 });
+  const launch = operator.getByTestId('launch-form');
+  await expect(launch.getByTestId('item-leaveType')).toBeVisible({ timeout: 30_000 });
+  const title = `病假 ${Date.now().toString(36)}`;
+  await launch.getByTestId('launch-title').fill(title);
+  await pick(operator, launch.getByTestId('item-leaveType').locator('.ant-select'), '病假');
+  await launch.getByTestId('item-leaveDays').locator('input').fill('1');
+  await fillDate(operator, launch.getByTestId('item-startTime'), '2026-04-01 09:00');
+  await fillDate(operator, launch.getByTestId('item-endTime'), '2026-04-01 18:00');
+  await launch.getByTestId('item-reason').locator('textarea').fill('发烧');
+  await launch.getByTestId('launch-submit').click();
+  await expect(launch).toBeHidden();
+
+  // the admin (the delegate) sees it marked as the manager's and approves it
+  const admin = await consoleAs(browser, 'admin', '/workFlow/flowTodo');
+  await expect(admin.getByTestId('flow-todo-list')).toBeVisible({ timeout: 60_000 });
+  const todoRow = admin.getByTestId('flow-todo-list').locator('tr', { hasText: title });
+  await expect(todoRow).toContainText('代 王志刚');
+  await approve(admin, title, '代为同意');
+
+  await operator.getByText('我发起的').click();
+  const mine = operator.getByTestId('flow-mine-list').locator('tr', { hasText: title });
+  await mine.getByTestId('row-open').click();
+  const view = operator.getByTestId('task-view');
+  await view.getByRole('tab', { name: /流转记录/ }).click();
+  await expect(view.getByTestId('task-records')).toContainText('系统管理员（代 王志刚）');
+
+  // the delegation ends when it is deleted: the next to-do stays the manager's alone
+  await row.getByTestId('row-remove').click();
+  await manager.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+  await expect(list.locator('tr', { hasText: '系统管理员' })).toHaveCount(0);
+  await Promise.all([admin.context().close(), manager.context().close(), operator.context().close()]);
+});
+
+test('the monitor cancels a waiting task', async ({ browser }) => {
+  const operator = await consoleAs(browser, 'operator', '/workFlow/flowLaunch');
+  await operator.getByTestId('launch-leaveApply').click({ timeout: 60_000 });
+  const launch = operator.getByTestId('launch-form');
+  await expect(launch.getByTestId('item-leaveType')).toBeVisible({ timeout: 30_000 });
+  const title = `调休 ${Date.now().toString(36)}`;
+  await launch.getByTestId('launch-title').fill(title);
+  await pick(operator, launch.getByTestId('item-leaveType').locator('.ant-select'), '调休');
+  await launch.getByTestId('item-leaveDays').locator('input').fill('1');
+  await fillDate(operator, launch.getByTestId('item-startTime'), '2026-05-06 09:00');
+  await fillDate(operator, launch.getByTestId('item-endTime'), '2026-05-06 18:00');
+  await launch.getByTestId('item-reason').locator('textarea').fill('加班调休');
+  await launch.getByTestId('launch-submit').click();
+  await expect(launch).toBeHidden();
+
+  const admin = await consoleAs(browser, 'admin', '/workFlow/flowMonitor');
+  const list = admin.getByTestId('flow-monitor-list');
+  await expect(list).toBeVisible({ timeout: 60_000 });
+  await list.getByTestId('list-keyword').locator('input').fill(title);
+  await list.getByTestId('list-keyword').locator('input').press('Enter');
+  const row = list.locator('tr', { hasText: title });
+  await expect(row.getByTestId('status-tag')).toHaveAttribute('data-status', '1');
+  await row.getByTestId('row-cancel').click();
+  const dialog = admin.getByTestId('cancel-dialog');
+  await dialog.getByTestId('cancel-opinion').fill('重复申请');
+  await dialog.locator('.ant-modal-footer .ant-btn-dangerous').click();
+  await expect(row.getByTestId('status-tag')).toHaveAttribute('data-status', '5');
+
+  await operator.getByText('我发起的').click();
+  await expect(
+    operator.getByTestId('flow-mine-list').locator('tr', { hasText: title }).getByTestId('status-tag'),
+  ).toHaveAttribute('data-status', '5');
+  await Promise.all([admin.context().close(), operator.context().close()]);
+});
+
+test('the designer exports the JSON, imports it back (one undoable step) and refuses what is not a flow', async ({
+  browser,
+}) => {
+  const admin = await consoleAs(browser, 'admin', '/workFlow/flowEngine?design=fe-leave');
+  const designer = admin.getByTestId('flow-designer');
+  await expect(designer.locator('[data-node-type="start"]')).toBeVisible({ timeout: 60_000 });
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    designer.getByTestId('export-json').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('leaveApply.flow.json');
+  const path = await download.path();
+  const def = JSON.parse(readFileSync(path, 'utf8')) as {
+    type: string;
+    childNode: { type: string; properties: { title: string } };
+  };
+  expect(def.type).toBe('start');
+  const original = def.childNode.properties.title;
+  def.childNode.properties.title = '导入的审批';
+
+  await designer.getByTestId('open-import').click();
+  const dialog = admin.locator('.ant-modal', { hasText: '导入流程 JSON' });
+  await dialog.getByTestId('import-text').fill('{"type":"approver","nodeId":"x","properties":{}}');
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(dialog.getByTestId('import-error')).toContainText('流程必须以发起节点开始');
+  await dialog.getByTestId('import-file').setInputFiles({
+    name: 'edited.flow.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(def)),
+  });
+  await expect(dialog).toBeHidden();
+  const first = designer.locator('[data-node-type="approver"]').first();
+  await expect(first).toContainText('导入的审批');
+  await designer.getByTestId('undo').click();
+  await expect(first).toContainText(original);
+  await designer.getByTestId('redo').click();
+  await expect(first).toContainText('导入的审批');
+  // leaving with the change asks first; the flow is left as it was saved
+  await designer.getByTestId('designer-back').click();
+  await admin.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await expect(designer).toBeHidden();
+  await admin.context().close();
+});

@@ -1,0 +1,512 @@
+// The flow designer (full window over the console): the tree drawn by FlowCanvas, a drawer per
+// node, zoom, undo / redo (Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y), import and export of the JSON, save
+// and release. Invalid nodes are marked live with flowcore's validateFlow (the server runs the same
+// check at release and answers the problems, which are then shown the same way).
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { App as AntApp, Badge, Button, Input, Modal, Space, Spin, Tooltip, Typography } from 'antd';
+import Alert from 'antd/es/alert';
+import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
+import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
+import RedoOutlined from '@ant-design/icons/es/icons/RedoOutlined';
+import ZoomInOutlined from '@ant-design/icons/es/icons/ZoomInOutlined';
+import ZoomOutOutlined from '@ant-design/icons/es/icons/ZoomOutOutlined';
+import ImportOutlined from '@ant-design/icons/es/icons/ImportOutlined';
+import ExportOutlined from '@ant-design/icons/es/icons/ExportOutlined';
+import SaveOutlined from '@ant-design/icons/es/icons/SaveOutlined';
+import SendOutlined from '@ant-design/icons/es/icons/SendOutlined';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@lighting/shared';
+import {
+  findNode,
+  validateFlow,
+  type FlowFormField,
+  type FlowNode,
+  type FlowProblem,
+} from '@lighting/shared/flowcore';
+import { ReleaseRefused, getFlow, releaseFlow, updateFlow, type FlowInfo } from '../api';
+import { useDirectory } from '../directory';
+import { clampZoom, fitZoom, zoomIn, zoomOut } from '../logic/zoom';
+import { durationParts, nodeSummary, signTag, type Summary } from '../logic/summary';
+import { FlowCanvas, type AddChoice } from './FlowCanvas';
+import { NodeDrawer } from './NodeDrawer';
+import { canRedo, canUndo, designReducer, initialDesign, newNodeId } from './designState';
+import { exportFileName, flowJson, langOf, parseFlow, problemsByNode } from './transfer';
+import '../i18n';
+
+export interface FlowDesignerProps {
+  flowId: string;
+  onClose: (changed: boolean) => void;
+}
+
+export default function FlowDesigner(props: FlowDesignerProps) {
+  const { t } = useTranslation('workflow');
+  const [loaded, setLoaded] = useState<{ info: FlowInfo } | { error: string } | null>(null);
+  useEffect(() => {
+    let alive = true;
+    getFlow(props.flowId).then(
+      (info) => alive && setLoaded({ info }),
+      (e: Error) => alive && setLoaded({ error: e.message }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [props.flowId]);
+  const parsed = useMemo(
+    () => (loaded && 'info' in loaded ? parseFlow(loaded.info.flowTemplateJson) : null),
+    [loaded],
+  );
+  return (
+    <div
+      data-testid="flow-designer"
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 999,
+        background: '#f5f6f8',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+    >
+      {loaded === null ? (
+        <Spin style={{ margin: 'auto' }} />
+      ) : 'error' in loaded || (parsed && !parsed.ok) ? (
+        <div style={{ margin: 'auto', maxWidth: 560 }}>
+          <Alert
+            type="error"
+            showIcon
+            message={t('loadFlowFailed')}
+            description={'error' in loaded ? loaded.error : parsed && !parsed.ok ? parsed.message : ''}
+            data-testid="designer-load-error"
+          />
+          <Button style={{ marginTop: 12 }} onClick={() => props.onClose(false)}>
+            {t('back')}
+          </Button>
+        </div>
+      ) : parsed && parsed.ok ? (
+        <Workbench {...props} info={loaded.info} initial={parsed.def} />
+      ) : null}
+    </div>
+  );
+}
+
+const isEditable = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+
+function Workbench({
+  onClose,
+  info,
+  initial,
+}: FlowDesignerProps & { info: FlowInfo; initial: ReturnType<typeof initialDesign>['def'] }) {
+  const { t, i18n } = useTranslation('workflow');
+  const lang = langOf(i18n.language);
+  const { modal } = AntApp.useApp();
+  const [state, dispatch] = useReducer(designReducer, initial, initialDesign);
+  const [saved, setSaved] = useState(state.def);
+  const [zoom, setZoom] = useState(100);
+  const [busy, setBusy] = useState<'save' | 'release' | null>(null);
+  const [serverProblems, setServerProblems] = useState<FlowProblem[] | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const [showProblems, setShowProblems] = useState(false);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { trees, dir } = useDirectory();
+  const fields: readonly FlowFormField[] = useMemo(() => info.fields ?? [], [info.fields]);
+  const dirty = state.def !== saved;
+
+  const problems = useMemo(() => validateFlow(state.def, { fields }), [state.def, fields]);
+  const byNode = useMemo(
+    () => problemsByNode(serverProblems ?? problems, lang),
+    [serverProblems, problems, lang],
+  );
+  useEffect(() => setServerProblems(null), [state.def]);
+
+  const words = useMemo(
+    () => ({ and: t('and'), or: t('or'), yes: t('yes'), no: t('no'), sep: t('listSep') }),
+    [t],
+  );
+  const say = useCallback(
+    (s: Summary | null): string | null => {
+      if (!s) return null;
+      if (s.key === 'timerAfter') {
+        const text = durationParts(s.params ?? {})
+          .map(([u, n]) => t(`unit_${u}`, { count: n }))
+          .join('');
+        return t('timerAfter', { text });
+      }
+      return t(s.key, { ...s.params, interpolation: { escapeValue: false } });
+    },
+    [t],
+  );
+  const findTitle = useCallback(
+    (id: string) => {
+      const n = findNode(state.def, id);
+      return n ? String(n.properties.title ?? '') : null;
+    },
+    [state.def],
+  );
+  const summary = useCallback(
+    (n: FlowNode) => say(nodeSummary(n, { dir, fields, words, findTitle })),
+    [say, dir, fields, words, findTitle],
+  );
+  const tag = useCallback(
+    (n: FlowNode) => {
+      const s = signTag(n);
+      return s ? <span style={{ fontSize: 11, opacity: 0.9 }}>{say(s)}</span> : null;
+    },
+    [say],
+  );
+
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || isEditable(e.target)) return;
+      const k = e.key.toLowerCase();
+      if (k === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        dispatch({ type: 'undo' });
+      } else if ((k === 'z' && e.shiftKey) || k === 'y') {
+        e.preventDefault();
+        dispatch({ type: 'redo' });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const add = (afterId: string, what: AddChoice) => {
+    if (what === 'condition' || what === 'interflow') {
+      dispatch({
+        type: 'addGroup',
+        afterId,
+        kind: what,
+        ids: [newNodeId(), newNodeId(), newNodeId()],
+        titles: {
+          condition: t('conditionTitleN', { n: 1 }),
+          otherwise: t('otherwiseTitle'),
+          approver: t('node_approver'),
+        },
+      });
+    } else {
+      dispatch({ type: 'add', afterId, node: what, id: newNodeId(), title: t(`node_${what}`) });
+    }
+  };
+  const addBranch = (holderId: string) => {
+    const holder = findNode(state.def, holderId);
+    const heads = holder?.conditionNodes ?? [];
+    const plain = heads.filter((h) => !(h.type === 'condition' && h.properties.isDefault)).length;
+    dispatch({
+      type: 'addBranch',
+      holderId,
+      id: newNodeId(),
+      titles: {
+        condition: t('conditionTitleN', { n: plain + 1 }),
+        approver: t('approverTitleN', { n: heads.length + 1 }),
+      },
+    });
+  };
+
+  const body = () => ({
+    fullName: info.fullName,
+    enCode: info.enCode,
+    category: info.category,
+    type: info.type,
+    formId: info.formId,
+    icon: info.icon,
+    iconBackground: info.iconBackground,
+    description: info.description,
+    sortCode: info.sortCode,
+    flowTemplateJson: JSON.stringify(state.def),
+  });
+
+  const save = async (): Promise<boolean> => {
+    setBusy('save');
+    try {
+      const msg = await updateFlow(info.id, body());
+      setSaved(state.def);
+      setChanged(true);
+      toast('success', msg || t('saved'));
+      return true;
+    } catch {
+      return false; // the HTTP client showed the server's message
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const release = async () => {
+    if (problems.length) {
+      setShowProblems(true);
+      return;
+    }
+    if (dirty && !(await save())) return;
+    setBusy('release');
+    try {
+      const r = await releaseFlow(info.id);
+      setChanged(true);
+      toast('success', r.msg || t('released'));
+    } catch (e) {
+      if (e instanceof ReleaseRefused) {
+        setServerProblems(e.problems);
+        setShowProblems(true);
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const leave = () => {
+    if (!dirty) return onClose(changed);
+    modal.confirm({
+      title: t('unsavedTitle'),
+      content: t('unsavedLeave'),
+      okText: t('leave'),
+      cancelText: t('stay'),
+      onOk: () => onClose(changed),
+    });
+  };
+
+  const exportFlow = () => {
+    const blob = new Blob([flowJson(state.def)], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = exportFileName(info.enCode);
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+
+  const fit = () => {
+    const box = scrollRef.current;
+    const canvas = box?.querySelector<HTMLElement>('.wf-canvas');
+    if (!box || !canvas) return;
+    // the canvas's natural width is its scaled width divided by the zoom shown
+    setZoom(fitZoom((canvas.scrollWidth * 100) / zoom, box.clientWidth));
+  };
+
+  const selectedNode = state.selected ? findNode(state.def, state.selected) : null;
+  const listed = serverProblems ?? problems;
+
+  return (
+    <>
+      <header
+        style={{
+          height: 48,
+          flex: '0 0 48px',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          padding: '0 12px',
+          background: '#fff',
+          borderBottom: '1px solid #f0f0f0',
+        }}
+      >
+        <Button icon={<ArrowLeftOutlined />} onClick={leave} data-testid="designer-back">
+          {t('back')}
+        </Button>
+        <Typography.Text strong ellipsis style={{ maxWidth: 280 }} data-testid="designer-title">
+          {info.fullName}
+        </Typography.Text>
+        {info.version > 0 && (
+          <Typography.Text type="secondary">{t('versionN', { n: info.version })}</Typography.Text>
+        )}
+        {dirty && <Typography.Text type="warning">{t('unsaved')}</Typography.Text>}
+        <Space style={{ marginLeft: 'auto' }} wrap size={6}>
+          <Tooltip title={t('zoomOut')}>
+            <Button
+              icon={<ZoomOutOutlined />}
+              onClick={() => setZoom(zoomOut)}
+              aria-label={t('zoomOut')}
+              data-testid="zoom-out"
+            />
+          </Tooltip>
+          <Button onClick={fit} style={{ minWidth: 64 }} data-testid="zoom-value" title={t('zoomFit')}>
+            {clampZoom(zoom)}%
+          </Button>
+          <Tooltip title={t('zoomIn')}>
+            <Button
+              icon={<ZoomInOutlined />}
+              onClick={() => setZoom(zoomIn)}
+              aria-label={t('zoomIn')}
+              data-testid="zoom-in"
+            />
+          </Tooltip>
+          <Tooltip title={`${t('undo')} (Ctrl+Z)`}>
+            <Button
+              icon={<UndoOutlined />}
+              disabled={!canUndo(state)}
+              onClick={() => dispatch({ type: 'undo' })}
+              aria-label={t('undo')}
+              data-testid="undo"
+            />
+          </Tooltip>
+          <Tooltip title={`${t('redo')} (Ctrl+Shift+Z)`}>
+            <Button
+              icon={<RedoOutlined />}
+              disabled={!canRedo(state)}
+              onClick={() => dispatch({ type: 'redo' })}
+              aria-label={t('redo')}
+              data-testid="redo"
+            />
+          </Tooltip>
+          <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="open-import">
+            {t('import')}
+          </Button>
+          <Button icon={<ExportOutlined />} onClick={exportFlow} data-testid="export-json">
+            {t('export')}
+          </Button>
+          <Badge
+            count={problems.length}
+            size="small"
+            data-testid="problem-count"
+            data-count={problems.length}
+          >
+            <Button
+              onClick={() => setShowProblems((v) => !v)}
+              disabled={problems.length === 0 && !serverProblems}
+            >
+              {t('problems')}
+            </Button>
+          </Badge>
+          <Button
+            icon={<SaveOutlined />}
+            loading={busy === 'save'}
+            onClick={() => void save()}
+            data-testid="designer-save"
+          >
+            {t('save')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            loading={busy === 'release'}
+            onClick={() => void release()}
+            data-testid="designer-release"
+          >
+            {t('release')}
+          </Button>
+        </Space>
+      </header>
+      {showProblems && listed.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setShowProblems(false)}
+          style={{ margin: '8px 12px 0' }}
+          message={t('cannotRelease', { count: listed.length })}
+          data-testid="design-problems"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18, maxHeight: 160, overflowY: 'auto' }}>
+              {listed.map((p, i) => (
+                <li key={i}>
+                  <Typography.Link
+                    onClick={() => p.nodeId && dispatch({ type: 'select', nodeId: p.nodeId })}
+                    data-testid="design-problem"
+                  >
+                    {p.title ? t('labelled', { label: p.title }) : ''}
+                    {p.text[lang]}
+                  </Typography.Link>
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      <div ref={scrollRef} style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="canvas-scroll">
+        <FlowCanvas
+          def={state.def}
+          mode="edit"
+          zoom={zoom}
+          problems={byNode}
+          selected={state.selected}
+          summary={summary}
+          tag={tag}
+          onSelect={(nodeId) => dispatch({ type: 'select', nodeId })}
+          onAdd={add}
+          onAddBranch={addBranch}
+          onRemove={(nodeId) => dispatch({ type: 'remove', nodeId })}
+          onMoveBranch={(branchId, toIndex) => dispatch({ type: 'moveBranch', branchId, toIndex })}
+        />
+      </div>
+      <NodeDrawer
+        def={state.def}
+        node={selectedNode}
+        fields={fields}
+        trees={trees}
+        problems={selectedNode ? (byNode.get(selectedNode.nodeId) ?? []) : []}
+        onClose={() => dispatch({ type: 'select', nodeId: null })}
+        onSave={(nodeId, properties) => {
+          dispatch({ type: 'update', nodeId, properties });
+          dispatch({ type: 'select', nodeId: null });
+        }}
+      />
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImport={(def) => {
+          dispatch({ type: 'replace', def });
+          setImporting(false);
+        }}
+      />
+    </>
+  );
+}
+
+function ImportDialog({
+  open,
+  onClose,
+  onImport,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onImport: (def: ReturnType<typeof initialDesign>['def']) => void;
+}) {
+  const { t, i18n } = useTranslation('workflow');
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const lang = langOf(i18n.language);
+  const tryImport = (value: string) => {
+    const parsed = parseFlow(value);
+    if (parsed.ok) {
+      setText('');
+      setError(null);
+      onImport(parsed.def);
+    } else {
+      setError(parsed.problems?.map((p) => p.text[lang]).join('；') || `${t('notJson')}: ${parsed.message}`);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('importFlow')}
+      onCancel={onClose}
+      onOk={() => tryImport(text)}
+      okText={t('import')}
+      cancelText={t('cancel')}
+      width={640}
+      destroyOnHidden
+    >
+      <input
+        type="file"
+        accept=".json,application/json"
+        data-testid="import-file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void file.text().then((s) => (setText(s), tryImport(s)));
+        }}
+      />
+      <Input.TextArea
+        style={{ marginTop: 8, fontFamily: 'monospace' }}
+        rows={14}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={t('importHint')}
+        data-testid="import-text"
+      />
+      {error && (
+        <Alert type="error" showIcon style={{ marginTop: 8 }} message={error} data-testid="import-error" />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,170 @@
+/** Small pieces the workflow routes share: schema snippets, names, JSON fields, forms of flows. */
+import {
+  FormType,
+  validateFlow,
+  normalizeFlow,
+  type FlowDefinition,
+  type FlowProblemCode,
+} from '@lighting/shared/flowcore';
+import type { FormData } from '@lighting/shared/formcore';
+import type { Db } from '../db';
+import { badRequest } from '../http/envelope';
+import { versionForm } from '../lowcode/store';
+import { parseJsonField, RECORD_DATA_MAX } from '../lowcode/rules';
+import { systemForm, type Data } from './forms';
+
+export const ENGINE = '/api/workflow/Engine';
+
+/** `idemKey`: 16–64 letters, digits, _ or - (a UUID fits). */
+export const idemKeyField = {
+  type: 'string',
+  minLength: 16,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+  'x-msg': '16–64 letters, digits, _ or -',
+} as const;
+
+export const opinionField = { type: 'string', maxLength: 500 } as const;
+export const userIdField = { type: 'string', minLength: 1, maxLength: 64 } as const;
+export const userIdsField = { type: 'array', maxItems: 100, items: userIdField } as const;
+/** a drawn signature: a PNG data URL */
+export const signImgField = {
+  type: 'string',
+  maxLength: 300_000,
+  pattern: '^(data:image/png;base64,[A-Za-z0-9+/=]*)?$',
+  'x-msg': 'must be a PNG data URL',
+} as const;
+export const TEMPLATE_MAX = 400_000;
+export const DATA_MAX = RECORD_DATA_MAX;
+export const BODY_LIMIT = 3 * 1024 * 1024;
+
+export const taskParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+} as const;
+
+/** Names of users by id ('' for unknown ones). */
+export async function userNames(
+  db: Db,
+  ids: Iterable<string | null | undefined>,
+): Promise<Map<string, string>> {
+  const want = [...new Set([...ids].filter((x): x is string => !!x))];
+  const out = new Map<string, string>();
+  for (let i = 0; i < want.length; i += 500) {
+    const rows = await db
+      .selectFrom('user')
+      .select(['id', 'realName'])
+      .where('id', 'in', want.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.id, r.realName);
+  }
+  return out;
+}
+
+/** A body's `data` JSON text → an object, or a 400 naming the path. */
+export function dataOf(text: string | undefined, field = 'data'): Data {
+  if (text === undefined || text === '') return {};
+  const parsed = parseJsonField(text, field);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const v = parsed.value;
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest(`${field}: must be a JSON object`);
+  return v as Data;
+}
+
+/** Problems that stop even a save (the tree cannot be read); the others stop a release only. */
+const STRUCTURE: ReadonlySet<FlowProblemCode> = new Set([
+  'shape',
+  'notStart',
+  'startMisplaced',
+  'idMissing',
+  'idDuplicate',
+  'orphan',
+  'conditionMisplaced',
+  'interflowHead',
+  'tooMany',
+  'tooDeep',
+]);
+
+/** A definition as a body sent it → its normalised JSON text, or a 400 naming the node. */
+export function parseTemplate(text: string): { def: FlowDefinition; text: string } {
+  const parsed = parseJsonField(text, 'flowTemplateJson');
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const problems = validateFlow(parsed.value).filter((p) => STRUCTURE.has(p.code));
+  const first = problems[0];
+  if (first) throw badRequest(`flowTemplateJson: ${first.message}`, { problems });
+  const def = normalizeFlow(parsed.value as unknown as FlowDefinition);
+  const out = JSON.stringify(def);
+  if (out.length > TEMPLATE_MAX)
+    throw badRequest(`flowTemplateJson: must be at most ${TEMPLATE_MAX} characters`);
+  return { def, text: out };
+}
+
+/** A new flow's tree: the start and one approver (the initiator's manager). */
+export function defaultTemplate(): FlowDefinition {
+  return {
+    type: 'start',
+    nodeId: 'start',
+    prevId: null,
+    properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [], formOperates: [] },
+    childNode: {
+      type: 'approver',
+      nodeId: 'approver1',
+      prevId: 'start',
+      properties: {
+        title: '主管审批',
+        assigneeType: 1,
+        managerLevel: 1,
+        counterSign: 0,
+        rejectStep: '0',
+        formOperates: [],
+        hasAuditBtn: true,
+        hasRejectBtn: true,
+        hasRevokeBtn: true,
+        hasTransferBtn: true,
+      },
+    },
+  };
+}
+
+export interface FlowFormRef {
+  id: string;
+  formType: number;
+  systemKey: string | null;
+  modelId: string | null;
+  fullName: string;
+}
+
+/** The current form JSON of a flow form (a system form's own, a model's current version). */
+export async function currentFormOf(
+  db: Db,
+  f: FlowFormRef,
+): Promise<{ form: FormData; formVersion: number }> {
+  if (f.formType === FormType.SYSTEM) {
+    const sf = systemForm(f.systemKey);
+    if (!sf) throw badRequest('formId: 系统表单不存在');
+    return { form: sf.form, formVersion: 0 };
+  }
+  const m = await db
+    .selectFrom('visualdev_base')
+    .select(['id', 'version'])
+    .where('id', '=', f.modelId ?? '')
+    .executeTakeFirst();
+  if (!m) throw badRequest('formId: 表单的功能不存在');
+  if (Number(m.version) < 1) return { form: { fields: [] }, formVersion: 0 };
+  const v = await versionForm(db, m.id, Number(m.version));
+  return { form: v.form, formVersion: Number(m.version) };
+}
+
+export async function loadFlowForm(db: Db, id: string, field = 'formId'): Promise<FlowFormRef> {
+  const f = await db
+    .selectFrom('flow_form')
+    .select(['id', 'formType', 'systemKey', 'modelId', 'fullName'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!f) throw badRequest(`${field}: 表单不存在`);
+  return f;
+}
+
+/** China-time date text (yyyy-MM-dd) of a ms time. */
+export const chinaDate = (ms: number): string => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);

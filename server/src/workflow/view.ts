@@ -1,0 +1,230 @@
+/**
+ * What the task page shows one viewer: the task, its form and data as the viewer's node may read
+ * them, the chart's node states, the timeline with names (and "X (for Y)"), the viewer's waiting
+ * row with the node's buttons, and what else the viewer may do.
+ */
+import {
+  NodeState,
+  OperatorState,
+  RecordAction,
+  TaskStatus,
+  fieldAccess,
+  findNode,
+  flowNodes,
+  operatesOf,
+  readableData,
+  rejectTargetsOf,
+  type ApproverNode,
+} from '@lighting/shared/flowcore';
+import { valueFields } from '@lighting/shared/formcore';
+import type { AppContext } from '../context';
+import type { User } from '../db/schema';
+import { activeDelegations, assertMayView, assertWorkflowUser, isMonitor } from './access';
+import { userNames } from './common';
+import { parseForm, withOptions } from './forms';
+import type { WorkflowService } from './service';
+import { loadTaskRow, loadVersion, parseData } from './store';
+
+type Ctx = Pick<AppContext, 'db' | 'access' | 'clock' | 'dialect' | 'config'>;
+
+export async function taskView(
+  ctx: Ctx,
+  service: WorkflowService,
+  user: Readonly<User>,
+  taskId: string,
+  o: { operatorId?: string; circulateId?: string } = {},
+) {
+  const db = ctx.db;
+  await assertWorkflowUser(ctx, user);
+  const task = await loadTaskRow(db, taskId);
+  await assertMayView(ctx, user, task);
+  const now = ctx.clock();
+  const { row: version, def } = await loadVersion(db, task.versionId);
+  const flow = await db
+    .selectFrom('flow_engine')
+    .select(['fullName', 'category'])
+    .where('id', '=', task.flowId)
+    .executeTakeFirst();
+  const [nodes, operators, records] = await Promise.all([
+    db.selectFrom('flow_task_node').selectAll().where('taskId', '=', task.id).execute(),
+    db
+      .selectFrom('flow_operator')
+      .selectAll()
+      .where('taskId', '=', task.id)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('flow_record').selectAll().where('taskId', '=', task.id).orderBy('seq').execute(),
+  ]);
+  const names = await userNames(db, [
+    task.creatorUserId,
+    ...operators.map((x) => x.userId),
+    ...records.flatMap((x) => [x.handleId, x.delegatorId, x.targetUserId]),
+  ]);
+
+  // the viewer's waiting rows: their own, and those entrusted to them for this flow
+  const delegators = new Set(
+    (await activeDelegations(db, user.id, now))
+      .filter((d) => d.flowId === '' || d.flowId === task.flowId)
+      .map((d) => d.userId),
+  );
+  const mine =
+    task.status === TaskStatus.WAITING
+      ? operators.filter(
+          (x) => x.state === OperatorState.WAITING && (x.userId === user.id || delegators.has(x.userId)),
+        )
+      : [];
+  const op =
+    mine.find((x) => x.id === o.operatorId) ?? mine.find((x) => x.userId === user.id) ?? mine[0] ?? null;
+  const opNode = op ? (findNode(def, op.nodeId) as ApproverNode | null) : null;
+
+  // the form and the data the viewer's node may read
+  const key = await service.systemKeyOf(db, version);
+  const form = await withOptions(db, parseForm(version.formData), key);
+  const keys = valueFields(form).map((v) => v.key);
+  const data = parseData(task.data);
+  const isInitiator = task.creatorUserId === user.id;
+  const { operates, isStart } = opNode
+    ? operatesOf(opNode)
+    : isInitiator
+      ? operatesOf(def)
+      : { operates: [], isStart: false };
+  const readable = opNode || isInitiator ? readableData(data, keys, operates, isStart) : data;
+  // with no node of their own the viewer reads, never writes
+  const formOperates =
+    opNode ||
+    (isInitiator &&
+      (task.status === TaskStatus.DRAFT ||
+        task.status === TaskStatus.REJECTED ||
+        task.status === TaskStatus.REVOKED))
+      ? keys.map((k) => ({ id: k, ...fieldAccess(operates, k, isStart) }))
+      : keys.map((k) => ({ id: k, read: true, write: false, required: false }));
+
+  const rowByNode = new Map(nodes.map((n) => [n.nodeId, n]));
+  const chart = flowNodes(def).map((n) => {
+    const row = rowByNode.get(n.nodeId);
+    const handlers = row
+      ? operators.filter(
+          (x) => x.nodeId === n.nodeId && x.round === row.round && x.state !== OperatorState.TRANSFERRED,
+        )
+      : [];
+    return {
+      nodeId: n.nodeId,
+      type: n.type,
+      title: String((n.properties as { title?: unknown }).title ?? ''),
+      state: row?.state ?? NodeState.PENDING,
+      handlers: handlers.map((h) => ({
+        userId: h.userId,
+        userName: names.get(h.userId) ?? '',
+        state: h.state,
+        handleStatus: h.handleStatus,
+      })),
+    };
+  });
+
+  // a vote the viewer may still take back (checked again when they do)
+  const myAgree = [...records]
+    .reverse()
+    .find(
+      (r) =>
+        r.handleStatus === RecordAction.AGREE &&
+        r.recalled === 0 &&
+        (r.handleId === user.id || r.delegatorId === user.id),
+    );
+  const recallNode = myAgree ? (findNode(def, myAgree.nodeId) as ApproverNode | null) : null;
+  const recall =
+    task.status === TaskStatus.WAITING && myAgree && recallNode?.properties.hasRevokeBtn !== false
+      ? { recordId: myAgree.id }
+      : null;
+
+  if (o.circulateId)
+    await db
+      .updateTable('flow_circulate')
+      .set({ isRead: 1, readAt: now })
+      .where('id', '=', o.circulateId)
+      .where('userId', '=', user.id)
+      .where('isRead', '=', 0)
+      .execute();
+
+  const p = opNode?.properties;
+  return {
+    flowTaskInfo: {
+      id: task.id,
+      fullName: task.fullName,
+      flowId: task.flowId,
+      flowName: flow?.fullName ?? '',
+      flowCategory: flow?.category ?? '',
+      flowVersion: task.flowVersion,
+      status: task.status,
+      flowUrgent: task.flowUrgent,
+      creatorUserId: task.creatorUserId,
+      userName: names.get(task.creatorUserId) ?? '',
+      creatorTime: Number(task.createdAt),
+      startTime: task.startTime === null ? null : Number(task.startTime),
+      completionTime: task.completionTime === null ? null : Number(task.completionTime),
+      thisStep: task.thisStep,
+      version: task.version,
+    },
+    formType: version.formType,
+    formKey: key,
+    formData: JSON.stringify(form),
+    data: JSON.stringify(readable),
+    formOperates,
+    flowTemplateJson: version.flowTemplateJson,
+    nodes: chart,
+    records: records.map((r) => ({
+      id: r.id,
+      nodeId: r.nodeId,
+      nodeName: r.nodeName,
+      handleStatus: r.handleStatus,
+      handleId: r.handleId,
+      userName: r.handleId ? (names.get(r.handleId) ?? '') : '',
+      delegatorId: r.delegatorId,
+      delegatorName: r.delegatorId ? (names.get(r.delegatorId) ?? '') : '',
+      handleTime: Number(r.handleTime),
+      handleOpinion: r.handleOpinion,
+      signImg: r.signImg,
+      targetUserId: r.targetUserId,
+      targetUserName: r.targetUserId ? (names.get(r.targetUserId) ?? '') : '',
+      targetNodeId: r.targetNodeId,
+      recalled: r.recalled,
+    })),
+    operator:
+      op && opNode && p
+        ? {
+            id: op.id,
+            nodeId: op.nodeId,
+            nodeName: p.title,
+            delegatorId: op.userId === user.id ? null : op.userId,
+            delegatorName: op.userId === user.id ? '' : (names.get(op.userId) ?? ''),
+            properties: {
+              hasAuditBtn: p.hasAuditBtn !== false,
+              hasRejectBtn: p.hasRejectBtn !== false,
+              hasTransferBtn: p.hasTransferBtn !== false,
+              hasFreeApprover: p.hasFreeApprover === true,
+              hasSign: p.hasSign === true,
+              hasCopyBtn: p.hasCopyBtn === true,
+              rejectStep: String(p.rejectStep ?? '0'),
+            },
+            rejectTargets: rejectTargetsOf(def, op.nodeId).map((n) => ({
+              nodeId: n.nodeId,
+              title: n.properties.title,
+            })),
+          }
+        : null,
+    operators: mine.map((x) => ({
+      id: x.id,
+      nodeId: x.nodeId,
+      delegatorName: x.userId === user.id ? '' : (names.get(x.userId) ?? ''),
+    })),
+    recall,
+    canRevoke: isInitiator && task.status === TaskStatus.WAITING,
+    canPress: isInitiator && task.status === TaskStatus.WAITING,
+    canEdit:
+      isInitiator &&
+      (task.status === TaskStatus.DRAFT ||
+        task.status === TaskStatus.REJECTED ||
+        task.status === TaskStatus.REVOKED),
+    canCancel: task.status === TaskStatus.WAITING && (await isMonitor(ctx, user)),
+  };
+}
