@@ -1,7 +1,9 @@
 // A condition branch's predicates: field (the form's comparable fields), comparison (the ones
 // its type allows), value of that type, and how it joins the next one (且 / 或). Each row's problem
 // is flowcore's predicateProblem, shown under the row.
-import { Button, Input, Select, Switch } from 'antd';
+import { Button, Input } from 'antd';
+import Select from 'antd/es/select';
+import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
 import InputNumber from 'antd/es/input-number';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';

@@ -5,7 +5,8 @@
 // In view mode (the task page's chart) cards are coloured by their state. Laid out by the
 // browser's flexbox; `zoom` scales it with layout (so the scroll box follows).
 import { useState, type ReactNode } from 'react';
-import { Button, Popover, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
+import Popover from 'antd/es/popover';
 import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import LeftOutlined from '@ant-design/icons/es/icons/LeftOutlined';

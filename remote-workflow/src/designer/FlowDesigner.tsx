@@ -3,7 +3,8 @@
 // and release. Invalid nodes are marked live with flowcore's validateFlow (the server runs the same
 // check at release and answers the problems, which are then shown the same way).
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { App as AntApp, Badge, Button, Input, Modal, Space, Spin, Tooltip, Typography } from 'antd';
+import { App as AntApp, Badge, Button, Input, Space, Spin, Tooltip, Typography } from 'antd';
+import Modal from 'antd/es/modal';
 import Alert from 'antd/es/alert';
 import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
 import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';

@@ -7,7 +7,12 @@
 //   timer:     the wait
 //   condition: title, predicates (the default branch has none)
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Drawer, Input, Radio, Select, Space, Switch } from 'antd';
+import { Button, Input, Space } from 'antd';
+import Checkbox from 'antd/es/checkbox';
+import Drawer from 'antd/es/drawer';
+import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
+import Switch from 'antd/es/switch';
 import Divider from 'antd/es/divider';
 import Flex from 'antd/es/flex';
 import InputNumber from 'antd/es/input-number';

@@ -2,7 +2,9 @@
 // basic information (name, code, category, launch / function flow, form), design (the designer
 // opens over the page: ?design=<id>, so a reload keeps it), release, stop, copy and delete.
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { AutoComplete, Button, Input, Radio, Space, Spin, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Input, Space, Spin, Tag, Tooltip, type TableColumnsType } from 'antd';
+import AutoComplete from 'antd/es/auto-complete';
+import Radio from 'antd/es/radio';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';

@@ -3,19 +3,8 @@
 // tasks rejected or revoked back to me, delete drafts). A message about my task opens it here
 // (?taskId=).
 import { Suspense, lazy, useEffect, useState } from 'react';
-import {
-  Avatar,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Input,
-  Row,
-  Space,
-  Spin,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Avatar, Button, Col, Empty, Input, Row, Space, Spin, Typography, type TableColumnsType } from 'antd';
+import Card from 'antd/es/card';
 import Tabs from 'antd/es/tabs';
 import ApartmentOutlined from '@ant-design/icons/es/icons/ApartmentOutlined';
 import { useTranslation } from 'react-i18next';
