@@ -18,3 +18,4 @@ export * from './wall';
 export * from './assets';
 export * from './menuLabels';
 export * from './dictionaryNames';
+export * from './ipPlace';

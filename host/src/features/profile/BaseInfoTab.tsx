@@ -4,7 +4,7 @@ import { App, Button, Input, Radio, Space } from 'antd';
 import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, rule, useSession, DAY_FORMAT, formatDate } from '@lighting/shared';
+import { formatDateTime, ipPlaceName, rule, useSession, DAY_FORMAT, formatDate } from '@lighting/shared';
 import { putBaseInfo } from './api';
 import { baseInfoPayload, dateInputToMs, msToDateInput, type BaseInfo } from './rules';
 import { NS } from './i18n';
@@ -21,7 +21,7 @@ interface FormValues {
 }
 
 export function BaseInfoTab({ info, onSaved }: { info: BaseInfo; onSaved: () => void }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const { message } = App.useApp();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -87,7 +87,7 @@ export function BaseInfoTab({ info, onSaved }: { info: BaseInfo; onSaved: () => 
           </Descriptions.Item>
           <Descriptions.Item label={t('prevLogin')}>
             {info.prevLoginTime
-              ? `${formatDateTime(info.prevLoginTime)} ${info.prevLoginIpAddress} ${info.prevLoginIpAddressName}`
+              ? `${formatDateTime(info.prevLoginTime)} ${info.prevLoginIpAddress} ${ipPlaceName(info.prevLoginIpAddressName, i18n.language)}`
               : ''}
           </Descriptions.Item>
         </Descriptions>
