@@ -41,6 +41,7 @@ export function CardPicker({ onPick }: { onPick: (kind: ChatCard['kind'], id: st
         <div style={{ width: 260 }} data-testid="chat-card-picker">
           <Segmented
             block
+            aria-label={t('cardKind')}
             value={kind}
             onChange={(v) => {
               setKind(v as ChatCard['kind']);

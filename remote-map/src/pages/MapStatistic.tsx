@@ -8,7 +8,7 @@ import Statistic from 'antd/es/statistic';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { RemotePageProps } from '@lighting/shared';
-import { useEChart, type ChartOption } from '@lighting/shared/ui';
+import { chartSummary, useEChart, type ChartOption } from '@lighting/shared/ui';
 import { MapCanvas } from '../map/MapCanvas';
 import { mapApi, type Compliance, type District, type DistrictStat, type Statistics } from '../map/api';
 import type { CityMap } from '../map/cityMap';
@@ -34,6 +34,9 @@ function Chart({
       ref={ref}
       data-testid={`stat-chart-${name}`}
       data-chart-state={state}
+      // the canvas holds no words: the chart is an image named by what it draws
+      role="img"
+      aria-label={chartSummary(option)}
       style={{ width: '100%', height }}
     />
   );

@@ -128,7 +128,12 @@ export default function MessageRecordPage() {
         rowKey="id"
         size="small"
         columns={columns}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(String)),
+          getTitleCheckboxProps: () => ({ 'aria-label': t('selectAll') }),
+          getCheckboxProps: (row) => ({ 'aria-label': t('selectRow', { title: row.title }) }),
+        }}
         onRow={(row) => ({
           onClick: (e) => {
             // the selection checkbox selects; the rest of the row opens the message
