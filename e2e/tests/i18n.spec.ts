@@ -29,6 +29,7 @@ const ALLOWED = [
   '.ant-table-tbody',
   '.ant-tree',
   '[data-testid="user-menu"]',
+  '[data-testid="standalone-user"]',
   '[data-user-text]',
   // the map SDK's "Powered by Esri" attribution stays as Esri writes it (its terms)
   '.esri-attribution',

@@ -12,6 +12,7 @@ export * from './settings/settings';
 export * from './settings/store';
 export * from './http/client';
 export * from './i18n';
+export * from './i18n/useDictionaryName';
 export * from './auth/Auth';
 export * from './ui/toast';
 export * from './ui/pagination';

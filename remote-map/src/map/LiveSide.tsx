@@ -4,7 +4,7 @@ import { Card, Tag, Typography } from 'antd';
 import List from 'antd/es/list';
 import Statistic from 'antd/es/statistic';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@lighting/shared';
+import { formatDateTime, useDictionaryName } from '@lighting/shared';
 import { mapApi, type Statistics } from './api';
 import type { CityMap } from './cityMap';
 import { faultMarkers } from './faultList';
@@ -18,6 +18,7 @@ const statusCount = (s: Statistics, status: string): number =>
 
 export function LiveSide({ map, width = 300 }: { map: CityMap | null; width?: number | string }) {
   const { t } = useTranslation('map');
+  const districtName = useDictionaryName('district');
   const faults = useLiveFaults();
   const tick = useMapChangeTick(30_000);
   const [stats, setStats] = useState<Statistics | null>(null);
@@ -75,7 +76,7 @@ export function LiveSide({ map, width = 300 }: { map: CityMap | null; width?: nu
                 <Typography.Text>{f.assetCode}</Typography.Text>
                 <div>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {f.district} · {formatDateTime(f.reportedAt)}
+                    {districtName(f.district)} · {formatDateTime(f.reportedAt)}
                   </Typography.Text>
                 </div>
               </div>

@@ -7,7 +7,7 @@ import { Button, Card, Drawer, Space } from 'antd';
 import AutoComplete from 'antd/es/auto-complete';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import type { RemotePageProps } from '@lighting/shared';
+import { useDictionaryName, type RemotePageProps } from '@lighting/shared';
 import { MapCanvas } from '../map/MapCanvas';
 import { LayersPanel } from '../map/LayersPanel';
 import { AssetDrawer } from '../map/AssetPanel';
@@ -36,6 +36,7 @@ function useNarrow(): boolean {
 
 export default function MapAssets(_props: RemotePageProps) {
   const { t } = useTranslation('map');
+  const districtName = useDictionaryName('district');
   const [map, setMap] = useState<CityMap | null>(null);
   const [visibility, setVisibility] = useState<VisibilityState>(EMPTY_VISIBILITY);
   const [districts, setDistricts] = useState<District[]>([]);
@@ -106,7 +107,7 @@ export default function MapAssets(_props: RemotePageProps) {
         placeholder={t('allDistricts')}
         value={visibility.district ?? undefined}
         onChange={(v?: string) => zoomDistrict(v ?? null)}
-        options={districts.map((d) => ({ value: d.name, label: d.name }))}
+        options={districts.map((d) => ({ value: d.name, label: districtName(d.name) }))}
         data-testid="district-select"
       />
       <Button onClick={() => void map?.overview()} data-testid="map-overview">

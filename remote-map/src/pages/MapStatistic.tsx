@@ -7,7 +7,7 @@ import { Button, Card, Col, Row, Tag, Typography } from 'antd';
 import Statistic from 'antd/es/statistic';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { RemotePageProps } from '@lighting/shared';
+import { useDictionaryName, type RemotePageProps } from '@lighting/shared';
 import { chartSummary, useEChart, type ChartOption } from '@lighting/shared/ui';
 import { MapCanvas } from '../map/MapCanvas';
 import { mapApi, type Compliance, type District, type DistrictStat, type Statistics } from '../map/api';
@@ -25,10 +25,11 @@ function Chart({
   option: ChartOption | null;
   name: string;
   height?: number;
-  onClick?: (name: string) => void;
+  /** the clicked element's name and its index in the data */
+  onClick?: (name: string, dataIndex: number) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const state = useEChart(ref, option, onClick ? (e) => onClick(e.name) : undefined);
+  const state = useEChart(ref, option, onClick ? (e) => onClick(e.name, e.dataIndex) : undefined);
   return (
     <div
       ref={ref}
@@ -98,7 +99,11 @@ export default function MapStatistic(_props: RemotePageProps) {
   const label = useMemo(() => (k: string) => t(k), [t]);
   const kind = useMemo(() => (stats ? kindOption(stats, label) : null), [stats, label]);
   const status = useMemo(() => (stats ? statusOption(stats, label) : null), [stats, label]);
-  const rates = useMemo(() => districtRateOption(cityRows, label, district), [cityRows, label, district]);
+  const districtName = useDictionaryName('district');
+  const rates = useMemo(
+    () => districtRateOption(cityRows, label, district, districtName),
+    [cityRows, label, district, districtName],
+  );
   const pick = (name: string) =>
     setDistrict((d) => (d === name || !cityRows.some((r) => r.district === name) ? null : name));
 
@@ -118,7 +123,7 @@ export default function MapStatistic(_props: RemotePageProps) {
               <Statistic title={t('totalAssets')} value={stats?.total ?? '-'} data-testid="stat-total" />
               {district ? (
                 <Button size="small" onClick={() => setDistrict(null)} data-testid="stat-district">
-                  {district} ✕
+                  {districtName(district)} ✕
                 </Button>
               ) : null}
             </Col>
@@ -157,7 +162,12 @@ export default function MapStatistic(_props: RemotePageProps) {
           </Row>
         </Card>
         <Card size="small" title={`${t('lightsOnRate')} · ${t('byDistrict')}`} extra={t('clickDistrict')}>
-          <Chart option={rates} name="districts" height={240} onClick={pick} />
+          <Chart
+            option={rates}
+            name="districts"
+            height={240}
+            onClick={(_, i) => cityRows[i] && pick(cityRows[i].district)}
+          />
         </Card>
         <Row gutter={12}>
           <Col span={12}>
@@ -181,7 +191,7 @@ export default function MapStatistic(_props: RemotePageProps) {
             onRow={(r) => ({ onClick: () => pick(r.district), style: { cursor: 'pointer' } })}
             rowClassName={(r) => (r.district === district ? 'ant-table-row-selected' : '')}
             columns={[
-              { dataIndex: 'district', title: t('district') },
+              { dataIndex: 'district', title: t('district'), render: (d: string) => districtName(d) },
               { dataIndex: 'total', title: t('totalAssets') },
               { dataIndex: 'mainRate', title: t('mainRoads'), render: (v: number) => `${pct(v)}%` },
               { dataIndex: 'otherRate', title: t('otherRoads'), render: (v: number) => `${pct(v)}%` },

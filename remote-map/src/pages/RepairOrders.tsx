@@ -6,7 +6,7 @@ import { Button, Card, Input, Space, Tag } from 'antd';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Auth, formatDateTime, type RemotePageProps } from '@lighting/shared';
+import { Auth, formatDateTime, useDictionaryName, type RemotePageProps } from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';
 import { MapCanvas } from '../map/MapCanvas';
 import {
@@ -82,6 +82,7 @@ function ActionButton({ order, crews, onDone }: { order: RepairOrder; crews: Cre
 
 export default function RepairOrders(_props: RemotePageProps) {
   const { t } = useTranslation('map');
+  const districtName = useDictionaryName('district');
   const [map, setMap] = useState<CityMap | null>(null);
   const [crews, setCrews] = useState<Crew[]>([]);
   const [districts, setDistricts] = useState<District[]>([]);
@@ -218,7 +219,7 @@ export default function RepairOrders(_props: RemotePageProps) {
             placeholder={t('allDistricts')}
             value={query.district}
             onChange={(v?: string) => set({ district: v })}
-            options={districts.map((d) => ({ value: d.name, label: d.name }))}
+            options={districts.map((d) => ({ value: d.name, label: districtName(d.name) }))}
           />
           <Select<number>
             style={{ width: 100 }}

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '@lighting/shared';
+import { Link, useDictionaryName } from '@lighting/shared';
 import { homeApi, type FaultsData } from '../api';
 import { faultsByTypeOption, faultTrendOption } from '../charts/options';
 import { NS } from '../i18n';
-import { useDictionaryName } from '../useDictionaryName';
 import { useResource } from '../useResource';
 import { ChartBox } from './ChartBox';
 import { RankBars } from './Bars';
@@ -32,7 +31,7 @@ function FaultsBody({ d }: { d: FaultsData }) {
           label={t('faultsOpen')}
           value={fmtNum(d.open)}
           testId="faults-open"
-          color={d.open > 0 ? '#f5222d' : undefined}
+          color={d.open > 0 ? '#cf1322' : undefined}
         />
         <Kpi
           label={t('faultsClosedThisMonth')}
