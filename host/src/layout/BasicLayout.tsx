@@ -19,7 +19,7 @@ import {
   Routes,
   SCROLL_TO_TOP_MS,
   SIDEBAR_WIDTH,
-  THEME_COLOURS,
+  themeTextColour,
   useLocation,
   useSession,
   useSettings,
@@ -211,7 +211,8 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
   const { pathname } = location;
   const settings = useSettings();
   const { layoutType, sidebarOpened, device, tagsView, sidebarLogo, fixedHeader } = settings;
-  const colour = THEME_COLOURS[settings.themeClass];
+  // white text on it (the shown tab) and text in it: the theme colour's readable shade
+  const colour = themeTextColour(settings.themeClass);
   const mobile = device === 'mobile';
   const tabs = useTabs((s) => s.tabs);
   useLoginNotice();

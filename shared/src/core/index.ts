@@ -19,3 +19,4 @@ export * from './assets';
 export * from './menuLabels';
 export * from './dictionaryNames';
 export * from './ipPlace';
+export * from './colour';

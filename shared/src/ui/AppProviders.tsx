@@ -6,10 +6,43 @@ import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import enUS from 'antd/locale/en_US';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { antdSize, i18next, setToaster, THEME_COLOURS, useSettings, type Language } from '@lighting/shared';
+import {
+  antdSize,
+  i18next,
+  readableShade,
+  setToaster,
+  themeTextColour,
+  useSettings,
+  type Language,
+} from '@lighting/shared';
 
 const ANTD_LOCALES = { zh: zhCN, zhtw: zhTW, en: enUS } as const;
 export const DEFAULT_PRIMARY = '#1890ff';
+
+/**
+ * antd's colours where its defaults are text below 4.5:1 on white or on their own light
+ * background (issue 17, WCAG AA): the status colours (status tags write in them), secondary text,
+ * and the preset tag colours' text shade (`<colour>7`; their fills keep antd's palette).
+ */
+const READABLE_TOKENS = {
+  colorSuccess: '#237804',
+  colorWarning: '#874d00',
+  colorError: '#cf1322',
+  colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+  colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+  blue7: '#003eb3',
+  geekblue7: '#10239e',
+  cyan7: '#006d75',
+  green7: '#237804',
+  lime7: '#3f6600',
+  gold7: '#874d00',
+  yellow7: '#876800',
+  orange7: '#ad4e00',
+  volcano7: '#ad2102',
+  red7: '#a8071a',
+  magenta7: '#9e1068',
+  purple7: '#391085',
+} as const;
 
 function ToastBridge() {
   const { message } = AntApp.useApp();
@@ -27,12 +60,16 @@ function Themed({ children, primary }: { children: ReactNode; primary?: string }
   const themeClass = useSettings((s) => s.themeClass);
   const size = useSettings((s) => s.size);
   const { componentSize, token } = antdSize(size);
-  const colour = primary ?? THEME_COLOURS[themeClass];
+  // the theme colour's readable shade: antd writes text in it (links, selected items) and white
+  // text on it (primary buttons)
+  const colour = primary ? readableShade(primary) : themeTextColour(themeClass);
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[lang]}
-      // links follow the theme colour too (antd derives them from colorInfo, not colorPrimary)
-      theme={{ token: { ...token, colorPrimary: colour, colorLink: colour } }}
+      // links and info follow the theme colour too (antd derives them from colorInfo, not colorPrimary)
+      theme={{
+        token: { ...token, ...READABLE_TOKENS, colorPrimary: colour, colorLink: colour, colorInfo: colour },
+      }}
       componentSize={componentSize}
     >
       <AntApp style={{ height: '100%' }}>

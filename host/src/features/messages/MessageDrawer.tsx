@@ -172,7 +172,7 @@ export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () =>
               )}
             />
           )}
-          <div style={{ textAlign: 'center', padding: 8, color: '#999' }}>
+          <div style={{ textAlign: 'center', padding: 8, color: '#767676' }}>
             {loading ? <Spin size="small" /> : finished && list.length > 0 ? t('noMore') : null}
           </div>
         </div>

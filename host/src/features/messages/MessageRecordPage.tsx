@@ -109,6 +109,7 @@ export default function MessageRecordPage() {
           data-testid="record-keyword"
         />
         <Select
+          aria-label={t('typeFilter')}
           value={type}
           onChange={setType}
           style={{ width: 140 }}

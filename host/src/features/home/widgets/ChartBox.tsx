@@ -29,7 +29,9 @@ export function ChartBox({
         style={{ width: '100%', height }}
       />
       {state === 'error' ? (
-        <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: '#999' }}>
+        <div
+          style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: '#767676' }}
+        >
           {t('chartFailed')}
         </div>
       ) : null}

@@ -31,7 +31,7 @@ export function SafetyWidget() {
             <Kpi
               label={t('hazardsOpen')}
               value={fmtNum(d.hazardsOpen)}
-              color={d.hazardsOpen > 0 ? '#faad14' : undefined}
+              color={d.hazardsOpen > 0 ? '#874d00' : undefined}
             />
             <Kpi label={t('hazardsClosed')} value={fmtNum(d.hazardsClosed)} />
           </KpiRow>
