@@ -81,6 +81,7 @@ export default function FeedbackAdmin(_props: RemotePageProps) {
           allowClear
           style={{ width: 120 }}
           placeholder={t('state')}
+          aria-label={t('state')}
           options={[
             { value: 'pending', label: t('pending') },
             { value: 'replied', label: t('replied') },
@@ -91,6 +92,7 @@ export default function FeedbackAdmin(_props: RemotePageProps) {
           allowClear
           style={{ width: 120 }}
           placeholder={t('kind')}
+          aria-label={t('kind')}
           options={[
             { value: 'suggestion', label: t('suggestion') },
             { value: 'complaint', label: t('complaint') },

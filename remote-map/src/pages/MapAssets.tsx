@@ -93,6 +93,7 @@ export default function MapAssets(_props: RemotePageProps) {
       <AutoComplete<string>
         style={{ width: 220 }}
         placeholder={t('searchCode')}
+        aria-label={t('searchCode')}
         value={searchText}
         onChange={setSearchText}
         onSearch={search}
@@ -105,6 +106,7 @@ export default function MapAssets(_props: RemotePageProps) {
         style={{ width: 160 }}
         allowClear
         placeholder={t('allDistricts')}
+        aria-label={t('district')}
         value={visibility.district ?? undefined}
         onChange={(v?: string) => zoomDistrict(v ?? null)}
         options={districts.map((d) => ({ value: d.name, label: districtName(d.name) }))}

@@ -116,7 +116,13 @@ export default function MapStatistic(_props: RemotePageProps) {
 
   return (
     <div style={{ display: 'flex', gap: 12, height: 'calc(100vh - 190px)' }} data-testid="map-statistic">
-      <div style={{ width: '50%', overflow: 'auto', display: 'flex', flexDirection: 'column', gap: 12 }}>
+      {/* the figures scroll on their own: reachable by keyboard, named for screen readers */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={t('statistics')}
+        style={{ width: '50%', overflow: 'auto', display: 'flex', flexDirection: 'column', gap: 12 }}
+      >
         <Card size="small">
           <Row gutter={12}>
             <Col span={6}>

@@ -59,6 +59,7 @@ function ActionButton({ order, crews, onDone }: { order: RepairOrder; crews: Cre
             size="small"
             style={{ width: 110 }}
             placeholder={t('chooseCrew')}
+            aria-label={t('chooseCrew')}
             value={crewId}
             onChange={setCrewId}
             options={crews.map((c) => ({ value: c.id, label: c.name }))}
@@ -200,6 +201,7 @@ export default function RepairOrders(_props: RemotePageProps) {
             style={{ width: 120 }}
             allowClear
             placeholder={t('state')}
+            aria-label={t('state')}
             value={query.state}
             onChange={(v) => set({ state: v })}
             options={ORDER_STATES.map((s) => ({ value: s, label: t(`orderState.${s}`) }))}
@@ -209,6 +211,7 @@ export default function RepairOrders(_props: RemotePageProps) {
             style={{ width: 120 }}
             allowClear
             placeholder={t('crew')}
+            aria-label={t('crew')}
             value={query.crewId}
             onChange={(v?: string) => set({ crewId: v })}
             options={crews.map((c) => ({ value: c.id, label: c.name }))}
@@ -217,6 +220,7 @@ export default function RepairOrders(_props: RemotePageProps) {
             style={{ width: 130 }}
             allowClear
             placeholder={t('allDistricts')}
+            aria-label={t('district')}
             value={query.district}
             onChange={(v?: string) => set({ district: v })}
             options={districts.map((d) => ({ value: d.name, label: districtName(d.name) }))}
@@ -225,6 +229,7 @@ export default function RepairOrders(_props: RemotePageProps) {
             style={{ width: 100 }}
             allowClear
             placeholder={t('urgency')}
+            aria-label={t('urgency')}
             value={query.urgency}
             onChange={(v) => set({ urgency: v })}
             options={[1, 2, 3].map((u) => ({ value: u, label: t(`urgencyLevel.${u}`) }))}

@@ -21,27 +21,40 @@ export const DEFAULT_PRIMARY = '#1890ff';
 
 /**
  * antd's colours where its defaults are text below 4.5:1 on white or on their own light
- * background (issue 17, WCAG AA): the status colours (status tags write in them), secondary text,
- * and the preset tag colours' text shade (`<colour>7`; their fills keep antd's palette).
+ * background (issue 17, WCAG AA): the status colours (status tags write in them), secondary and
+ * placeholder text, and the preset colours (tags write in their 7th shade).
  */
 const READABLE_TOKENS = {
   colorSuccess: '#237804',
   colorWarning: '#874d00',
   colorError: '#cf1322',
+  colorInfo: '#0958d9',
+  // a darker seed would darken its derived backgrounds too: they stay antd's light ones
+  colorSuccessBg: '#f6ffed',
+  colorSuccessBorder: '#b7eb8f',
+  colorWarningBg: '#fffbe6',
+  colorWarningBorder: '#ffe58f',
+  colorErrorBg: '#fff2f0',
+  colorErrorBorder: '#ffccc7',
+  colorInfoBg: '#e6f4ff',
+  colorInfoBorder: '#91caff',
   colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
   colorTextDescription: 'rgba(0, 0, 0, 0.6)',
-  blue7: '#003eb3',
-  geekblue7: '#10239e',
-  cyan7: '#006d75',
-  green7: '#237804',
-  lime7: '#3f6600',
-  gold7: '#874d00',
-  yellow7: '#876800',
-  orange7: '#ad4e00',
-  volcano7: '#ad2102',
-  red7: '#a8071a',
-  magenta7: '#9e1068',
-  purple7: '#391085',
+  colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  // the preset tag colours write in their palette's 7th shade, derived from these seeds (antd's
+  // 6th shade: one step darker, two for gold and yellow), so tag text reads on its light fill
+  blue: '#0958d9',
+  geekblue: '#1d39c4',
+  cyan: '#08979c',
+  green: '#389e0d',
+  lime: '#5b8c00',
+  gold: '#ad6800',
+  yellow: '#ad8b00',
+  orange: '#d46b08',
+  volcano: '#d4380d',
+  red: '#cf1322',
+  magenta: '#c41d7f',
+  purple: '#531dab',
 } as const;
 
 function ToastBridge() {
@@ -66,9 +79,9 @@ function Themed({ children, primary }: { children: ReactNode; primary?: string }
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[lang]}
-      // links and info follow the theme colour too (antd derives them from colorInfo, not colorPrimary)
+      // links follow the theme colour too (antd derives them from colorInfo, not colorPrimary)
       theme={{
-        token: { ...token, ...READABLE_TOKENS, colorPrimary: colour, colorLink: colour, colorInfo: colour },
+        token: { ...token, ...READABLE_TOKENS, colorPrimary: colour, colorLink: colour },
       }}
       componentSize={componentSize}
     >

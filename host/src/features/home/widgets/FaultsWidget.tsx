@@ -4,6 +4,7 @@ import { Link, useDictionaryName } from '@lighting/shared';
 import { homeApi, type FaultsData } from '../api';
 import { faultsByTypeOption, faultTrendOption } from '../charts/options';
 import { NS } from '../i18n';
+import { KPI_COLORS } from '../kpi';
 import { useResource } from '../useResource';
 import { ChartBox } from './ChartBox';
 import { RankBars } from './Bars';
@@ -37,7 +38,7 @@ function FaultsBody({ d }: { d: FaultsData }) {
           label={t('faultsClosedThisMonth')}
           value={fmtNum(d.closedThisMonth)}
           testId="faults-closed"
-          color="#52c41a"
+          color={KPI_COLORS.good}
         />
       </KpiRow>
       <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.55)' }}>{t('faultTrend')}</div>

@@ -16,7 +16,7 @@ const STATUS_COLOR: Record<PlanStatus, string> = {
 const BAR_COLOR: Record<PlanStatus, string> = {
   notStarted: '#bfbfbf',
   inProgress: '#1890ff',
-  done: '#52c41a',
+  done: '#389e0d',
   delayed: '#f5222d',
 };
 
