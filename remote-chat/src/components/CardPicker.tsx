@@ -54,6 +54,7 @@ export function CardPicker({ onPick }: { onPick: (kind: ChatCard['kind'], id: st
             showSearch={{ filterOption: false, onSearch: search }}
             style={{ width: '100%', marginTop: 8 }}
             placeholder={t(`${LABEL[kind]}Search`)}
+            aria-label={t(`${LABEL[kind]}Search`)}
             options={options}
             loading={loading}
             notFoundContent={null}
