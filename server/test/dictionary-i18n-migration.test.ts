@@ -15,6 +15,7 @@ import { migrateToLatest } from '../src/db/migrations';
 import { seedIfEmpty } from '../src/db/seed';
 import { DICTIONARY_TRANSLATIONS } from '../src/system/dictionary-i18n';
 import {
+  dictionaryColumnsMigration,
   faultTypeItemsMigration,
   translateSeededDictionaries,
 } from '../src/system/migration-dictionary-i18n';
@@ -115,5 +116,42 @@ describe.each(TARGETS)('migration 0014 dictionary translations (%s)', (target) =
     // every type the dashboard's faults name is an item of the dictionary
     const used = await db.selectFrom('fault').select('faultType').distinct().execute();
     expect(used.map((u) => u.faultType).filter((n) => !names.some((d) => d.fullName === n))).toEqual([]);
+  });
+
+  it('0015 shows the translations in the dictionary list to whoever sees the item names', async () => {
+    const db = handle.db;
+    const menuId = 'menu-systemData.dictionary';
+    const cols = () =>
+      db
+        .selectFrom('menu_column')
+        .select('enCode')
+        .where('menuId', '=', menuId)
+        .execute()
+        .then((r) => r.map((c) => c.enCode));
+    const granted = (enCode: string) =>
+      db
+        .selectFrom('role_column')
+        .select('roleId')
+        .where('menuId', '=', menuId)
+        .where('enCode', '=', enCode)
+        .execute()
+        .then((r) => r.map((g) => g.roleId).sort());
+    // a fresh seed has them; the database as it was before 0015 does not
+    expect(await cols()).toEqual(expect.arrayContaining(['fullNameZhtw', 'fullNameEn']));
+    await db
+      .deleteFrom('role_column')
+      .where('menuId', '=', menuId)
+      .where('enCode', 'in', ['fullNameZhtw', 'fullNameEn'])
+      .execute();
+    await db
+      .deleteFrom('menu_column')
+      .where('menuId', '=', menuId)
+      .where('enCode', 'in', ['fullNameZhtw', 'fullNameEn'])
+      .execute();
+    await dictionaryColumnsMigration.up(db as unknown as Kysely<unknown>);
+    await dictionaryColumnsMigration.up(db as unknown as Kysely<unknown>); // again: the same
+    expect(await cols()).toEqual(expect.arrayContaining(['fullNameZhtw', 'fullNameEn']));
+    expect((await granted('fullName')).length).toBeGreaterThan(0);
+    expect(await granted('fullNameEn')).toEqual(await granted('fullName'));
   });
 });

@@ -13,7 +13,11 @@ import { messageTables } from '../messages/migration';
 import { publicFollowUpMigration, publicMigration } from '../public/migration';
 import { systemMigration } from '../system/migration';
 import { errorLogMigration } from '../system/migration-error-log';
-import { dictionaryI18nMigration, faultTypeItemsMigration } from '../system/migration-dictionary-i18n';
+import {
+  dictionaryColumnsMigration,
+  dictionaryI18nMigration,
+  faultTypeItemsMigration,
+} from '../system/migration-dictionary-i18n';
 
 /* The schema builder is untyped by design (tables do not exist yet), so migrations take Kysely<unknown>. */
 type AnyDb = Kysely<unknown>;
@@ -292,7 +296,7 @@ export const migrations: Record<string, Migration> = {
   '0012_lowcode': lowcodeMigration,
   '0013_map_geography': mapGeographyMigration,
   '0014_dictionary_i18n': dictionaryI18nMigration,
-  '0015_fault_types': inOrder(faultTypeItemsMigration, homeFaultTypeNames),
+  '0015_fault_types': inOrder(faultTypeItemsMigration, homeFaultTypeNames, dictionaryColumnsMigration),
 };
 
 /** Brings the database to the latest migration; throws (with the failing migration's error) on failure. */

@@ -7,6 +7,8 @@
 import type { Kysely, Migration } from 'kysely';
 import type { Database } from '../db/schema';
 import { DICTIONARY_TRANSLATIONS } from './dictionary-i18n';
+import { DICTIONARY_I18N_COLUMNS } from './menus';
+import { addMenuColumns } from './migration-error-log';
 
 export const dictionaryI18nMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -86,5 +88,15 @@ export const faultTypeItemsMigration: Migration = {
         })
         .execute();
     }
+  },
+};
+
+/**
+ * Migration 0015, the dictionary page's half: the item list shows the translations as columns, so
+ * its column catalogue gains them, granted to the roles that see the items' names.
+ */
+export const dictionaryColumnsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await addMenuColumns(db, 'menu-systemData.dictionary', DICTIONARY_I18N_COLUMNS, 'fullName');
   },
 };
