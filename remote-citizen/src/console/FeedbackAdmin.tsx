@@ -117,7 +117,7 @@ export default function FeedbackAdmin(_props: RemotePageProps) {
             title: t('kind'),
             dataIndex: 'kind',
             width: 90,
-            render: (k: string) => <Tag color={k === 'complaint' ? 'red' : 'blue'}>{t(k)}</Tag>,
+            render: (k: string) => <Tag color={k === 'complaint' ? 'error' : 'processing'}>{t(k)}</Tag>,
           },
           { title: t('title'), dataIndex: 'title' },
           {
@@ -125,7 +125,7 @@ export default function FeedbackAdmin(_props: RemotePageProps) {
             dataIndex: 'state',
             width: 100,
             render: (s: string) => (
-              <Tag color={s === 'replied' ? 'green' : 'orange'}>
+              <Tag color={s === 'replied' ? 'success' : 'warning'}>
                 {t(s === 'replied' ? 'replied' : 'pending')}
               </Tag>
             ),

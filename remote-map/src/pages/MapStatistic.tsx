@@ -59,7 +59,7 @@ function Rate({
     <div>
       <Statistic title={title} value={pct(value)} suffix="%" />
       {target !== undefined ? (
-        <Tag color={met ? 'green' : 'red'}>
+        <Tag color={met ? 'success' : 'error'}>
           {t('target', { value: target })} · {met ? t('met') : t('notMet')}
         </Tag>
       ) : null}

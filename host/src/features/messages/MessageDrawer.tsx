@@ -162,7 +162,9 @@ export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () =>
                     }
                     description={
                       <Space size={4} wrap>
-                        <Tag color={Number(m.type) === 1 ? 'blue' : 'green'}>{t(typeKey(m.type))}</Tag>
+                        <Tag color={Number(m.type) === 1 ? 'processing' : 'success'}>
+                          {t(typeKey(m.type))}
+                        </Tag>
                         <span>{m.creatorUser}</span>
                         <span>{formatDate(m.lastModifyTime)}</span>
                       </Space>

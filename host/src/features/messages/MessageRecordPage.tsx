@@ -72,7 +72,7 @@ export default function MessageRecordPage() {
       dataIndex: 'type',
       title: t('type'),
       width: 120,
-      render: (v: number) => <Tag color={Number(v) === 1 ? 'blue' : 'green'}>{t(typeKey(v))}</Tag>,
+      render: (v: number) => <Tag color={Number(v) === 1 ? 'processing' : 'success'}>{t(typeKey(v))}</Tag>,
     },
     { key: 'creatorUser', dataIndex: 'creatorUser', title: t('creator'), width: 160 },
     {
