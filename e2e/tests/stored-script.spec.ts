@@ -228,6 +228,8 @@ test('payloads in every writable text field are shown as text wherever a page sh
   await save('POST', '/system/Base/DictionaryData', {
     dictionaryTypeId: type.id,
     fullName: P('XDD'),
+    fullNameZhtw: P('XDDZ'),
+    fullNameEn: P('XDDE'),
     enCode: `x${s}`,
     description: P('XDDD'),
   });
@@ -479,10 +481,11 @@ test('payloads in every writable text field are shown as text wherever a page sh
   }).toPass();
   await visit('/systemData/dictionary', []);
   await page.getByText(`脚本字典${s}`).filter({ visible: true }).click();
-  await sees(['XDD']);
+  // the item's name and its translations are columns of the item list
+  await sees(['XDD', 'XDDZ', 'XDDE'], page.getByTestId('dictionary-data'));
   await page.getByTestId('type-edit').click();
   await formHolds(['XDT']);
-  await editForm(shown('XDD'), ['XDDD']);
+  await editForm(shown('XDD'), ['XDDZ', 'XDDE', 'XDDD']);
   await visit('/systemData/dataInterface', []);
   await editForm(`脚本接口${s}`, ['XDI', 'XDIQ']);
   // the released notice and the feedback, opened from the message centre: sanitised HTML, escaped text

@@ -4,7 +4,7 @@
 // flow dispatches its order on the map; a delegation lets the delegate act; the monitor cancels;
 // the designer's JSON goes out and comes back in.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './fixtures';
 import { apiToken, type Account } from './helpers';
 
 /** A signed-in console page for `account` at `path`. */

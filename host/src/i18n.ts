@@ -2,7 +2,9 @@ import { registerNamespace } from '@lighting/shared';
 
 registerNamespace('host', {
   zh: {
-    welcome: '欢迎回来',
+    welcome: '欢迎回来，',
+    lastLoginTime: '时间',
+    lastLoginPlace: '地点',
     menuMore: '更多菜单',
     messageCenter: '消息中心',
     previewModel: '功能预览',
@@ -64,7 +66,9 @@ registerNamespace('host', {
     },
   },
   zhtw: {
-    welcome: '歡迎回來',
+    welcome: '歡迎回來，',
+    lastLoginTime: '時間',
+    lastLoginPlace: '地點',
     menuMore: '更多菜單',
     messageCenter: '消息中心',
     previewModel: '功能預覽',
@@ -126,7 +130,9 @@ registerNamespace('host', {
     },
   },
   en: {
-    welcome: 'Welcome back',
+    welcome: 'Welcome back, ',
+    lastLoginTime: 'Time',
+    lastLoginPlace: 'Place',
     menuMore: 'More menus',
     messageCenter: 'Message centre',
     previewModel: 'Preview',

@@ -40,6 +40,7 @@ registerNamespace('chat', {
     cardOrderSearch: '输入工单号或标题',
     cardFault: '故障',
     cardFaultSearch: '输入资产编号或故障类型',
+    cardKind: '卡片类型',
     openOnMap: '在地图中查看',
     noPermission: '无权查看',
     status: {
@@ -98,6 +99,7 @@ registerNamespace('chat', {
     cardOrderSearch: '輸入工單號或標題',
     cardFault: '故障',
     cardFaultSearch: '輸入資產編號或故障類型',
+    cardKind: '卡片類型',
     openOnMap: '在地圖中查看',
     noPermission: '無權查看',
     status: {
@@ -156,6 +158,7 @@ registerNamespace('chat', {
     cardOrderSearch: 'Order number or title',
     cardFault: 'Fault',
     cardFaultSearch: 'Asset code or fault type',
+    cardKind: 'Card type',
     openOnMap: 'Show on the map',
     noPermission: 'Not permitted',
     status: {

@@ -14,7 +14,12 @@ import { openDatabase, type DbHandle } from '../src/db';
 import { migrateToLatest } from '../src/db/migrations';
 import { seedIfEmpty } from '../src/db/seed';
 import { DICTIONARY_TRANSLATIONS } from '../src/system/dictionary-i18n';
-import { translateSeededDictionaries } from '../src/system/migration-dictionary-i18n';
+import {
+  dictionaryColumnsMigration,
+  faultTypeItemsMigration,
+  translateSeededDictionaries,
+} from '../src/system/migration-dictionary-i18n';
+import { homeFaultTypeNames } from '../src/home/migration';
 import { TARGETS } from './helpers';
 
 describe.each(TARGETS)('migration 0014 dictionary translations (%s)', (target) => {
@@ -80,5 +85,73 @@ describe.each(TARGETS)('migration 0014 dictionary translations (%s)', (target) =
     });
     expect(await item('dt-district:330101')).toMatchObject({ fullNameEn: 'Dongcheng District' });
     expect(await item('dt-repairCrew:crew1')).toEqual({ fullName: '夜班', fullNameZhtw: '', fullNameEn: '' });
+  });
+
+  it('0017 adds the fault types the dashboard had and the dictionary lacked, and names cable faults as it does', async () => {
+    const db = handle.db;
+    // the database as it was before 0017: neither item, a dashboard fault named 电缆故障
+    await db
+      .deleteFrom('dictionary_data')
+      .where('id', 'in', ['dt-faultType:poleDamage', 'dt-faultType:cableTheft'])
+      .execute();
+    const fault = await db.selectFrom('fault').select('id').limit(1).executeTakeFirstOrThrow();
+    await db.updateTable('fault').set({ faultType: '电缆故障' }).where('id', '=', fault.id).execute();
+
+    for (let i = 0; i < 2; i++) {
+      // twice: the same
+      await faultTypeItemsMigration.up(db as unknown as Kysely<unknown>);
+      await homeFaultTypeNames.up(db as unknown as Kysely<unknown>);
+    }
+    expect(await item('dt-faultType:cableTheft')).toEqual({
+      fullName: '线路被盗',
+      fullNameZhtw: '線路被盜',
+      fullNameEn: 'Cable theft',
+    });
+    expect(await item('dt-faultType:poleDamage')).toMatchObject({ fullNameEn: 'Damaged pole' });
+    const names = await db
+      .selectFrom('dictionary_data')
+      .select('fullName')
+      .where('dictionaryTypeId', '=', 'dt-faultType')
+      .execute();
+    // every type the dashboard's faults name is an item of the dictionary
+    const used = await db.selectFrom('fault').select('faultType').distinct().execute();
+    expect(used.map((u) => u.faultType).filter((n) => !names.some((d) => d.fullName === n))).toEqual([]);
+  });
+
+  it('0017 shows the translations in the dictionary list to whoever sees the item names', async () => {
+    const db = handle.db;
+    const menuId = 'menu-systemData.dictionary';
+    const cols = () =>
+      db
+        .selectFrom('menu_column')
+        .select('enCode')
+        .where('menuId', '=', menuId)
+        .execute()
+        .then((r) => r.map((c) => c.enCode));
+    const granted = (enCode: string) =>
+      db
+        .selectFrom('role_column')
+        .select('roleId')
+        .where('menuId', '=', menuId)
+        .where('enCode', '=', enCode)
+        .execute()
+        .then((r) => r.map((g) => g.roleId).sort());
+    // a fresh seed has them; the database as it was before 0017 does not
+    expect(await cols()).toEqual(expect.arrayContaining(['fullNameZhtw', 'fullNameEn']));
+    await db
+      .deleteFrom('role_column')
+      .where('menuId', '=', menuId)
+      .where('enCode', 'in', ['fullNameZhtw', 'fullNameEn'])
+      .execute();
+    await db
+      .deleteFrom('menu_column')
+      .where('menuId', '=', menuId)
+      .where('enCode', 'in', ['fullNameZhtw', 'fullNameEn'])
+      .execute();
+    await dictionaryColumnsMigration.up(db as unknown as Kysely<unknown>);
+    await dictionaryColumnsMigration.up(db as unknown as Kysely<unknown>); // again: the same
+    expect(await cols()).toEqual(expect.arrayContaining(['fullNameZhtw', 'fullNameEn']));
+    expect((await granted('fullName')).length).toBeGreaterThan(0);
+    expect(await granted('fullNameEn')).toEqual(await granted('fullName'));
   });
 });

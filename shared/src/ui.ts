@@ -7,4 +7,5 @@ export * from './remote/StandaloneApp';
 export * from './ui/createPlannedPage';
 export * from './ui/sanitizeHtml';
 export * from './charts/useEChart';
+export * from './charts/chartSummary';
 export type { ChartOption } from './charts/types';

@@ -3,7 +3,7 @@
 // at run time from the settings store. Pages are kept alive per tab: each open tab renders its own
 // <Routes location> container and inactive ones are hidden, not unmounted (a tab mounts on its
 // first visit; noCache pages unmount; refresh re-mounts one by a new key; closing a tab unmounts it).
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { App as AntApp, Button, Layout, Menu, Typography } from 'antd';
 import MenuFoldOutlined from '@ant-design/icons/es/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import {
   findMenuPath,
   formatDate,
+  ipPlaceName,
   matchPath,
   Navigate,
   platformTitleIn,
@@ -18,7 +19,7 @@ import {
   Routes,
   SCROLL_TO_TOP_MS,
   SIDEBAR_WIDTH,
-  THEME_COLOURS,
+  themeTextColour,
   useLocation,
   useSession,
   useSettings,
@@ -64,31 +65,49 @@ function useScrollToTop(pathname: string) {
   return { column, content };
 }
 
-/** The last-login notice, once per sign-in (remembered per token in sessionStorage). */
+/**
+ * The last-login notice, once per sign-in (remembered per token in sessionStorage). While it shows,
+ * a change of language shows it again under the same key in the new language (antd fixes a notice's
+ * texts and its close button's label when it opens).
+ */
 function useLoginNotice() {
   const { notification } = AntApp.useApp();
-  const { t } = useTranslation('host');
+  const { t, i18n } = useTranslation('host');
   const user = useSession((s) => s.userInfo);
   const token = useSession((s) => s.token);
-  useEffect(() => {
-    if (!user?.prevLogin || !token) return;
-    if (sessionStorage.getItem(LOGIN_NOTICE_KEY) === token) return;
-    sessionStorage.setItem(LOGIN_NOTICE_KEY, token);
+  /** The language of the notice on screen; null when none shows. */
+  const shownIn = useRef<string | null>(null);
+  const show = useCallback(() => {
+    if (!user?.prevLogin) return;
+    shownIn.current = i18n.language;
     notification.info({
+      key: LOGIN_NOTICE_KEY,
       title: t('lastLogin'),
       description: (
         <span data-testid="login-notice">
           {t('lastLoginNotice', {
             time: formatDate(user.prevLoginTime ?? '', 'YYYY-MM-DD HH:mm:ss'),
-            place: user.prevLoginIpAddressName ?? '',
+            place: ipPlaceName(user.prevLoginIpAddressName ?? '', i18n.language),
             ip: user.prevLoginIpAddress ?? '',
           })}
         </span>
       ),
       placement: 'bottomRight',
       duration: 2,
+      onClose: () => {
+        shownIn.current = null;
+      },
     });
-  }, [user, token, notification, t]);
+  }, [user, notification, t, i18n.language]);
+  useEffect(() => {
+    if (!user?.prevLogin || !token) return;
+    if (sessionStorage.getItem(LOGIN_NOTICE_KEY) === token) return;
+    sessionStorage.setItem(LOGIN_NOTICE_KEY, token);
+    show();
+  }, [user, token, show]);
+  useEffect(() => {
+    if (shownIn.current !== null && shownIn.current !== i18n.language) show();
+  }, [show, i18n.language]);
 }
 
 /** Device follows the window; on mobile the sidebar closes on route changes (spec §4). */
@@ -192,7 +211,8 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
   const { pathname } = location;
   const settings = useSettings();
   const { layoutType, sidebarOpened, device, tagsView, sidebarLogo, fixedHeader } = settings;
-  const colour = THEME_COLOURS[settings.themeClass];
+  // white text on it (the shown tab) and text in it: the theme colour's readable shade
+  const colour = themeTextColour(settings.themeClass);
   const mobile = device === 'mobile';
   const tabs = useTabs((s) => s.tabs);
   const shownBefore = useRef(new Set<string>());

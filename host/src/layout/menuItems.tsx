@@ -10,7 +10,7 @@ import { MenuIcon } from './MenuIcon';
 export type Item = Required<MenuProps>['items'][number];
 
 /** Label of a top-level entry in the plain layout: the icon with the title under it. */
-function stacked(icon: ReactNode, title: string): ReactNode {
+function stacked(icon: ReactNode, title: ReactNode): ReactNode {
   return (
     <span className="lighting-plain-label">
       <span className="lighting-plain-icon">{icon}</span>
@@ -25,7 +25,9 @@ function stacked(icon: ReactNode, title: string): ReactNode {
  */
 export function toItems(nodes: MenuNode[], opts: { plainTop?: boolean; sections?: boolean } = {}): Item[] {
   return nodes.map((n): Item => {
-    const label: ReactNode = opts.plainTop ? stacked(<MenuIcon icon={n.icon} />, n.title) : n.title;
+    // an administrator's own wording is their text, shown as typed in every language
+    const title: ReactNode = n.ownWording ? <span data-user-text>{n.title}</span> : n.title;
+    const label: ReactNode = opts.plainTop ? stacked(<MenuIcon icon={n.icon} />, title) : title;
     const icon = opts.sections && !opts.plainTop ? { icon: <MenuIcon icon={n.icon} /> } : {};
     if (n.children && n.children.length > 0) {
       return { key: n.id, label, ...icon, children: toItems(n.children) };

@@ -4,7 +4,7 @@ import { Col, Row, Typography } from 'antd';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import { useTranslation } from 'react-i18next';
-import { formatDate, Link, useSession, type MenuNode } from '@lighting/shared';
+import { formatDate, ipPlaceName, Link, useSession, type MenuNode } from '@lighting/shared';
 import { preload } from '../federation/registry';
 
 function firstPage(n: MenuNode): MenuNode | undefined {
@@ -17,20 +17,23 @@ function firstPage(n: MenuNode): MenuNode | undefined {
 }
 
 export function MenuMore({ menu }: { menu: MenuNode[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSession((s) => s.userInfo);
   return (
     <div data-testid="menu-more">
       <Typography.Title level={4}>
-        {t('host:welcome')}，{user?.userName}
+        {t('host:welcome')}
+        <span data-user-text>{user?.userName}</span>
       </Typography.Title>
       {user?.prevLogin ? (
         <Descriptions size="small" column={3} title={t('host:lastLogin')}>
-          <Descriptions.Item label="time">
+          <Descriptions.Item label={t('host:lastLoginTime')}>
             {formatDate(user.prevLoginTime ?? '', 'YYYY-MM-DD HH:mm:ss')}
           </Descriptions.Item>
           <Descriptions.Item label="IP">{user.prevLoginIpAddress}</Descriptions.Item>
-          <Descriptions.Item label="place">{user.prevLoginIpAddressName}</Descriptions.Item>
+          <Descriptions.Item label={t('host:lastLoginPlace')}>
+            {ipPlaceName(user.prevLoginIpAddressName ?? '', i18n.language)}
+          </Descriptions.Item>
         </Descriptions>
       ) : null}
       <Typography.Title level={5} style={{ marginTop: 24 }}>

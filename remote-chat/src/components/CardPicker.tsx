@@ -42,6 +42,7 @@ export function CardPicker({ onPick }: { onPick: (kind: ChatCard['kind'], id: st
         <div style={{ width: 260 }} data-testid="chat-card-picker">
           <Segmented
             block
+            aria-label={t('cardKind')}
             value={kind}
             onChange={(v) => {
               setKind(v as ChatCard['kind']);
@@ -54,6 +55,7 @@ export function CardPicker({ onPick }: { onPick: (kind: ChatCard['kind'], id: st
             showSearch={{ filterOption: false, onSearch: search }}
             style={{ width: '100%', marginTop: 8 }}
             placeholder={t(`${LABEL[kind]}Search`)}
+            aria-label={t(`${LABEL[kind]}Search`)}
             options={options}
             loading={loading}
             notFoundContent={null}

@@ -178,7 +178,7 @@ export function Bubble({
         {state === 'sending' ? <Spin size="small" aria-label={t('sending')} /> : null}
         {state === 'failed' ? (
           <span data-testid="chat-not-sent" title={error}>
-            <ExclamationCircleFilled style={{ color: '#f5222d' }} /> {t('notSent')}{' '}
+            <ExclamationCircleFilled style={{ color: '#cf1322' }} /> {t('notSent')}{' '}
             <Button
               size="small"
               type="link"

@@ -83,6 +83,7 @@ export default function FeedbackAdmin(_props: RemotePageProps) {
           allowClear
           style={{ width: 120 }}
           placeholder={t('state')}
+          aria-label={t('state')}
           options={[
             { value: 'pending', label: t('pending') },
             { value: 'replied', label: t('replied') },
@@ -93,6 +94,7 @@ export default function FeedbackAdmin(_props: RemotePageProps) {
           allowClear
           style={{ width: 120 }}
           placeholder={t('kind')}
+          aria-label={t('kind')}
           options={[
             { value: 'suggestion', label: t('suggestion') },
             { value: 'complaint', label: t('complaint') },
@@ -117,7 +119,7 @@ export default function FeedbackAdmin(_props: RemotePageProps) {
             title: t('kind'),
             dataIndex: 'kind',
             width: 90,
-            render: (k: string) => <Tag color={k === 'complaint' ? 'red' : 'blue'}>{t(k)}</Tag>,
+            render: (k: string) => <Tag color={k === 'complaint' ? 'error' : 'processing'}>{t(k)}</Tag>,
           },
           { title: t('title'), dataIndex: 'title' },
           {
@@ -125,7 +127,7 @@ export default function FeedbackAdmin(_props: RemotePageProps) {
             dataIndex: 'state',
             width: 100,
             render: (s: string) => (
-              <Tag color={s === 'replied' ? 'green' : 'orange'}>
+              <Tag color={s === 'replied' ? 'success' : 'warning'}>
                 {t(s === 'replied' ? 'replied' : 'pending')}
               </Tag>
             ),

@@ -8,11 +8,12 @@ import Select from 'antd/es/select';
 import message from 'antd/es/message';
 import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { Auth, request, useSession, type RemotePageProps } from '@lighting/shared';
+import { Auth, request, useDictionaryName, useSession, type RemotePageProps } from '@lighting/shared';
 import './i18n';
 
 export default function Plates(_props: RemotePageProps) {
   const { t } = useTranslation('citizen');
+  const districtName = useDictionaryName('district');
   const [districts, setDistricts] = useState<Array<{ name: string }>>([]);
   const [district, setDistrict] = useState<string | undefined>();
   const [road, setRoad] = useState('');
@@ -57,18 +58,25 @@ export default function Plates(_props: RemotePageProps) {
       <Form layout="vertical" style={{ maxWidth: 520 }}>
         <Form.Item label={t('district')}>
           <Select
+            aria-label={t('district')}
             allowClear
             value={district}
             onChange={setDistrict}
-            options={districts.map((d) => ({ value: d.name, label: d.name }))}
+            options={districts.map((d) => ({ value: d.name, label: districtName(d.name) }))}
             data-testid="plates-district"
           />
         </Form.Item>
         <Form.Item label={t('road')}>
-          <Input value={road} maxLength={100} onChange={(e) => setRoad(e.target.value)} />
+          <Input
+            aria-label={t('road')}
+            value={road}
+            maxLength={100}
+            onChange={(e) => setRoad(e.target.value)}
+          />
         </Form.Item>
         <Form.Item label={t('codes')}>
           <Input.TextArea
+            aria-label={t('codes')}
             rows={4}
             value={codes}
             onChange={(e) => setCodes(e.target.value)}

@@ -106,7 +106,7 @@ function FieldList({
           />
         ))}
         {fields.length === 0 && list !== ROOT && (
-          <div style={{ margin: 'auto', color: '#bfbfbf', fontSize: 12, padding: 12 }}>{t('dropHere')}</div>
+          <div style={{ margin: 'auto', color: '#767676', fontSize: 12, padding: 12 }}>{t('dropHere')}</div>
         )}
       </div>
     </SortableContext>
@@ -222,7 +222,7 @@ function CanvasItem({
         </div>
       )}
       {key === 'row' || key === 'card' || key === 'table' || key === 'tab' || key === 'collapse' ? (
-        <span style={{ position: 'absolute', right: 6, top: 2, fontSize: 11, color: '#8c8c8c' }}>
+        <span style={{ position: 'absolute', right: 6, top: 2, fontSize: 11, color: '#767676' }}>
           {controlName(key, i18n.language)}
         </span>
       ) : null}
@@ -309,7 +309,7 @@ function TableBody({ field, form }: { field: FormField; form: FormData }) {
           {t('summaryRow')}
         </div>
       )}
-      <div style={{ color: '#1677ff', fontSize: 12, padding: '4px 8px' }}>
+      <div style={{ color: '#0958d9', fontSize: 12, padding: '4px 8px' }}>
         + {String(field.actionText ?? t('addRow'))}
       </div>
     </div>
@@ -380,7 +380,7 @@ function Labelled({ field, form, top: onTop }: { field: FormField; form: FormDat
         }}
         data-testid="canvas-label"
       >
-        {cfg.required && <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>}
+        {cfg.required && <span style={{ color: '#cf1322', marginRight: 4 }}>*</span>}
         {cfg.label}
       </div>
     );

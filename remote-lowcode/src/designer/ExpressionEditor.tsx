@@ -43,7 +43,7 @@ export function ExpressionEditor({
         }}
         data-testid="expression-view"
       >
-        {expr.length === 0 && <span style={{ color: '#bfbfbf', fontSize: 12 }}>{t('expressionEmpty')}</span>}
+        {expr.length === 0 && <span style={{ color: '#767676', fontSize: 12 }}>{t('expressionEmpty')}</span>}
         {expr.map((tok, i) =>
           typeof tok === 'object' ? (
             <Tag key={i} color="blue" style={{ margin: 0 }}>
@@ -64,7 +64,7 @@ export function ExpressionEditor({
       <div style={{ fontSize: 12, color: '#595959', margin: '6px 0 4px' }}>{t('expressionFields')}</div>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
         {offered.length === 0 && (
-          <span style={{ color: '#bfbfbf', fontSize: 12 }}>{t('noNumericFields')}</span>
+          <span style={{ color: '#767676', fontSize: 12 }}>{t('noNumericFields')}</span>
         )}
         {offered.map((c) => (
           <Button

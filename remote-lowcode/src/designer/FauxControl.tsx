@@ -15,7 +15,7 @@ const box: CSSProperties = {
   borderRadius: 6,
   minHeight: 30,
   padding: '4px 11px',
-  color: '#bfbfbf',
+  color: '#767676',
   background: '#fff',
   display: 'flex',
   alignItems: 'center',
@@ -29,7 +29,7 @@ function Box({ text, suffix, height }: { text: ReactNode; suffix?: ReactNode; he
   return (
     <div style={{ ...box, ...(height ? { height, alignItems: 'flex-start' } : {}) }}>
       <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{text}</span>
-      {suffix && <span style={{ color: '#bfbfbf' }}>{suffix}</span>}
+      {suffix && <span style={{ color: '#767676' }}>{suffix}</span>}
     </div>
   );
 }
@@ -69,7 +69,7 @@ export function FauxControl({ field }: { field: FormField }) {
       const opts = field.options ?? [];
       return (
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', color: '#595959' }}>
-          {opts.length === 0 && <span style={{ color: '#bfbfbf' }}>{t('noOptions')}</span>}
+          {opts.length === 0 && <span style={{ color: '#767676' }}>{t('noOptions')}</span>}
           {opts.slice(0, 6).map((o) => (
             <span key={String(o.id)}>
               {key === 'radio' ? '○' : '☐'} {o.fullName}
@@ -95,7 +95,7 @@ export function FauxControl({ field }: { field: FormField }) {
             border: '1px dashed #d9d9d9',
             display: 'grid',
             placeItems: 'center',
-            color: '#8c8c8c',
+            color: '#767676',
             fontSize: 22,
           }}
         >

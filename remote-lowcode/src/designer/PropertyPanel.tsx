@@ -129,7 +129,7 @@ export function PropertyPanel({ modelId, problems }: { modelId: string; problems
       {others.length > 0 && (
         <div style={{ marginBottom: 10 }} data-testid="field-problems">
           {others.map((p, i) => (
-            <div key={i} style={{ color: '#ff4d4f', fontSize: 12 }} role="alert">
+            <div key={i} style={{ color: '#cf1322', fontSize: 12 }} role="alert">
               {problemText(p, i18n.language)}
             </div>
           ))}

@@ -32,7 +32,7 @@ export function RegListEditor({
                 status={bad ? 'error' : undefined}
                 onChange={(e) => set(i, { pattern: e.target.value })}
                 maxLength={500}
-                prefix={preset ? <span style={{ color: '#1677ff' }}>{preset.names[lang]}</span> : undefined}
+                prefix={preset ? <span style={{ color: '#0958d9' }}>{preset.names[lang]}</span> : undefined}
                 data-testid="reg-pattern"
               />
               <Button
@@ -45,7 +45,7 @@ export function RegListEditor({
               />
             </div>
             {bad && (
-              <div style={{ color: '#ff4d4f', fontSize: 12 }} role="alert">
+              <div style={{ color: '#cf1322', fontSize: 12 }} role="alert">
                 {t('badPattern')}
               </div>
             )}

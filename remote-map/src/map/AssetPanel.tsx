@@ -6,7 +6,7 @@ import Drawer from 'antd/es/drawer';
 import Descriptions from 'antd/es/descriptions';
 import List from 'antd/es/list';
 import { useTranslation } from 'react-i18next';
-import { Auth, formatDateTime, toast } from '@lighting/shared';
+import { Auth, formatDateTime, toast, useDictionaryName } from '@lighting/shared';
 import { mapApi, type AssetDetail, type TopologyResult } from './api';
 import type { CityMap } from './cityMap';
 import { isAssetStatus, statusCss } from './symbology';
@@ -35,6 +35,7 @@ export function AssetPanel({
   version?: number;
 }) {
   const { t } = useTranslation('map');
+  const districtName = useDictionaryName('district');
   const [detail, setDetail] = useState<AssetDetail | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -81,7 +82,7 @@ export function AssetPanel({
       </Typography.Title>
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('kinds')}>{t(`kind.${a.kind}`)}</Descriptions.Item>
-        <Descriptions.Item label={t('district')}>{a.district}</Descriptions.Item>
+        <Descriptions.Item label={t('district')}>{districtName(String(a.district ?? ''))}</Descriptions.Item>
         {DETAIL_FIELDS.filter((f) => a[f] !== null && a[f] !== undefined && a[f] !== '').map((f) => (
           <Descriptions.Item key={f} label={t(f)}>
             {String(a[f])}

@@ -5,7 +5,7 @@ import Card from 'antd/es/card';
 import List from 'antd/es/list';
 import Statistic from 'antd/es/statistic';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@lighting/shared';
+import { formatDateTime, useDictionaryName } from '@lighting/shared';
 import { mapApi, type Statistics } from './api';
 import type { CityMap } from './cityMap';
 import { faultMarkers } from './faultList';
@@ -19,6 +19,7 @@ const statusCount = (s: Statistics, status: string): number =>
 
 export function LiveSide({ map, width = 300 }: { map: CityMap | null; width?: number | string }) {
   const { t } = useTranslation('map');
+  const districtName = useDictionaryName('district');
   const faults = useLiveFaults();
   const tick = useMapChangeTick(30_000);
   const [stats, setStats] = useState<Statistics | null>(null);
@@ -76,7 +77,7 @@ export function LiveSide({ map, width = 300 }: { map: CityMap | null; width?: nu
                 <Typography.Text>{f.assetCode}</Typography.Text>
                 <div>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {f.district} · {formatDateTime(f.reportedAt)}
+                    {districtName(f.district)} · {formatDateTime(f.reportedAt)}
                   </Typography.Text>
                 </div>
               </div>

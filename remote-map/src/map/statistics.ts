@@ -59,8 +59,10 @@ export function districtRateOption(
   rows: readonly DistrictStat[],
   label: Label,
   selected: string | null,
+  /** a district's name in the language shown (the rows carry the stored, Chinese name) */
+  districtName: (district: string) => string = (d) => d,
 ): ChartOption {
-  const names = rows.map((d) => d.district);
+  const names = rows.map((d) => districtName(d.district));
   const dim = (d: DistrictStat) => (selected && d.district !== selected ? 0.35 : 1);
   const main = rows[0]?.mainTarget ?? 98;
   const other = rows[0]?.otherTarget ?? 96;

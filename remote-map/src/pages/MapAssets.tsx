@@ -9,7 +9,7 @@ import Drawer from 'antd/es/drawer';
 import AutoComplete from 'antd/es/auto-complete';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import type { RemotePageProps } from '@lighting/shared';
+import { useDictionaryName, type RemotePageProps } from '@lighting/shared';
 import { MapCanvas } from '../map/MapCanvas';
 import { LayersPanel } from '../map/LayersPanel';
 import { AssetDrawer } from '../map/AssetPanel';
@@ -38,6 +38,7 @@ function useNarrow(): boolean {
 
 export default function MapAssets(_props: RemotePageProps) {
   const { t } = useTranslation('map');
+  const districtName = useDictionaryName('district');
   const [map, setMap] = useState<CityMap | null>(null);
   const [visibility, setVisibility] = useState<VisibilityState>(EMPTY_VISIBILITY);
   const [districts, setDistricts] = useState<District[]>([]);
@@ -94,6 +95,7 @@ export default function MapAssets(_props: RemotePageProps) {
       <AutoComplete<string>
         style={{ width: 220 }}
         placeholder={t('searchCode')}
+        aria-label={t('searchCode')}
         value={searchText}
         onChange={setSearchText}
         onSearch={search}
@@ -106,9 +108,10 @@ export default function MapAssets(_props: RemotePageProps) {
         style={{ width: 160 }}
         allowClear
         placeholder={t('allDistricts')}
+        aria-label={t('district')}
         value={visibility.district ?? undefined}
         onChange={(v?: string) => zoomDistrict(v ?? null)}
-        options={districts.map((d) => ({ value: d.name, label: d.name }))}
+        options={districts.map((d) => ({ value: d.name, label: districtName(d.name) }))}
         data-testid="district-select"
       />
       <Button onClick={() => void map?.overview()} data-testid="map-overview">

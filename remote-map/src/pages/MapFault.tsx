@@ -9,7 +9,7 @@ import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import { useTranslation } from 'react-i18next';
-import { Auth, formatDateTime, toast, type RemotePageProps } from '@lighting/shared';
+import { Auth, formatDateTime, toast, useDictionaryName, type RemotePageProps } from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';
 import { MapCanvas } from '../map/MapCanvas';
 import { AssetDrawer } from '../map/AssetPanel';
@@ -112,6 +112,7 @@ export default function MapFault(_props: RemotePageProps) {
   const { t } = useTranslation('map');
   const [map, setMap] = useState<CityMap | null>(null);
   const [districts, setDistricts] = useState<District[]>([]);
+  const districtName = useDictionaryName('district');
   const [query, setQuery] = useState({
     status: 'open' as FaultStatus,
     district: '',
@@ -286,6 +287,7 @@ export default function MapFault(_props: RemotePageProps) {
                 <>
                   <Space wrap style={{ marginBottom: 8 }}>
                     <Select<FaultStatus>
+                      aria-label={t('faultStatusFilter')}
                       style={{ width: 110 }}
                       value={query.status}
                       onChange={(status) => setQuery((q) => ({ ...q, status, currentPage: 1 }))}
@@ -293,6 +295,7 @@ export default function MapFault(_props: RemotePageProps) {
                       data-testid="fault-status"
                     />
                     <Select
+                      aria-label={t('district')}
                       style={{ width: 140 }}
                       allowClear
                       placeholder={t('allDistricts')}
@@ -300,7 +303,7 @@ export default function MapFault(_props: RemotePageProps) {
                       onChange={(d?: string) =>
                         setQuery((q) => ({ ...q, district: d ?? '', currentPage: 1 }))
                       }
-                      options={districts.map((d) => ({ value: d.name, label: d.name }))}
+                      options={districts.map((d) => ({ value: d.name, label: districtName(d.name) }))}
                       data-testid="fault-district"
                     />
                     <Input.Search

@@ -8,8 +8,8 @@ import Card from 'antd/es/card';
 import Statistic from 'antd/es/statistic';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { RemotePageProps } from '@lighting/shared';
-import { useEChart, type ChartOption } from '@lighting/shared/ui';
+import { useDictionaryName, type RemotePageProps } from '@lighting/shared';
+import { chartSummary, useEChart, type ChartOption } from '@lighting/shared/ui';
 import { MapCanvas } from '../map/MapCanvas';
 import { mapApi, type Compliance, type District, type DistrictStat, type Statistics } from '../map/api';
 import type { CityMap } from '../map/cityMap';
@@ -26,15 +26,19 @@ function Chart({
   option: ChartOption | null;
   name: string;
   height?: number;
-  onClick?: (name: string) => void;
+  /** the clicked element's name and its index in the data */
+  onClick?: (name: string, dataIndex: number) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const state = useEChart(ref, option, onClick ? (e) => onClick(e.name) : undefined);
+  const state = useEChart(ref, option, onClick ? (e) => onClick(e.name, e.dataIndex) : undefined);
   return (
     <div
       ref={ref}
       data-testid={`stat-chart-${name}`}
       data-chart-state={state}
+      // the canvas holds no words: the chart is an image named by what it draws
+      role="img"
+      aria-label={chartSummary(option)}
       style={{ width: '100%', height }}
     />
   );
@@ -56,7 +60,7 @@ function Rate({
     <div>
       <Statistic title={title} value={pct(value)} suffix="%" />
       {target !== undefined ? (
-        <Tag color={met ? 'green' : 'red'}>
+        <Tag color={met ? 'success' : 'error'}>
           {t('target', { value: target })} · {met ? t('met') : t('notMet')}
         </Tag>
       ) : null}
@@ -96,7 +100,11 @@ export default function MapStatistic(_props: RemotePageProps) {
   const label = useMemo(() => (k: string) => t(k), [t]);
   const kind = useMemo(() => (stats ? kindOption(stats, label) : null), [stats, label]);
   const status = useMemo(() => (stats ? statusOption(stats, label) : null), [stats, label]);
-  const rates = useMemo(() => districtRateOption(cityRows, label, district), [cityRows, label, district]);
+  const districtName = useDictionaryName('district');
+  const rates = useMemo(
+    () => districtRateOption(cityRows, label, district, districtName),
+    [cityRows, label, district, districtName],
+  );
   const pick = (name: string) =>
     setDistrict((d) => (d === name || !cityRows.some((r) => r.district === name) ? null : name));
 
@@ -109,14 +117,20 @@ export default function MapStatistic(_props: RemotePageProps) {
 
   return (
     <div style={{ display: 'flex', gap: 12, height: 'calc(100vh - 190px)' }} data-testid="map-statistic">
-      <div style={{ width: '50%', overflow: 'auto', display: 'flex', flexDirection: 'column', gap: 12 }}>
+      {/* the figures scroll on their own: reachable by keyboard, named for screen readers */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={t('statistics')}
+        style={{ width: '50%', overflow: 'auto', display: 'flex', flexDirection: 'column', gap: 12 }}
+      >
         <Card size="small">
           <Row gutter={12}>
             <Col span={6}>
               <Statistic title={t('totalAssets')} value={stats?.total ?? '-'} data-testid="stat-total" />
               {district ? (
                 <Button size="small" onClick={() => setDistrict(null)} data-testid="stat-district">
-                  {district} ✕
+                  {districtName(district)} ✕
                 </Button>
               ) : null}
             </Col>
@@ -155,7 +169,12 @@ export default function MapStatistic(_props: RemotePageProps) {
           </Row>
         </Card>
         <Card size="small" title={`${t('lightsOnRate')} · ${t('byDistrict')}`} extra={t('clickDistrict')}>
-          <Chart option={rates} name="districts" height={240} onClick={pick} />
+          <Chart
+            option={rates}
+            name="districts"
+            height={240}
+            onClick={(_, i) => cityRows[i] && pick(cityRows[i].district)}
+          />
         </Card>
         <Row gutter={12}>
           <Col span={12}>
@@ -179,7 +198,7 @@ export default function MapStatistic(_props: RemotePageProps) {
             onRow={(r) => ({ onClick: () => pick(r.district), style: { cursor: 'pointer' } })}
             rowClassName={(r) => (r.district === district ? 'ant-table-row-selected' : '')}
             columns={[
-              { dataIndex: 'district', title: t('district') },
+              { dataIndex: 'district', title: t('district'), render: (d: string) => districtName(d) },
               { dataIndex: 'total', title: t('totalAssets') },
               { dataIndex: 'mainRate', title: t('mainRoads'), render: (v: number) => `${pct(v)}%` },
               { dataIndex: 'otherRate', title: t('otherRoads'), render: (v: number) => `${pct(v)}%` },

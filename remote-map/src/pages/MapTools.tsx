@@ -224,6 +224,7 @@ export default function MapTools(_props: RemotePageProps) {
               <Space key={label}>
                 {t(label)}
                 <Select<ComparePreset>
+                  aria-label={t(label)}
                   style={{ width: 160 }}
                   value={value}
                   onChange={set}
@@ -237,6 +238,7 @@ export default function MapTools(_props: RemotePageProps) {
           <Space direction="vertical" style={{ width: '100%' }}>
             <Select
               placeholder={t('crew')}
+              aria-label={t('crew')}
               value={crewId}
               onChange={setCrewId}
               options={crews.map((c) => ({ value: c.id, label: `${c.name} · ${c.district}` }))}

@@ -7,7 +7,7 @@ import Card from 'antd/es/card';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Auth, formatDateTime, type RemotePageProps } from '@lighting/shared';
+import { Auth, formatDateTime, useDictionaryName, type RemotePageProps } from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';
 import { MapCanvas } from '../map/MapCanvas';
 import {
@@ -60,6 +60,7 @@ function ActionButton({ order, crews, onDone }: { order: RepairOrder; crews: Cre
             size="small"
             style={{ width: 110 }}
             placeholder={t('chooseCrew')}
+            aria-label={t('chooseCrew')}
             value={crewId}
             onChange={setCrewId}
             options={crews.map((c) => ({ value: c.id, label: c.name }))}
@@ -83,6 +84,7 @@ function ActionButton({ order, crews, onDone }: { order: RepairOrder; crews: Cre
 
 export default function RepairOrders(_props: RemotePageProps) {
   const { t } = useTranslation('map');
+  const districtName = useDictionaryName('district');
   const [map, setMap] = useState<CityMap | null>(null);
   const [crews, setCrews] = useState<Crew[]>([]);
   const [districts, setDistricts] = useState<District[]>([]);
@@ -200,6 +202,7 @@ export default function RepairOrders(_props: RemotePageProps) {
             style={{ width: 120 }}
             allowClear
             placeholder={t('state')}
+            aria-label={t('state')}
             value={query.state}
             onChange={(v) => set({ state: v })}
             options={ORDER_STATES.map((s) => ({ value: s, label: t(`orderState.${s}`) }))}
@@ -209,6 +212,7 @@ export default function RepairOrders(_props: RemotePageProps) {
             style={{ width: 120 }}
             allowClear
             placeholder={t('crew')}
+            aria-label={t('crew')}
             value={query.crewId}
             onChange={(v?: string) => set({ crewId: v })}
             options={crews.map((c) => ({ value: c.id, label: c.name }))}
@@ -217,14 +221,16 @@ export default function RepairOrders(_props: RemotePageProps) {
             style={{ width: 130 }}
             allowClear
             placeholder={t('allDistricts')}
+            aria-label={t('district')}
             value={query.district}
             onChange={(v?: string) => set({ district: v })}
-            options={districts.map((d) => ({ value: d.name, label: d.name }))}
+            options={districts.map((d) => ({ value: d.name, label: districtName(d.name) }))}
           />
           <Select<number>
             style={{ width: 100 }}
             allowClear
             placeholder={t('urgency')}
+            aria-label={t('urgency')}
             value={query.urgency}
             onChange={(v) => set({ urgency: v })}
             options={[1, 2, 3].map((u) => ({ value: u, label: t(`urgencyLevel.${u}`) }))}

@@ -93,6 +93,7 @@ export default function Authorize(_props: RemotePageProps) {
       <Card size="small" style={{ width: 280, flex: 'none' }}>
         <Segmented<ObjectType>
           block
+          aria-label={t('grantTo')}
           value={objectType}
           onChange={(v) => {
             setObjectType(v);

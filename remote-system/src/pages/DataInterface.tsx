@@ -166,6 +166,7 @@ export default function DataInterface(_props: RemotePageProps) {
           <Select
             allowClear
             placeholder={t('dataType')}
+            aria-label={t('dataType')}
             style={{ width: 140 }}
             options={[
               { value: 1, label: t('sqlQuery') },

@@ -117,6 +117,9 @@ export default function Dictionary(_props: RemotePageProps) {
 
   const columns: TableColumnsType<DataRow> = [
     { key: 'fullName', dataIndex: 'fullName', title: t('itemName') },
+    // the item's translations, so an administrator sees which items still lack one
+    { key: 'fullNameZhtw', dataIndex: 'fullNameZhtw', title: t('itemNameZhtwShort') },
+    { key: 'fullNameEn', dataIndex: 'fullNameEn', title: t('itemNameEnShort') },
     { key: 'enCode', dataIndex: 'enCode', title: t('enCode') },
     { key: 'sortCode', dataIndex: 'sortCode', title: t('sortCode') },
     {
@@ -234,6 +237,8 @@ export default function Dictionary(_props: RemotePageProps) {
                   }}
                   columns={[
                     { title: t('itemName'), value: 'fullName' },
+                    { title: t('itemNameZhtw'), value: (r) => r.fullNameZhtw ?? '' },
+                    { title: t('itemNameEn'), value: (r) => r.fullNameEn ?? '' },
                     { title: t('enCode'), value: 'enCode' },
                     { title: t('sortCode'), value: 'sortCode' },
                     { title: t('state'), value: (r) => (r.enabledMark === 1 ? t('enabled') : t('disabled')) },

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button, Input, Tag, type TableColumnsType } from 'antd';
 import Tabs from 'antd/es/tabs';
 import { useTranslation } from 'react-i18next';
-import { Auth, request, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
+import { Auth, ipPlaceName, request, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
 import { ListFrame, useConfirm } from '@lighting/shared/admin';
 import { paged, urls, type ListQuery } from '../api';
 import { formatDuration, formatTime } from '../logic/format';
@@ -36,7 +36,7 @@ type Category = (typeof CATEGORIES)[number];
 const fetchLogs = paged<LogRow>(urls.log);
 
 function LogTab({ category }: { category: Category }) {
-  const { t } = useTranslation('system');
+  const { t, i18n } = useTranslation('system');
   const list = usePagedList<LogRow, ListQuery>(fetchLogs, { keyword: '', category });
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -82,7 +82,12 @@ function LogTab({ category }: { category: Category }) {
           { key: 'creatorTime', dataIndex: 'creatorTime', title: t('logTime'), render: formatTime },
           { key: 'userName', dataIndex: 'userName', title: t('logUser') },
           { key: 'ipAddress', dataIndex: 'ipAddress', title: t('ipAddress') },
-          { key: 'ipAddressName', dataIndex: 'ipAddressName', title: t('ipAddressName') },
+          {
+            key: 'ipAddressName',
+            dataIndex: 'ipAddressName',
+            title: t('ipAddressName'),
+            render: (v: string) => ipPlaceName(v, i18n.language),
+          },
           ...(category === 1
             ? []
             : ([

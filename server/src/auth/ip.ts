@@ -1,4 +1,5 @@
 /** Pure helpers about client IP addresses. */
+import { IP_PLACES } from '@lighting/shared/core';
 
 /** Strips the IPv4-mapped IPv6 prefix (::ffff:127.0.0.1 → 127.0.0.1). */
 export function normalizeIp(ip: string | undefined): string {
@@ -26,8 +27,9 @@ export function isPrivateIp(raw: string): boolean {
 
 /**
  * A place name for the address. Loopback and private ranges are the local network; public addresses
- * are '未知' because the product works offline (no geo-IP database is shipped).
+ * are '未知' because the product works offline (no geo-IP database is shipped). The name is
+ * Chinese, as JNPF's clients expect; the console translates the names of IP_PLACES.
  */
 export function ipAddressName(ip: string): string {
-  return isPrivateIp(ip) ? '本地局域网' : '未知';
+  return isPrivateIp(ip) ? IP_PLACES.lan.zh : IP_PLACES.unknown.zh;
 }

@@ -6,14 +6,18 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import { accountApplicationMigration } from '../auth/migration';
 import { chatMigration } from '../chat/migration';
-import { homeTables } from '../home/migration';
+import { homeFaultTypeNames, homeTables } from '../home/migration';
 import { lowcodeMigration } from '../lowcode/migration';
 import { mapGeographyMigration, mapMigration } from '../map/migration';
 import { messageTables } from '../messages/migration';
 import { publicFollowUpMigration, publicMigration } from '../public/migration';
 import { systemMigration } from '../system/migration';
 import { errorLogMigration } from '../system/migration-error-log';
-import { dictionaryI18nMigration } from '../system/migration-dictionary-i18n';
+import {
+  dictionaryColumnsMigration,
+  dictionaryI18nMigration,
+  faultTypeItemsMigration,
+} from '../system/migration-dictionary-i18n';
 import { workflowMigration } from '../workflow/migration';
 
 /* The schema builder is untyped by design (tables do not exist yet), so migrations take Kysely<unknown>. */
@@ -294,6 +298,7 @@ export const migrations: Record<string, Migration> = {
   '0013_map_geography': mapGeographyMigration,
   '0014_dictionary_i18n': dictionaryI18nMigration,
   '0016_workflow': workflowMigration,
+  '0017_fault_types': inOrder(faultTypeItemsMigration, homeFaultTypeNames, dictionaryColumnsMigration),
 };
 
 /** Brings the database to the latest migration; throws (with the failing migration's error) on failure. */

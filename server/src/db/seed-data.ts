@@ -614,6 +614,8 @@ export const DICTIONARIES: DictionarySeed[] = [
       ['boxFault', '控制箱故障'],
       ['coverMissing', '井盖缺失'],
       ['leakage', '漏电'],
+      ['poleDamage', '灯杆损坏'],
+      ['cableTheft', '线路被盗'],
       ['other', '其他'],
     ],
   },

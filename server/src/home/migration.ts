@@ -110,3 +110,18 @@ export const homeTables: Migration = {
     await s.createIndex('safety_record_kind').on('safety_record').columns(['kind', 'occurredAt']).execute();
   },
 };
+
+/**
+ * Migration 0017, the home half (issue 17): the dashboard's faults name their type as the
+ * faultType dictionary does, so it shows them translated. The seed called a cable fault 电缆故障;
+ * the dictionary (and the map) call it 线缆故障.
+ */
+export const homeFaultTypeNames: Migration = {
+  async up(db: Kysely<unknown>) {
+    await (db as Kysely<{ fault: { faultType: string } }>)
+      .updateTable('fault')
+      .set({ faultType: '线缆故障' })
+      .where('faultType', '=', '电缆故障')
+      .execute();
+  },
+};

@@ -26,7 +26,7 @@ import { MessageType } from '../messages/service';
 import { contains } from '../db/search';
 
 /** Fault types that concern the cable lines (CableLine's faultsPer100Km). */
-export const LINE_FAULT_TYPES = ['线缆故障', '电缆故障', '线路被盗'] as const;
+export const LINE_FAULT_TYPES = ['线缆故障', '线路被盗'] as const;
 export const ARTICLE_CATEGORIES = ['notice', 'party', 'safety'] as const;
 export type PlanStatus = 'notStarted' | 'inProgress' | 'done' | 'delayed';
 

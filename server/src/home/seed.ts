@@ -17,7 +17,8 @@ import {
 import type { Database } from '../db/schema';
 
 export const DISTRICTS = ['东城区', '西城区', '南湖区', '北山区', '高新区', '滨江区'] as const;
-export const FAULT_TYPES = ['灯具不亮', '电缆故障', '控制箱故障', '灯杆损坏', '线路被盗', '其他'] as const;
+/** Names of the faultType dictionary's items (the map's fault types, map/rules.ts). */
+export const FAULT_TYPES = ['灯具不亮', '线缆故障', '控制箱故障', '灯杆损坏', '线路被盗', '其他'] as const;
 const HOUR = 3_600_000;
 
 type Rows<T extends keyof Database> = Array<Insertable<Database[T]>>;

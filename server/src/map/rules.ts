@@ -24,6 +24,8 @@ export const FAULT_TYPES: Readonly<Record<string, string>> = {
   boxFault: '控制箱故障',
   coverMissing: '井盖缺失',
   leakage: '漏电',
+  poleDamage: '灯杆损坏',
+  cableTheft: '线路被盗',
   other: '其他',
 };
 export const FAULT_TYPE_CODES = Object.keys(FAULT_TYPES);

@@ -49,6 +49,8 @@ export const DICTIONARY_TRANSLATIONS: ReadonlyMap<string, ItemTranslation> = new
     boxFault: t('控制箱故障', '控制箱故障', 'Control box fault'),
     coverMissing: t('井盖缺失', '井蓋缺失', 'Missing cover'),
     leakage: t('漏电', '漏電', 'Current leakage'),
+    poleDamage: t('灯杆损坏', '燈桿損壞', 'Damaged pole'),
+    cableTheft: t('线路被盗', '線路被盜', 'Cable theft'),
     other: t('其他', '其他', 'Other'),
   }),
   ...byType('urgency', {

@@ -11,6 +11,12 @@ export const ERROR_LOG_COLUMNS: Array<[string, string]> = [
   ['source', '来源'],
 ];
 
+/** The dictionary items' translation columns (issue 17): added to systemData.dictionary by migration 0017 too. */
+export const DICTIONARY_I18N_COLUMNS: Array<[string, string]> = [
+  ['fullNameZhtw', '繁体'],
+  ['fullNameEn', '英文'],
+];
+
 export const ADMIN_ROOTS = ['permission', 'system', 'systemData'] as const;
 
 export const PERMISSION_MENU: MenuSeed = {
@@ -225,6 +231,7 @@ export const SYSTEM_DATA_MENU: MenuSeed = {
       buttons: CRUDX,
       columns: col([
         ['fullName', '名称'],
+        ...DICTIONARY_I18N_COLUMNS,
         ['enCode', '编码'],
         ['sortCode', '排序'],
         ['enabledMark', '状态'],

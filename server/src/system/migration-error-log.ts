@@ -30,40 +30,43 @@ export const errorLogMigration: Migration = {
 
 /** 异常日志's columns in system.log's catalogue and grants, where the menu exists and lacks them. */
 export async function addErrorLogColumns(db: Kysely<unknown>): Promise<void> {
+  await addMenuColumns(db, LOG_MENU_ID, ERROR_LOG_COLUMNS, 'abstracts');
+}
+
+/**
+ * Adds `columns` ([enCode, fullName]) to a menu's column catalogue where the menu exists and lacks
+ * them, granted to the roles that are granted its column `like` (so who saw the list still sees all
+ * of it). For a database seeded before a list gained columns; a fresh seed has them already.
+ */
+export async function addMenuColumns(
+  db: Kysely<unknown>,
+  menuId: string,
+  columns: ReadonlyArray<readonly [string, string]>,
+  like: string,
+): Promise<void> {
   // the tables exist from migrations 0001/0004: typed access for the catalogue rows
-  {
-    const d = db as unknown as Kysely<Database>;
-    const menu = await d.selectFrom('menu').select('id').where('id', '=', LOG_MENU_ID).executeTakeFirst();
-    if (!menu) return;
-    const have = await d
-      .selectFrom('menu_column')
-      .select(['enCode', 'sortCode'])
-      .where('menuId', '=', LOG_MENU_ID)
+  const d = db as unknown as Kysely<Database>;
+  const menu = await d.selectFrom('menu').select('id').where('id', '=', menuId).executeTakeFirst();
+  if (!menu) return;
+  const have = await d
+    .selectFrom('menu_column')
+    .select(['enCode', 'sortCode'])
+    .where('menuId', '=', menuId)
+    .execute();
+  const grantees = await d
+    .selectFrom('role_column')
+    .select('roleId')
+    .where('menuId', '=', menuId)
+    .where('enCode', '=', like)
+    .execute();
+  let sortCode = Math.max(-1, ...have.map((c) => c.sortCode));
+  for (const [enCode, fullName] of columns) {
+    if (have.some((c) => c.enCode === enCode)) continue;
+    await d
+      .insertInto('menu_column')
+      .values({ id: `${menuId}:c:${enCode}`, menuId, enCode, fullName, sortCode: ++sortCode })
       .execute();
-    const grantees = await d
-      .selectFrom('role_column')
-      .select('roleId')
-      .where('menuId', '=', LOG_MENU_ID)
-      .where('enCode', '=', 'abstracts')
-      .execute();
-    let sortCode = Math.max(-1, ...have.map((c) => c.sortCode));
-    for (const [enCode, fullName] of ERROR_LOG_COLUMNS) {
-      if (have.some((c) => c.enCode === enCode)) continue;
-      await d
-        .insertInto('menu_column')
-        .values({
-          id: `${LOG_MENU_ID}:c:${enCode}`,
-          menuId: LOG_MENU_ID,
-          enCode,
-          fullName,
-          sortCode: ++sortCode,
-        })
-        .execute();
-      for (const g of grantees)
-        await d
-          .insertInto('role_column')
-          .values({ roleId: g.roleId, menuId: LOG_MENU_ID, enCode, fullName })
-          .execute();
-    }
+    for (const g of grantees)
+      await d.insertInto('role_column').values({ roleId: g.roleId, menuId, enCode, fullName }).execute();
   }
 }

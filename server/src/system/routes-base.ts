@@ -453,7 +453,7 @@ export function registerBaseRoutes(app: FastifyInstance): void {
         .execute();
       const kw = req.query.keyword?.toLowerCase();
       const match = (r: (typeof rows)[number]) =>
-        !kw || r.fullName.toLowerCase().includes(kw) || r.enCode.toLowerCase().includes(kw);
+        !kw || [r.fullName, r.fullNameZhtw, r.fullNameEn, r.enCode].some((v) => v.toLowerCase().includes(kw));
       if (t.isTree) return ok({ list: buildTree(withAncestors(rows, match)), isTree: 1 });
       return ok({
         list: rows

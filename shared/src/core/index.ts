@@ -20,3 +20,5 @@ export * from './assets';
 export * from './menuLabels';
 export * from './dictionaryNames';
 export * from './md5';
+export * from './ipPlace';
+export * from './colour';

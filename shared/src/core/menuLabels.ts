@@ -98,8 +98,14 @@ export const MENU_LABELS: Readonly<Record<string, Label>> = {
  */
 export function menuLabel(enCode: string, fullName: string, lang: string): string {
   const known = MENU_LABELS[enCode];
-  if (!known || (fullName !== '' && fullName !== known.zh)) return fullName;
+  if (!known || menuWordingIsOwn(enCode, fullName)) return fullName;
   return lang === 'zhtw' || lang === 'en' ? known[lang] : known.zh;
+}
+
+/** Whether an entry is shown by its fullName as typed (not a translation the table holds). */
+export function menuWordingIsOwn(enCode: string, fullName: string): boolean {
+  const known = MENU_LABELS[enCode];
+  return !known || (fullName !== '' && fullName !== known.zh);
 }
 
 /** The platform's default title per language (runtime config `title` unless it was changed). */

@@ -252,6 +252,16 @@ describe('generateRoutes', () => {
     expect(findMenuPath(labelled.tree, '/system/area')).toEqual(['system!', 'system.area!']);
   });
 
+  it("marks entries shown by an administrator's own wording when titles are translated", () => {
+    const labelled = generateRoutes(menus, { ...opts, label: (e) => e.fullName });
+    // the table knows system and system.area by these names; form.lamp is the administrator's
+    expect(labelled.tree[0]?.ownWording).toBeUndefined();
+    expect(labelled.tree[0]?.children.find((c) => c.path === '/system/area')?.ownWording).toBeUndefined();
+    expect(labelled.tree.find((n) => n.id === 'm3')?.ownWording).toBe(true);
+    // without a label function nothing is translated, so nothing is marked
+    expect(generateRoutes(menus, opts).tree.some((n) => n.ownWording)).toBe(false);
+  });
+
   it('handles empty input', () => {
     expect(generateRoutes(undefined, opts)).toEqual({ routes: [], tree: [] });
     expect(generateRoutes(null, opts)).toEqual({ routes: [], tree: [] });

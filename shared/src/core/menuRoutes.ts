@@ -16,6 +16,7 @@
  * Unknown types (and their children) are skipped. Routes are listed parent first. Entries with hidden: true produce routes but no menu node.
  */
 
+import { menuWordingIsOwn } from './menuLabels';
 import { isSafeLink } from './links';
 
 export type MenuType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -68,6 +69,11 @@ export interface MenuNode {
   kind: RouteKind;
   external: boolean;
   children: MenuNode[];
+  /**
+   * The title is an administrator's own wording (an entry the menu table does not know, or one
+   * renamed), shown as typed in every language: people's text, not the console's.
+   */
+  ownWording?: boolean;
 }
 
 export interface RouteOptions {
@@ -226,6 +232,7 @@ export function generateRoutes(
       };
       if (external) node.href = route.href;
       else node.path = route.path;
+      if (opts.label && menuWordingIsOwn(entry.enCode, entry.fullName)) node.ownWording = true;
       nodes.push(node);
     }
     return nodes;

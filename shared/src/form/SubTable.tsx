@@ -118,7 +118,7 @@ const TableCell = memo(function TableCell(props: CellProps) {
         </div>
       )}
       {error && (
-        <div role="alert" style={{ color: '#ff4d4f', fontSize: 12, lineHeight: '16px' }}>
+        <div role="alert" style={{ color: '#cf1322', fontSize: 12, lineHeight: '16px' }}>
           {error}
         </div>
       )}
@@ -170,7 +170,7 @@ const TableRow = memo(function TableRow(props: RowProps) {
   };
   return (
     <div role="row" style={style} data-testid={`row-${tableKey}-${index}`}>
-      <div role="cell" style={{ padding: '12px 8px', color: '#8c8c8c' }}>
+      <div role="cell" style={{ padding: '12px 8px', color: '#767676' }}>
         {index + 1}
       </div>
       {columns.map((c) => (
@@ -349,7 +349,7 @@ export function SubTable({ table, value, onChange, disabled, id }: SubTableProps
           </div>
           {columns.map((c) => (
             <div role="columnheader" key={c.name} style={{ padding: '10px 6px', fontWeight: 500 }}>
-              {c.access.required && <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>}
+              {c.access.required && <span style={{ color: '#cf1322', marginRight: 4 }}>*</span>}
               {c.field.__config__.label}
             </div>
           ))}
@@ -363,7 +363,7 @@ export function SubTable({ table, value, onChange, disabled, id }: SubTableProps
         {body}
         {windowed && <div style={{ height: (rows.length - last) * ROW_HEIGHT }} />}
         {rows.length === 0 && (
-          <div style={{ padding: 16, textAlign: 'center', color: '#bfbfbf' }}>{t('noData')}</div>
+          <div style={{ padding: 16, textAlign: 'center', color: '#767676' }}>{t('noData')}</div>
         )}
         {summary && (
           <div

@@ -38,7 +38,7 @@ const S: Record<string, CSSProperties> = {
   title: { margin: '0 0 20px', fontSize: 22, fontWeight: 600, textAlign: 'center', color: '#1f1f1f' },
   tabs: { display: 'flex', gap: 24, borderBottom: '1px solid #f0f0f0', marginBottom: 20 },
   tab: { background: 'none', border: 0, padding: '8px 0', cursor: 'pointer', fontSize: 14, color: '#595959' },
-  tabActive: { color: '#1890ff', borderBottom: '2px solid #1890ff' },
+  tabActive: { color: '#1476d1', borderBottom: '2px solid #1476d1' },
   field: { marginBottom: 16 },
   input: {
     width: '100%',
@@ -50,8 +50,8 @@ const S: Record<string, CSSProperties> = {
     fontSize: 14,
     outline: 'none',
   },
-  invalid: { borderColor: '#ff4d4f' },
-  help: { color: '#ff4d4f', fontSize: 12, marginTop: 4 },
+  invalid: { borderColor: '#cf1322' },
+  help: { color: '#cf1322', fontSize: 12, marginTop: 4 },
   row: { display: 'flex', gap: 8 },
   code: {
     height: 40,
@@ -65,7 +65,8 @@ const S: Record<string, CSSProperties> = {
     height: 40,
     border: 0,
     borderRadius: 6,
-    background: '#1890ff',
+    // the platform colour #1890ff darkened to read at 4.5:1 with white text (core/colour.ts readableShade)
+    background: '#1476d1',
     color: '#fff',
     fontSize: 16,
     cursor: 'pointer',

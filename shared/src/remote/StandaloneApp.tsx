@@ -88,6 +88,12 @@ function Pages({ name, title, section, routes }: StandaloneProps) {
       }),
     [mine, routes.pages],
   );
+  // the window title: the page's title and the kiosk's, in the language shown
+  const kiosk = section ? menuLabelIn({ enCode: section, fullName: title }, lang) : title;
+  const pageTitle = mine.find((r) => r.path === pathname)?.meta.title;
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} - ${kiosk}` : kiosk;
+  }, [pageTitle, kiosk]);
   // fixed routes (spec §2) the remote renders without a menu entry, e.g. the function preview
   const fixed = useMemo(
     () =>
@@ -105,7 +111,7 @@ function Pages({ name, title, section, routes }: StandaloneProps) {
     <Layout style={{ height: '100%' }} data-testid={`standalone-${name}`}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#0b1f3a' }}>
         <Typography.Text style={{ color: '#fff', fontWeight: 600, whiteSpace: 'nowrap' }}>
-          {section ? menuLabelIn({ enCode: section, fullName: title }, lang) : title}
+          {kiosk}
         </Typography.Text>
         <Menu
           theme="dark"
@@ -193,9 +199,12 @@ function Gate({ name, title, section, routes }: StandaloneProps) {
         setError(guardErrorMessage(e));
       });
   }, [token, menuLoaded]);
+  const shown = section ? menuLabelIn({ enCode: section, fullName: title }, i18n.language) : title;
+  useEffect(() => {
+    if (!token) document.title = shown;
+  }, [token, shown]);
   if (!token) {
     // LoginPanel draws its own full-page background.
-    const shown = section ? menuLabelIn({ enCode: section, fullName: title }, i18n.language) : title;
     return (
       <Suspense fallback={<Spin style={{ margin: 48 }} />}>
         <LoginPanel title={shown} notice={error} onSuccess={() => setError(null)} />

@@ -2,6 +2,8 @@
 // part — defaults, validation of stored values, the size → antd mapping and the device rules.
 // No React, no IO: the zustand store (./store.ts) persists these through the session storage.
 
+import { readableShade } from '../core/colour';
+
 export const LAYOUT_TYPES = ['classic', 'functional', 'plain'] as const;
 export type LayoutType = (typeof LAYOUT_TYPES)[number];
 
@@ -151,3 +153,10 @@ export function antdSize(size: UiSize): {
 }
 
 export const themeColour = (t: ThemeClass): string => THEME_COLOURS[t];
+
+/**
+ * The theme colour for text and for controls that carry text (links, primary buttons, the shown
+ * tab): the spec's colour darkened until it reads at 4.5:1 on white (core/colour.ts). The spec's
+ * colour itself stays for fills without text (the settings' swatches).
+ */
+export const themeTextColour = (t: ThemeClass): string => readableShade(THEME_COLOURS[t]);

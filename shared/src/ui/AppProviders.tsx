@@ -6,10 +6,56 @@ import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import enUS from 'antd/locale/en_US';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { antdSize, i18next, setToaster, THEME_COLOURS, useSettings, type Language } from '@lighting/shared';
+import {
+  antdSize,
+  i18next,
+  readableShade,
+  setToaster,
+  themeTextColour,
+  useSettings,
+  type Language,
+} from '@lighting/shared';
 
 const ANTD_LOCALES = { zh: zhCN, zhtw: zhTW, en: enUS } as const;
 export const DEFAULT_PRIMARY = '#1890ff';
+
+/**
+ * antd's colours where its defaults are text below 4.5:1 on white or on their own light
+ * background (issue 17, WCAG AA): the status colours (status tags write in them), secondary and
+ * placeholder text, and the preset colours (tags write in their 7th shade).
+ */
+const READABLE_TOKENS = {
+  colorSuccess: '#237804',
+  colorWarning: '#874d00',
+  colorError: '#cf1322',
+  colorInfo: '#0958d9',
+  // a darker seed would darken its derived backgrounds too: they stay antd's light ones
+  colorSuccessBg: '#f6ffed',
+  colorSuccessBorder: '#b7eb8f',
+  colorWarningBg: '#fffbe6',
+  colorWarningBorder: '#ffe58f',
+  colorErrorBg: '#fff2f0',
+  colorErrorBorder: '#ffccc7',
+  colorInfoBg: '#e6f4ff',
+  colorInfoBorder: '#91caff',
+  colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+  colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+  colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  // the preset tag colours write in their palette's 7th shade, derived from these seeds (antd's
+  // 6th shade: one step darker, two for gold and yellow), so tag text reads on its light fill
+  blue: '#0958d9',
+  geekblue: '#1d39c4',
+  cyan: '#08979c',
+  green: '#389e0d',
+  lime: '#5b8c00',
+  gold: '#ad6800',
+  yellow: '#ad8b00',
+  orange: '#d46b08',
+  volcano: '#d4380d',
+  red: '#cf1322',
+  magenta: '#c41d7f',
+  purple: '#531dab',
+} as const;
 
 function ToastBridge() {
   const { message } = AntApp.useApp();
@@ -27,12 +73,16 @@ function Themed({ children, primary }: { children: ReactNode; primary?: string }
   const themeClass = useSettings((s) => s.themeClass);
   const size = useSettings((s) => s.size);
   const { componentSize, token } = antdSize(size);
-  const colour = primary ?? THEME_COLOURS[themeClass];
+  // the theme colour's readable shade: antd writes text in it (links, selected items) and white
+  // text on it (primary buttons)
+  const colour = primary ? readableShade(primary) : themeTextColour(themeClass);
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[lang]}
       // links follow the theme colour too (antd derives them from colorInfo, not colorPrimary)
-      theme={{ token: { ...token, colorPrimary: colour, colorLink: colour } }}
+      theme={{
+        token: { ...token, ...READABLE_TOKENS, colorPrimary: colour, colorLink: colour },
+      }}
       componentSize={componentSize}
     >
       <AntApp style={{ height: '100%' }}>

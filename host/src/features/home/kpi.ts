@@ -18,10 +18,11 @@ export const TARGETS = {
   satisfaction: { good: 90, warn: 80 },
 } as const satisfies Record<string, KpiTarget>;
 
+/** Text colours: antd's success, warning and error shades that read at 4.5:1 on white. */
 export const KPI_COLORS: Record<KpiLevel, string> = {
-  good: '#52c41a',
-  warn: '#faad14',
-  bad: '#f5222d',
+  good: '#237804',
+  warn: '#874d00',
+  bad: '#cf1322',
   none: 'inherit',
 };
 

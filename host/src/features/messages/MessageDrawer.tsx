@@ -163,7 +163,9 @@ export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () =>
                     }
                     description={
                       <Space size={4} wrap>
-                        <Tag color={Number(m.type) === 1 ? 'blue' : 'green'}>{t(typeKey(m.type))}</Tag>
+                        <Tag color={Number(m.type) === 1 ? 'processing' : 'success'}>
+                          {t(typeKey(m.type))}
+                        </Tag>
                         <span>{m.creatorUser}</span>
                         <span>{formatDate(m.lastModifyTime)}</span>
                       </Space>
@@ -173,7 +175,7 @@ export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () =>
               )}
             />
           )}
-          <div style={{ textAlign: 'center', padding: 8, color: '#999' }}>
+          <div style={{ textAlign: 'center', padding: 8, color: '#767676' }}>
             {loading ? <Spin size="small" /> : finished && list.length > 0 ? t('noMore') : null}
           </div>
         </div>

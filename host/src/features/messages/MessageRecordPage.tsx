@@ -73,7 +73,7 @@ export default function MessageRecordPage() {
       dataIndex: 'type',
       title: t('type'),
       width: 120,
-      render: (v: number) => <Tag color={Number(v) === 1 ? 'blue' : 'green'}>{t(typeKey(v))}</Tag>,
+      render: (v: number) => <Tag color={Number(v) === 1 ? 'processing' : 'success'}>{t(typeKey(v))}</Tag>,
     },
     { key: 'creatorUser', dataIndex: 'creatorUser', title: t('creator'), width: 160 },
     {
@@ -110,6 +110,7 @@ export default function MessageRecordPage() {
           data-testid="record-keyword"
         />
         <Select
+          aria-label={t('typeFilter')}
           value={type}
           onChange={setType}
           style={{ width: 140 }}
@@ -129,7 +130,12 @@ export default function MessageRecordPage() {
         rowKey="id"
         size="small"
         columns={columns}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(String)),
+          getTitleCheckboxProps: () => ({ 'aria-label': t('selectAll') }),
+          getCheckboxProps: (row) => ({ 'aria-label': t('selectRow', { title: row.title }) }),
+        }}
         onRow={(row) => ({
           onClick: (e) => {
             // the selection checkbox selects; the rest of the row opens the message

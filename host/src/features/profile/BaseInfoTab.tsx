@@ -6,7 +6,7 @@ import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, useSession, DAY_FORMAT, formatDate } from '@lighting/shared';
-import { rule } from '@lighting/shared/core';
+import { ipPlaceName, rule } from '@lighting/shared/core';
 import { putBaseInfo } from './api';
 import { baseInfoPayload, dateInputToMs, msToDateInput, type BaseInfo } from './rules';
 import { NS } from './i18n';
@@ -23,7 +23,7 @@ interface FormValues {
 }
 
 export function BaseInfoTab({ info, onSaved }: { info: BaseInfo; onSaved: () => void }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const { message } = App.useApp();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -89,7 +89,7 @@ export function BaseInfoTab({ info, onSaved }: { info: BaseInfo; onSaved: () => 
           </Descriptions.Item>
           <Descriptions.Item label={t('prevLogin')}>
             {info.prevLoginTime
-              ? `${formatDateTime(info.prevLoginTime)} ${info.prevLoginIpAddress} ${info.prevLoginIpAddressName}`
+              ? `${formatDateTime(info.prevLoginTime)} ${info.prevLoginIpAddress} ${ipPlaceName(info.prevLoginIpAddressName, i18n.language)}`
               : ''}
           </Descriptions.Item>
         </Descriptions>

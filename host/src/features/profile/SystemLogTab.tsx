@@ -4,13 +4,13 @@ import { Input, Space, type TableColumnsType } from 'antd';
 import Radio from 'antd/es/radio';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, usePagedList } from '@lighting/shared';
+import { formatDateTime, ipPlaceName, usePagedList } from '@lighting/shared';
 import { getSystemLog, type LogRow } from './api';
 import { LOG_CATEGORIES } from './rules';
 import { NS } from './i18n';
 
 export function SystemLogTab() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const [keyword, setKeyword] = useState('');
   const { query, search, table } = usePagedList(getSystemLog, {
     category: 1,
@@ -32,7 +32,12 @@ export function SystemLogTab() {
           time,
           user,
           ip,
-          { key: 'ipAddressName', dataIndex: 'ipAddressName', title: t('logPlace') },
+          {
+            key: 'ipAddressName',
+            dataIndex: 'ipAddressName',
+            title: t('logPlace'),
+            render: (v: string) => ipPlaceName(v, i18n.language),
+          },
           { key: 'abstracts', dataIndex: 'abstracts', title: t('logAbstracts') },
         ]
       : [

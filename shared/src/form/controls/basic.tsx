@@ -96,7 +96,7 @@ export function AmountControl(props: ControlProps) {
         field={{ ...props.field, precision: numOrUndef(props.field.precision) ?? 2 }}
       />
       {words && (
-        <div className="form-amount-words" style={{ color: '#8c8c8c', fontSize: 12, lineHeight: '20px' }}>
+        <div className="form-amount-words" style={{ color: '#767676', fontSize: 12, lineHeight: '20px' }}>
           {t('capital', { text: words })}
         </div>
       )}

@@ -1,16 +1,32 @@
 // Light CSS bars (no chart runtime): a progress bar and a ranked list of values.
 import type { ReactNode } from 'react';
 
-export function Bar({ percent, color = '#1890ff' }: { percent: number; color?: string }) {
+/**
+ * A bar of `percent`. With `labelledBy` it is a progress bar named by it; without, it only draws a
+ * value written beside it (hidden from screen readers, which read the written value).
+ */
+export function Bar({
+  percent,
+  color = '#1890ff',
+  labelledBy,
+}: {
+  percent: number;
+  color?: string;
+  /** id of the element naming the bar */
+  labelledBy?: string;
+}) {
   const p = Math.max(0, Math.min(100, Number.isFinite(percent) ? percent : 0));
+  const a11y = labelledBy
+    ? ({
+        role: 'progressbar',
+        'aria-labelledby': labelledBy,
+        'aria-valuenow': Math.round(p),
+        'aria-valuemin': 0,
+        'aria-valuemax': 100,
+      } as const)
+    : ({ 'aria-hidden': true } as const);
   return (
-    <div
-      role="progressbar"
-      aria-valuenow={Math.round(p)}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      style={{ height: 6, background: 'rgba(0,0,0,0.06)', borderRadius: 3, overflow: 'hidden' }}
-    >
+    <div {...a11y} style={{ height: 6, background: 'rgba(0,0,0,0.06)', borderRadius: 3, overflow: 'hidden' }}>
       <div style={{ width: `${p}%`, height: '100%', background: color, borderRadius: 3 }} />
     </div>
   );

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
+import { useDictionaryName } from '@lighting/shared';
 import { useTranslation } from 'react-i18next';
 import { homeApi, type CableLineData } from '../api';
 import { cableByTypeOption } from '../charts/options';
 import { NS } from '../i18n';
-import { useDictionaryName } from '../useDictionaryName';
 import { useResource } from '../useResource';
 import { ChartBox } from './ChartBox';
 import { RankBars } from './Bars';

@@ -27,12 +27,14 @@ function MonthGrid({ month, events }: { month: string; events: CalendarEvent[] }
     : events.filter((e) => String(e.date).slice(0, 10) >= today).slice(0, 3);
   return (
     <>
+      {/* a group of day buttons, each named by its date and events (a grid role would need rows) */}
       <div
-        role="grid"
+        role="group"
+        aria-label={month}
         style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 2, fontSize: 12 }}
       >
         {heads.map((h) => (
-          <div key={h} style={{ textAlign: 'center', color: 'rgba(0,0,0,0.45)' }}>
+          <div key={h} aria-hidden style={{ textAlign: 'center', color: '#767676' }}>
             {h}
           </div>
         ))}
@@ -42,7 +44,10 @@ function MonthGrid({ month, events }: { month: string; events: CalendarEvent[] }
             <button
               key={c.date}
               type="button"
-              role="gridcell"
+              aria-label={
+                c.events.length ? `${c.date} ${t('dayEvents', { count: c.events.length })}` : c.date
+              }
+              aria-pressed={c.date === selected}
               data-date={c.date}
               data-events={c.events.length}
               onClick={() => setSelected(c.date)}
@@ -52,7 +57,7 @@ function MonthGrid({ month, events }: { month: string; events: CalendarEvent[] }
                 padding: '2px 0',
                 cursor: 'pointer',
                 background: c.date === selected ? 'rgba(24,144,255,0.12)' : 'transparent',
-                color: c.inMonth ? (c.isToday ? '#1890ff' : 'inherit') : 'rgba(0,0,0,0.25)',
+                color: c.inMonth ? (c.isToday ? '#0958d9' : 'inherit') : '#767676',
                 fontWeight: c.isToday ? 600 : 400,
                 lineHeight: 1.4,
               }}

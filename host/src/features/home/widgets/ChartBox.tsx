@@ -2,7 +2,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
-import { useEChart } from '@lighting/shared/ui';
+import { chartSummary, useEChart } from '@lighting/shared/ui';
 import type { ChartOption } from '../charts/options';
 
 export function ChartBox({
@@ -23,10 +23,15 @@ export function ChartBox({
         ref={ref}
         data-testid={`chart-${name}`}
         data-chart-state={state}
+        // the canvas holds no words: the chart is an image named by what it draws
+        role="img"
+        aria-label={chartSummary(option)}
         style={{ width: '100%', height }}
       />
       {state === 'error' ? (
-        <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: '#999' }}>
+        <div
+          style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: '#767676' }}
+        >
           {t('chartFailed')}
         </div>
       ) : null}

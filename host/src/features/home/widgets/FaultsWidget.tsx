@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '@lighting/shared';
+import { Link, useDictionaryName } from '@lighting/shared';
 import { homeApi, type FaultsData } from '../api';
 import { faultsByTypeOption, faultTrendOption } from '../charts/options';
 import { NS } from '../i18n';
-import { useDictionaryName } from '../useDictionaryName';
+import { KPI_COLORS } from '../kpi';
 import { useResource } from '../useResource';
 import { ChartBox } from './ChartBox';
 import { RankBars } from './Bars';
@@ -32,13 +32,13 @@ function FaultsBody({ d }: { d: FaultsData }) {
           label={t('faultsOpen')}
           value={fmtNum(d.open)}
           testId="faults-open"
-          color={d.open > 0 ? '#f5222d' : undefined}
+          color={d.open > 0 ? '#cf1322' : undefined}
         />
         <Kpi
           label={t('faultsClosedThisMonth')}
           value={fmtNum(d.closedThisMonth)}
           testId="faults-closed"
-          color="#52c41a"
+          color={KPI_COLORS.good}
         />
       </KpiRow>
       <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.55)' }}>{t('faultTrend')}</div>

@@ -1,9 +1,9 @@
 import { Tag } from 'antd';
+import { useDictionaryName } from '@lighting/shared';
 import { useTranslation } from 'react-i18next';
 import { homeApi } from '../api';
 import { NS } from '../i18n';
 import { formatPercent, KPI_COLORS, kpiLevel, TARGETS, toPercent } from '../kpi';
-import { useDictionaryName } from '../useDictionaryName';
 import { useResource } from '../useResource';
 import { ItemList } from './ItemList';
 import { fmtNum, Kpi, KpiRow, Widget } from './Widget';
@@ -23,7 +23,7 @@ export function FeedbackWidget() {
                 label={t('pending')}
                 value={fmtNum(d.pending)}
                 testId="feedback-pending"
-                color={d.pending > 0 ? '#faad14' : undefined}
+                color={d.pending > 0 ? '#874d00' : undefined}
               />
               <Kpi label={t('repliedThisMonth')} value={fmtNum(d.repliedThisMonth)} />
               <Kpi
@@ -45,7 +45,7 @@ export function FeedbackWidget() {
                   </Tag>
                 ),
                 sub: (
-                  <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)', whiteSpace: 'nowrap' }}>
+                  <span style={{ fontSize: 12, color: '#767676', whiteSpace: 'nowrap' }}>
                     {district(f.district)}
                   </span>
                 ),

@@ -1,9 +1,8 @@
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@lighting/shared';
+import { formatDate, useDictionaryName } from '@lighting/shared';
 import { homeApi, type PlanStatus } from '../api';
 import { NS } from '../i18n';
-import { useDictionaryName } from '../useDictionaryName';
 import { useResource } from '../useResource';
 import { Bar } from './Bars';
 import { Widget } from './Widget';
@@ -17,7 +16,7 @@ const STATUS_COLOR: Record<PlanStatus, string> = {
 const BAR_COLOR: Record<PlanStatus, string> = {
   notStarted: '#bfbfbf',
   inProgress: '#1890ff',
-  done: '#52c41a',
+  done: '#389e0d',
   delayed: '#f5222d',
 };
 
@@ -32,7 +31,13 @@ export function PlansWidget() {
           {list.slice(0, 5).map((p) => (
             <div key={p.id} data-testid="widget-item">
               <div style={{ display: 'flex', gap: 8, alignItems: 'baseline' }}>
-                <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} title={p.title} data-user-text>
+                <Typography.Text
+                  ellipsis
+                  style={{ flex: 1, minWidth: 0 }}
+                  title={p.title}
+                  id={`plan-title-${p.id}`}
+                  data-user-text
+                >
                   {p.title}
                 </Typography.Text>
                 <Tag color={STATUS_COLOR[p.status] ?? 'default'} style={{ marginInlineEnd: 0 }}>
@@ -40,7 +45,7 @@ export function PlansWidget() {
                 </Tag>
               </div>
               <div style={{ display: 'grid', gridTemplateColumns: '1fr 40px', gap: 8, alignItems: 'center' }}>
-                <Bar percent={p.progress} color={BAR_COLOR[p.status]} />
+                <Bar percent={p.progress} color={BAR_COLOR[p.status]} labelledBy={`plan-title-${p.id}`} />
                 <span style={{ fontSize: 12, textAlign: 'right' }}>{Math.round(p.progress)}%</span>
               </div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -2,6 +2,7 @@ import { Link } from '@lighting/shared';
 import { useTranslation } from 'react-i18next';
 import { articleHref, homeApi } from '../api';
 import { NS } from '../i18n';
+import { KPI_COLORS } from '../kpi';
 import { useResource } from '../useResource';
 import { ItemList } from './ItemList';
 import { fmtNum, Kpi, KpiRow, Widget } from './Widget';
@@ -25,13 +26,13 @@ export function SafetyWidget() {
               value={fmtNum(d.safeDays)}
               unit={t('days')}
               testId="safety-safeDays"
-              color="#52c41a"
+              color={KPI_COLORS.good}
             />
             <Kpi label={t('inspectionsThisMonth')} value={fmtNum(d.inspectionsThisMonth)} />
             <Kpi
               label={t('hazardsOpen')}
               value={fmtNum(d.hazardsOpen)}
-              color={d.hazardsOpen > 0 ? '#faad14' : undefined}
+              color={d.hazardsOpen > 0 ? '#874d00' : undefined}
             />
             <Kpi label={t('hazardsClosed')} value={fmtNum(d.hazardsClosed)} />
           </KpiRow>

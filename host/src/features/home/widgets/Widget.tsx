@@ -127,7 +127,7 @@ export function Kpi({
         </span>
         {unit ? <span style={{ fontSize: 12, fontWeight: 400, whiteSpace: 'nowrap' }}>{unit}</span> : null}
       </div>
-      {hint ? <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{hint}</div> : null}
+      {hint ? <div style={{ fontSize: 12, color: '#767676' }}>{hint}</div> : null}
     </div>
   );
 }

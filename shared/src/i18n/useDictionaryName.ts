@@ -1,10 +1,11 @@
-// Data values the home widgets show by a dictionary item's name (districts, cable and fault types):
-// in the language shown where the dictionary has a translation, else as they are. The dictionary is
+// Data values shown by a dictionary item's name (districts, cable and fault types) on /home and the
+// map's pages: in the language shown where the dictionary has a translation, else as they are. The dictionary is
 // fetched once per page only when a translation is needed (not in simplified Chinese, the values'
 // own language), from the selector that needs no menu.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nameByValue, request, type NamedItem } from '@lighting/shared';
+import { nameByValue, type NamedItem } from '../core';
+import { request } from '../http/client';
 
 const loaded = new Map<string, Promise<NamedItem[]>>();
 

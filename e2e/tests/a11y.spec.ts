@@ -1,0 +1,99 @@
+// Accessible (issue 17): axe-core over every main page — the sign-in page, every console page of
+// every remote, the kiosk apps and the citizens' pages — failing on any serious or critical
+// violation (colour contrast, ARIA structure, names of controls, fields without labels …).
+//
+// axe runs in the page as it stands once it has loaded (WCAG 2.0/2.1 A and AA rules and axe's
+// best practices), one test per page, each in a browser already signed in as the admin.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type BrowserContext, type Page } from './fixtures';
+import { signIn } from './helpers';
+import { CONSOLE_PAGES, KIOSKS, PUBLIC_PAGES, settled } from './page-walk';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Every test starts signed in: one sign-in through the form for the whole file. */
+const test = base.extend<object, { adminState: StorageState }>({
+  adminState: [
+    async ({ browser }, provide, info) => {
+      const context = await browser.newContext({ baseURL: info.project.use.baseURL, locale: 'zh-CN' });
+      const page = await context.newPage();
+      await signIn(page);
+      await expect(page.getByTestId('side-menu')).toBeVisible();
+      await provide(await context.storageState());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ adminState }, provide) => provide(adminState),
+});
+
+/** The serious and critical violations on the page, one line per rule and element. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) =>
+          `${v.id} (${v.impact}): ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`,
+      ),
+    );
+}
+
+test.describe('no serious or critical accessibility violation', () => {
+  test('/login', async ({ browser, baseURL }) => {
+    // signed out: not the file's signed-in state
+    const context = await browser.newContext({
+      baseURL,
+      locale: 'zh-CN',
+      storageState: { cookies: [], origins: [] },
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByTestId('login-submit')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  for (const path of CONSOLE_PAGES)
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      const shown = page.locator(`[data-tab-page="${path}"]`);
+      await expect(shown).toBeVisible();
+      await settled(page, shown);
+      expect(await violations(page)).toEqual([]);
+    });
+
+  test('/404', async ({ page }) => {
+    await page.goto('/404');
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  for (const name of KIOSKS)
+    test(`the ${name} kiosk app's pages`, async ({ page }) => {
+      await page.goto(`/remotes/${name}/`);
+      const app = page.getByTestId(`standalone-${name}`);
+      await expect(app).toBeVisible();
+      const hrefs = await app
+        .locator('.ant-menu a[href]')
+        .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+      const found: string[] = [];
+      for (const href of hrefs) {
+        await page.goto(href);
+        await expect(app).toBeVisible();
+        await settled(page, app.locator('.ant-layout-content'));
+        found.push(...(await violations(page)).map((v) => `${href} ${v}`));
+      }
+      expect(found).toEqual([]);
+    });
+
+  for (const path of PUBLIC_PAGES)
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('h1, h2').first()).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+});
