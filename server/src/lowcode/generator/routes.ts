@@ -242,7 +242,9 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
       const mtime = new Date();
       for (const f of files)
         zip.addBuffer(Buffer.from(f.content, 'utf8'), `${folder}/${f.path}`, { mtime, compress: false });
-      const size = await new Promise<number>((resolve) => zip.end({}, resolve));
+      // yazl calls back with the total size (-1 when unknown); @types/yazl 3.3 declares no argument
+      const end = zip.end.bind(zip) as (o: object, done: (size: number) => void) => void;
+      const size = await new Promise<number>((resolve) => end({}, resolve));
       reply
         .type('application/zip')
         .header('Content-Disposition', `attachment; filename="${folder}-v${model.version}.zip"`)
