@@ -7,6 +7,7 @@ const routes: RemoteRoutes = {
   pages: {
     'onlineDev/webDesign': () => import('./pages/WebDesignList'),
     previewModel: () => import('./pages/PreviewModel'),
+    'generator/webForm': () => import('./generator/GeneratorPage'),
     '*': () => import('./pages/Planned'),
   },
   fixed: ['previewModel'],
