@@ -14,3 +14,4 @@ export * from './design';
 export * from './options';
 export * from './uploads';
 export * from './submission';
+export * from './list';

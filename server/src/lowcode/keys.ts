@@ -1,0 +1,109 @@
+/**
+ * A record's index keys (effects; migration 0015's `lowcode_record_key`): the fields its model's
+ * lists search, sort, group or filter by tree, each in the slot `visualdev_base.keySlots` gives
+ * it, computed by formcore's `keyOf` (so a key and a list filter compare alike). Written in the
+ * record's transaction; rebuilt for the whole model when its lists need a field that had no slot.
+ */
+import { keyOf, parseSlotMap, slotKind, type SlotMap } from '@lighting/shared/formcore';
+import type { Db, Dialect } from '../db';
+import type { LowcodeRecordKeyTable } from './schema';
+import { recordData } from './json-column';
+
+export const SLOTS = [
+  't0',
+  't1',
+  't2',
+  't3',
+  't4',
+  't5',
+  't6',
+  't7',
+  't8',
+  't9',
+  'n0',
+  'n1',
+  'n2',
+  'n3',
+  'n4',
+] as const;
+export type Slot = (typeof SLOTS)[number];
+export const isSlot = (s: string): s is Slot => (SLOTS as readonly string[]).includes(s);
+
+type SlotValues = Pick<LowcodeRecordKeyTable, Slot>;
+
+/** Every slot's value for a record's data (null for the slots the model does not use). */
+export function slotValues(slots: Readonly<SlotMap>, data: Readonly<Record<string, unknown>>): SlotValues {
+  const out = Object.fromEntries(SLOTS.map((s) => [s, null])) as Record<Slot, string | number | null>;
+  for (const [field, slot] of Object.entries(slots))
+    if (isSlot(slot)) out[slot] = keyOf(slotKind(slot), data[field]);
+  return out as SlotValues;
+}
+
+/**
+ * The model's slot map, read inside the record's transaction. On PostgreSQL the row is read FOR
+ * SHARE, so a save that changes the map (and rebuilds the keys, holding the row) waits for this
+ * write to commit and then sees its record, or this write waits and reads the new map. SQLite
+ * runs one write transaction at a time.
+ */
+export async function slotsInTransaction(trx: Db, dialect: Dialect, modelId: string): Promise<SlotMap> {
+  let q = trx.selectFrom('visualdev_base').select('keySlots').where('id', '=', modelId);
+  if (dialect === 'postgres') q = q.forShare();
+  const row = await q.executeTakeFirst();
+  return parseSlotMap(row?.keySlots);
+}
+
+/** Writes (or rewrites) a record's keys, in the record's transaction. */
+export async function writeKeys(
+  trx: Db,
+  slots: Readonly<SlotMap>,
+  rec: { id: string; modelId: string; createdAt: number },
+  data: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  const values = slotValues(slots, data);
+  await trx
+    .insertInto('lowcode_record_key')
+    .values({ recordId: rec.id, modelId: rec.modelId, createdAt: rec.createdAt, ...values })
+    .onConflict((oc) => oc.column('recordId').doUpdateSet(values))
+    .execute();
+}
+
+/** Rows per read and per multi-row insert while rebuilding (17 parameters a row). */
+const REBUILD_BATCH = 500;
+
+/**
+ * Rebuilds the keys of every record of a model with `slots` (inside the transaction that stored
+ * the new map): each batch of records read in id order, its key rows deleted and inserted again.
+ * Answers the number of records.
+ */
+export async function rebuildKeys(trx: Db, modelId: string, slots: Readonly<SlotMap>): Promise<number> {
+  let after = '';
+  let count = 0;
+  for (;;) {
+    const rows = await trx
+      .selectFrom('lowcode_record')
+      .select(['id', 'data', 'createdAt'])
+      .where('modelId', '=', modelId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(REBUILD_BATCH)
+      .execute();
+    if (!rows.length) return count;
+    const ids = rows.map((r) => r.id);
+    await trx.deleteFrom('lowcode_record_key').where('recordId', 'in', ids).execute();
+    await trx
+      .insertInto('lowcode_record_key')
+      .values(
+        rows.map((r) => ({
+          recordId: r.id,
+          modelId,
+          createdAt: Number(r.createdAt),
+          ...slotValues(slots, recordData(r.data)),
+        })),
+      )
+      .execute();
+    count += rows.length;
+    after = ids[ids.length - 1] ?? after;
+  }
+}
+
+export type { Dialect };
