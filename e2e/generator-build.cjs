@@ -7,8 +7,9 @@
 // The remote's own node_modules links each dependency its package.json names to the copy the
 // workspace installed (what `pnpm install --offline` would link): a dependency the workspace does
 // not have fails here, as it would there. Nothing is fetched from a network.
-import { spawnSync } from 'node:child_process';
-import {
+// CommonJS, so Playwright's test files and the bench (an ES module) can both load it.
+const { spawnSync } = require('node:child_process');
+const {
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -17,13 +18,13 @@ import {
   realpathSync,
   symlinkSync,
   writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import yauzl from 'yauzl';
+} = require('node:fs');
+const { tmpdir } = require('node:os');
+const { dirname, join } = require('node:path');
+const { pathToFileURL } = require('node:url');
+const yauzl = require('yauzl');
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = join(__dirname, '..');
 
 const SHARED_FILES = [
   'build',
@@ -39,7 +40,7 @@ const SHARED_FILES = [
 ];
 
 /** A scratch workspace in the system's temp folder; the apps linked so a server can serve them (STATIC_ROOT). */
-export function scratchWorkspace() {
+function scratchWorkspace() {
   const dir = mkdtempSync(join(tmpdir(), 'lighting-gen-'));
   const names = [...SHARED_FILES, ...readdirSync(ROOT).filter((n) => /^remote-/.test(n))];
   for (const name of names) if (existsSync(join(ROOT, name))) symlinkSync(join(ROOT, name), join(dir, name));
@@ -47,7 +48,7 @@ export function scratchWorkspace() {
 }
 
 /** Unpacks a zip (a Buffer) into `dir`; answers the top folder's name. Refuses paths leaving `dir`. */
-export function unzip(buffer, dir) {
+function unzip(buffer, dir) {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true, strictFileNames: true }, (err, zip) => {
       if (err) return reject(err);
@@ -88,7 +89,7 @@ function installed(dep) {
 }
 
 /** Links every dependency of `dir`'s package.json; throws naming those the workspace lacks. */
-export function linkDependencies(dir) {
+function linkDependencies(dir) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const deps = { ...pkg.dependencies, ...pkg.devDependencies };
   const missing = [];
@@ -118,7 +119,7 @@ export function linkDependencies(dir) {
 function node(cwd, script, args, env = {}) {
   const r = spawnSync(process.execPath, [script, ...args], {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...process.env, FORCE_COLOR: '0', ...env },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -131,14 +132,14 @@ function node(cwd, script, args, env = {}) {
 const bin = (pkg, file) => join(ROOT, 'node_modules', pkg, file);
 
 /** `tsc --noEmit -p .` (the package's typecheck script). */
-export const typecheck = (dir) => node(dir, bin('typescript', 'bin/tsc'), ['--noEmit', '-p', '.']);
+const typecheck = (dir) => node(dir, bin('typescript', 'bin/tsc'), ['--noEmit', '-p', '.']);
 /** The package's jest test. */
-export const unitTest = (dir) => node(dir, bin('jest', 'bin/jest.js'), ['--ci', '-c', 'jest.config.cjs']);
+const unitTest = (dir) => node(dir, bin('jest', 'bin/jest.js'), ['--ci', '-c', 'jest.config.cjs']);
 /** The package's production build (webpack + Module Federation) into dist/. */
-export const build = (dir) =>
+const build = (dir) =>
   node(dir, bin('webpack-cli', 'bin/cli.js'), ['--config', 'webpack.config.cjs', '--mode', 'production']);
 /** ESLint and Prettier as the workspace runs them (npm run lint), on the generated folder only. */
-export function lint(workspace, folder) {
+function lint(workspace, folder) {
   node(workspace, bin('eslint', 'bin/eslint.js'), [folder, '--max-warnings=0']);
   node(workspace, bin('prettier', 'bin/prettier.cjs'), [
     '--check',
@@ -147,3 +148,42 @@ export function lint(workspace, folder) {
     '!**/dist/**',
   ]);
 }
+
+/**
+ * A server of this checkout serving the scratch workspace (STATIC_ROOT) with its own registry
+ * (`<ws>/remotes.json`, a copy of server/remotes.json, as REMOTES_FILE) on a fresh database without
+ * map assets. Answers { url, stop }.
+ */
+async function startScratchServer(ws, port) {
+  writeFileSync(join(ws, 'remotes.json'), readFileSync(join(ROOT, 'server', 'remotes.json')));
+  const { startServer } = await import(pathToFileURL(join(ROOT, 'scripts', 'lib', 'server.mjs')).href);
+  return startServer({
+    PORT: String(port),
+    DATA_DIR: join(ws, '.data'),
+    DATABASE_URL: '',
+    MAP_ASSETS: '0',
+    STATIC_ROOT: ws,
+    REMOTES_FILE: join(ws, 'remotes.json'),
+  });
+}
+
+/** Adds a remote to the scratch workspace's registry (what the generated README tells a team to do). */
+function register(ws, remote) {
+  const file = join(ws, 'remotes.json');
+  const registry = JSON.parse(readFileSync(file, 'utf8'));
+  registry.remotes.push(remote);
+  writeFileSync(file, `${JSON.stringify(registry, null, 2)}\n`);
+}
+
+module.exports = {
+  ROOT,
+  scratchWorkspace,
+  unzip,
+  linkDependencies,
+  typecheck,
+  unitTest,
+  build,
+  lint,
+  startScratchServer,
+  register,
+};
