@@ -10,6 +10,7 @@
 // - the citizens' report page: bytes, time until usable on slow 3G, submit p95 with 3 photos
 // - low-code forms: a 1,000-field form's time to interactive and keystroke-to-paint latency; JS for
 //   the designer page and for a page showing one form; no low-code chunk on /home
+// - the code generator: time to generate one remote and build it
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import SparkMD5 from 'spark-md5';
@@ -25,6 +26,7 @@ import { benchUsers } from './system.mjs';
 import { benchChat } from './chat.mjs';
 import { benchCitizen } from './citizen.mjs';
 import { benchForms } from './forms.mjs';
+import { benchGenerator } from './generator.mjs';
 
 const PAGES = [
   ['system', '/permission/user', 'user-list', '权限管理'],
@@ -327,6 +329,8 @@ try {
     citizen: await benchCitizen(base, browser),
     // issue 12: a 1,000-field form (200-row sub-table × 5 columns) and the designer's bytes
     forms: await benchForms(base, browser),
+    // issue 13: generate one remote from a model and build it (offline, against the workspace)
+    generator: await benchGenerator(base, tk),
   };
   console.log(JSON.stringify(result, null, 2));
 } finally {
