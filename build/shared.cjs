@@ -66,14 +66,16 @@ function sharedConfig() {
   shared['react/'] = { singleton: true, requiredVersion: deps.react, strictVersion: false };
   // The session store, http client and realtime stream live here: one copy on the page. Three
   // entries so the sign-in page does not pull antd (ui) or rxjs (realtime), a fourth (admin)
-  // so /home does not pull the administration lists and forms, and a fifth (form) for the
-  // low-code form renderer, which only the pages that show a designed form download.
+  // so /home does not pull the administration lists and forms, a fifth (form) for the
+  // low-code form renderer, which only the pages that show a designed form download, and a sixth
+  // (lowcode) for the published low-code pages, which generated remotes import too.
   for (const entry of [
     '@lighting/shared',
     '@lighting/shared/ui',
     '@lighting/shared/realtime',
     '@lighting/shared/admin',
     '@lighting/shared/form',
+    '@lighting/shared/lowcode',
   ]) {
     shared[entry] = { singleton: true, requiredVersion: sharedPkg.version, strictVersion: false };
   }

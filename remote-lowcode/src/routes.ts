@@ -8,7 +8,8 @@ const routes: RemoteRoutes = {
     'onlineDev/webDesign': () => import('./pages/WebDesignList'),
     previewModel: () => import('./pages/PreviewModel'),
     'generator/webForm': () => import('./generator/GeneratorPage'),
-    '*': () => import('./pages/Planned'),
+    // the published pages (menu types 3, 4, 5) of any urlAddress under dynamicModel/
+    '*': () => import('./pages/Runtime'),
   },
   fixed: ['previewModel'],
 };

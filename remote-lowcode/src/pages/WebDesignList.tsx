@@ -30,7 +30,9 @@ import {
   type ModelRow,
 } from '../api';
 import { useOnce } from '../useOnce';
+import { ReleaseDialog } from './ReleaseDialog';
 import '../i18n';
+import '../i18nList';
 
 // the designer (dnd-kit, the property panel) loads only when a model is designed
 const Designer = lazy(() => import('../designer/Designer'));
@@ -48,6 +50,8 @@ export default function WebDesignList(_props: RemotePageProps) {
   const remove = useConfirmDelete();
   const confirm = useConfirm();
   const designing = params.get('design');
+  const [releasing, setReleasing] = useState<string | null>(null);
+  const tl = useTranslation('lowcodeList').t;
 
   const design = (id: string | null) =>
     setParams(
@@ -120,6 +124,11 @@ export default function WebDesignList(_props: RemotePageProps) {
           <Auth code="btn_edit">
             <Button type="link" size="small" onClick={() => void openEdit(r.id)} data-testid="row-edit">
               {t('edit')}
+            </Button>
+          </Auth>
+          <Auth code="btn_release">
+            <Button type="link" size="small" onClick={() => setReleasing(r.id)} data-testid="row-release">
+              {tl('release')}
             </Button>
           </Auth>
           <Auth code="btn_add">
@@ -221,6 +230,13 @@ export default function WebDesignList(_props: RemotePageProps) {
           { name: 'description', label: t('description'), max: 500, input: <Input.TextArea rows={2} /> },
         ]}
       />
+      {releasing && (
+        <ReleaseDialog
+          modelId={releasing}
+          onClose={() => setReleasing(null)}
+          onReleased={() => void list.reload()}
+        />
+      )}
       {designing && (
         <Suspense fallback={<Spin fullscreen />}>
           <Designer modelId={designing} onClose={() => design(null)} onPreview={preview} />
