@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { createField, normalizeForm, type ColumnData, type FormData } from '@lighting/shared/formcore';
+import {
+  createField,
+  emptyColumnData,
+  normalizeColumnData,
+  normalizeForm,
+  type ColumnData,
+  type FormData,
+} from '@lighting/shared/formcore';
 import { demoModels } from '../seed-forms';
 import {
   PRETTIER_OPTIONS,
@@ -22,7 +29,7 @@ const { usedExports, deepImports } = require(join(ROOT, 'build/used-exports.cjs'
   deepImports(prefix: string): Map<string, Set<string>>;
 };
 
-function seeded(id: string, list: ColumnData | null = null): GeneratorModel {
+function seeded(id: string, list: ColumnData = emptyColumnData()): GeneratorModel {
   const m = demoModels().find((x) => x.id === id)!;
   return {
     id: m.id,
@@ -31,7 +38,7 @@ function seeded(id: string, list: ColumnData | null = null): GeneratorModel {
     description: m.description,
     version: 3,
     form: normalizeForm(JSON.parse(JSON.stringify(m.formData))),
-    list,
+    list: normalizeColumnData(list)!,
   };
 }
 
@@ -136,7 +143,7 @@ describe('code generator', () => {
         { label: '无此字段', prop: 'nothere' },
         { label: '照片', prop: 'photos' },
       ],
-      defaultSidx: 'reporter',
+      defaultSidx: 'address',
       sort: 'asc',
       pageSize: 50,
       btnsList: [{ value: 'add', label: '新增' }],
@@ -149,7 +156,7 @@ describe('code generator', () => {
       "prop: 'address',\n    label: '地址',\n    align: 'center',\n    width: 240,\n    sortable: true,",
     );
     expect(model).toContain(
-      "export const DEFAULT_SORT: { sidx?: string; sort?: 'asc' | 'desc' } = { sidx: 'reporter', sort: 'asc' };",
+      "export const DEFAULT_SORT: { sidx?: string; sort?: 'asc' | 'desc' } = { sidx: 'address', sort: 'asc' };",
     );
     expect(model).toContain('export const PAGE_SIZE = 50;');
     expect(model).toContain(
@@ -172,7 +179,11 @@ describe('code generator', () => {
       btnsList: [],
       columnBtnsList: [],
     };
-    const files = await generateFiles({ ...model, list }, options, WORKSPACE_VERSIONS);
+    const files = await generateFiles(
+      { ...model, list: normalizeColumnData(list)! },
+      options,
+      WORKSPACE_VERSIONS,
+    );
     for (const f of files) {
       if (/\.tsx?$/.test(f.path)) {
         expect(syntaxErrors(f.path, f.content)).toEqual([]);
@@ -192,6 +203,20 @@ describe('code generator', () => {
     const readme = files.find((f) => f.path === 'README.md')!.content;
     expect(readme.split('\n')[0]).toBe(`# ${markdownText(nasty)}: a generated remote`);
     expect(readme).not.toContain('</script>');
+  });
+
+  it('changes only the files that depend on the form when the form changes', async () => {
+    const v1 = seeded('vd-repair');
+    const field = createField('input', 9);
+    field.__vModel__ = 'patrolTeam';
+    field.__config__.label = '巡查班组';
+    const v2 = { ...v1, version: 2, form: { ...v1.form, fields: [...v1.form.fields, field] } };
+    const a = await generateFiles(v1, options, WORKSPACE_VERSIONS);
+    const b = await generateFiles(v2, options, WORKSPACE_VERSIONS);
+    const changed = a
+      .filter((f) => b.find((g) => g.path === f.path)!.content !== f.content)
+      .map((f) => f.path);
+    expect(changed.sort()).toEqual(['README.md', 'package.json', 'src/form.json', 'src/model.ts']);
   });
 
   it('escapes by the rules of each target', () => {

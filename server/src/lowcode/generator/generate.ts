@@ -23,7 +23,8 @@ export interface GeneratorModel {
   /** the form version generated from */
   version: number;
   form: FormData;
-  list: ColumnData | null;
+  /** the list of that version (formcore's normalizeColumnData) */
+  list: ColumnData;
 }
 
 export interface GeneratorOptions {

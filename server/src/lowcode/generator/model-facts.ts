@@ -113,9 +113,9 @@ function fact(v: ValueField, className: string): FieldFact {
 const NOT_A_COLUMN = new Set(['table', 'uploadFz', 'uploadImg', 'editor']);
 const DEFAULT_COLUMNS = 6;
 
-function columnsOf(fields: FieldFact[], list: ColumnData | null): ColumnFact[] {
+function columnsOf(fields: FieldFact[], list: ColumnData): ColumnFact[] {
   const byKey = new Map(fields.map((f) => [f.key, f]));
-  const designed = (list?.columnList ?? []).filter(
+  const designed = list.columnList.filter(
     (c: ColumnItem) =>
       typeof c?.prop === 'string' && byKey.has(c.prop) && !NOT_A_COLUMN.has(byKey.get(c.prop)!.jnpfKey),
   );
@@ -133,10 +133,10 @@ function columnsOf(fields: FieldFact[], list: ColumnData | null): ColumnFact[] {
     .map((f) => ({ prop: f.key, label: f.label, align: 'left' as const, sortable: false }));
 }
 
-function buttonsOf(list: ColumnData | null): ButtonFacts {
-  if (!list) return { add: true, export: true, edit: true, remove: true, detail: true };
-  const top = new Set((list.btnsList ?? []).map((b) => b?.value));
-  const row = new Set((list.columnBtnsList ?? []).map((b) => b?.value));
+/** The designed buttons (formcore's list JSON: add, download = export, edit, remove, detail). */
+function buttonsOf(list: ColumnData): ButtonFacts {
+  const top = new Set(list.btnsList.map((b) => b.value));
+  const row = new Set(list.columnBtnsList.map((b) => b.value));
   return {
     add: top.has('add'),
     export: top.has('download'),
@@ -146,14 +146,14 @@ function buttonsOf(list: ColumnData | null): ButtonFacts {
   };
 }
 
-export function modelFacts(form: FormData, list: ColumnData | null, className: string): ModelFacts {
+/** The facts of a form and its list (normalised by formcore's `normalizeColumnData`). */
+export function modelFacts(form: FormData, list: ColumnData, className: string): ModelFacts {
   const fields = valueFields(form).map((v) => fact(v, className));
   const columns = columnsOf(fields, list);
-  const pageSize = [10, 20, 50, 100].includes(Number(list?.pageSize)) ? Number(list?.pageSize) : 20;
-  const sidx = list?.defaultSidx;
+  const sidx = list.defaultSidx;
   const sort =
-    typeof sidx === 'string' && fields.some((f) => f.key === sidx)
-      ? { sidx, sort: list?.sort === 'asc' ? ('asc' as const) : ('desc' as const) }
+    typeof sidx === 'string' && columns.some((c) => c.prop === sidx && c.sortable)
+      ? { sidx, sort: list.sort === 'asc' ? ('asc' as const) : ('desc' as const) }
       : null;
-  return { fields, columns, buttons: buttonsOf(list), pageSize, sort };
+  return { fields, columns, buttons: buttonsOf(list), pageSize: list.pageSize ?? 20, sort };
 }

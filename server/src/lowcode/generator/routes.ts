@@ -4,7 +4,8 @@
  *
  * - `GET Generater/AreasName`: the areas a generated page may live under (the first segments of the
  *   console's page addresses), for the page's urlAddress `<area>/<className>`.
- * - `GET Generater/Models`: the models to generate from (keyword, paging).
+ * - `GET Generater/Models`: the form + list models to generate from (keyword, paging), with the
+ *   version their published pages use.
  * - `POST Generater/{id}/Actions/CodePreview`: the folder tree of the generated remote.
  * - `POST Generater/{id}/Actions/DownloadCode`: the same files as a zip, streamed.
  *
@@ -12,7 +13,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
-import type { ColumnData } from '@lighting/shared/formcore';
+import { normalizeColumnData } from '@lighting/shared/formcore';
 import { paged } from '../../db/paging';
 import { contains } from '../../db/search';
 import { badRequest, notFound, ok, page } from '../../http/envelope';
@@ -104,7 +105,7 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
   ): Promise<{ model: GeneratorModel; options: GeneratorOptions }> => {
     const m = await db
       .selectFrom('visualdev_base')
-      .select(['id', 'fullName', 'enCode', 'description', 'version'])
+      .select(['id', 'fullName', 'enCode', 'type', 'description', 'version'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!m) throw notFound('功能不存在');
@@ -118,12 +119,10 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
     if (!v) throw badRequest(`version: 功能「${m.fullName}」没有第 ${version} 版`);
     const form = formOf(v.formData);
     if (!form.fields.length) throw badRequest(`id: 功能「${m.fullName}」的第 ${version} 版还没有设计表单`);
-    let list: ColumnData | null = null;
-    try {
-      list = v.columnData.trim() ? (JSON.parse(v.columnData) as ColumnData) : null;
-    } catch {
-      list = null; // stored lists passed their shape check; an unreadable one generates the default list
-    }
+    // the generated page is a list with its form: a model without a designed list has none to call
+    const list = normalizeColumnData(v.columnData);
+    if (m.type !== 2 || !list)
+      throw badRequest(`id: 功能「${m.fullName}」的第 ${version} 版没有列表，请先在功能设计中设计列表`);
     const address = await publishedAddress(id);
     const [area, page] = address?.split('/') ?? [];
     const fromMenu = address && area && page && new RegExp(MODULE_PATTERN).test(area) ? { area, page } : null;
@@ -188,19 +187,24 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const q = req.query;
-      let base = db.selectFrom('visualdev_base as m');
+      // form + list models: the generated page is a list with its form
+      let base = db.selectFrom('visualdev_base as m').where('m.type', '=', 2);
       if (q.keyword) {
         const kw = q.keyword;
         base = base.where((eb) => eb.or([contains('m.fullName', kw), contains('m.enCode', kw)]));
       }
       const { list, pagination } = await paged(base, q, (b) =>
         b
-          .select(['m.id', 'm.fullName', 'm.enCode', 'm.type', 'm.state', 'm.version'])
+          .select(['m.id', 'm.fullName', 'm.enCode', 'm.type', 'm.state', 'm.version', 'm.releasedVersion'])
           .orderBy('m.sortCode')
           .orderBy('m.id'),
       );
       return page(
-        list.map((m) => ({ ...m, version: Number(m.version) })),
+        list.map((m) => ({
+          ...m,
+          version: Number(m.version),
+          releasedVersion: m.releasedVersion === null ? null : Number(m.releasedVersion),
+        })),
         pagination,
       );
     },
