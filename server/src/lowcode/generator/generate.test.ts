@@ -29,16 +29,23 @@ const { usedExports, deepImports } = require(join(ROOT, 'build/used-exports.cjs'
   deepImports(prefix: string): Map<string, Set<string>>;
 };
 
-function seeded(id: string, list: ColumnData = emptyColumnData()): GeneratorModel {
+/** A list showing the first `n` main fields of a form. */
+const listOf = (props: string[]): ColumnData => ({
+  ...emptyColumnData(),
+  columnList: props.map((prop) => ({ prop, label: prop })),
+});
+
+function seeded(id: string, list?: ColumnData): GeneratorModel {
   const m = demoModels().find((x) => x.id === id)!;
+  const form = normalizeForm(JSON.parse(JSON.stringify(m.formData)));
   return {
     id: m.id,
     fullName: m.fullName,
     enCode: m.enCode,
     description: m.description,
     version: 3,
-    form: normalizeForm(JSON.parse(JSON.stringify(m.formData))),
-    list: normalizeColumnData(list)!,
+    form,
+    list: normalizeColumnData(list ?? listOf(['reporter', 'mobile', 'address', 'faultType']))!,
   };
 }
 
@@ -81,6 +88,7 @@ describe('code generator', () => {
       'src/form.json',
       'src/i18n.ts',
       'src/index.ts',
+      'src/list.json',
       'src/model.test.ts',
       'src/model.ts',
       'src/pages/RepairReportList.tsx',
@@ -111,10 +119,17 @@ describe('code generator', () => {
     expect(model).toMatch(/\n {2}faultType: string \| number;/);
     expect(model).toMatch(/\n {2}photos\?: UploadedFile\[\] \| null;/);
     expect(model).toMatch(/\n {2}creator\?: string \| null;/);
-    // no list designed: the first six value fields that read as a cell (no photos)
+    // the list's columns type the rows
     expect(model).toContain(
-      "export type RepairReportColumn = 'reporter' | 'mobile' | 'address' | 'faultType' | 'urgency' | 'description';",
+      "export type RepairReportColumn = 'reporter' | 'mobile' | 'address' | 'faultType';",
     );
+    expect(JSON.parse(file('src/list.json'))).toEqual(seeded('vd-repair').list);
+    // the page is the console's runtime running this form and list
+    const page = file('src/pages/RepairReportList.tsx');
+    expect(page).toContain(
+      "import { ModelPage, runtimeConfig, type RuntimeConfig } from '@lighting/shared/lowcode';",
+    );
+    expect(page).toContain('<ModelPage modelId={MODEL_ID} config={config} />');
     expect(JSON.parse(file('src/form.json'))).toEqual(seeded('vd-repair').form);
     for (const f of files.filter((x) => /\.tsx?$/.test(x.path)))
       expect(syntaxErrors(f.path, f.content)).toEqual([]);
@@ -134,34 +149,24 @@ describe('code generator', () => {
     expect(model).toMatch(/\n {2}inspectNo\?: string \| null;/);
   });
 
-  it('follows a designed list: its columns, sort, page size and buttons', async () => {
-    const list: ColumnData = {
+  it('types the columns of the designed list, keeping its JSON as designed', async () => {
+    const list = normalizeColumnData({
       type: 1,
-      searchList: [],
+      searchList: [{ label: '地址', prop: 'address' }],
       columnList: [
         { label: '地址', prop: 'address', align: 'center', width: 240, sortable: true },
         { label: '无此字段', prop: 'nothere' },
-        { label: '照片', prop: 'photos' },
       ],
       defaultSidx: 'address',
       sort: 'asc',
       pageSize: 50,
       btnsList: [{ value: 'add', label: '新增' }],
       columnBtnsList: [{ value: 'remove', label: '删除' }],
-    };
+    })!;
     const files = await generateFiles(seeded('vd-repair', list), options, WORKSPACE_VERSIONS);
     const model = files.find((f) => f.path === 'src/model.ts')!.content;
     expect(model).toContain("export type RepairReportColumn = 'address';");
-    expect(model).toContain(
-      "prop: 'address',\n    label: '地址',\n    align: 'center',\n    width: 240,\n    sortable: true,",
-    );
-    expect(model).toContain(
-      "export const DEFAULT_SORT: { sidx?: string; sort?: 'asc' | 'desc' } = { sidx: 'address', sort: 'asc' };",
-    );
-    expect(model).toContain('export const PAGE_SIZE = 50;');
-    expect(model).toContain(
-      'export const BUTTONS = {\n  add: true,\n  export: false,\n  edit: false,\n  remove: true,\n  detail: false,\n} as const;',
-    );
+    expect(JSON.parse(files.find((f) => f.path === 'src/list.json')!.content)).toEqual(list);
   });
 
   it('keeps hostile text from the model inside its strings, comments and Markdown', async () => {
@@ -172,13 +177,7 @@ describe('code generator', () => {
     field.__config__.label = nasty;
     const form: FormData = { ...base.form, fields: [...base.form.fields, field] };
     const model: GeneratorModel = { ...base, fullName: nasty, description: nasty, form, id: 'vd-"x"' };
-    const list: ColumnData = {
-      type: 1,
-      searchList: [],
-      columnList: [{ label: nasty, prop: 'note' }],
-      btnsList: [],
-      columnBtnsList: [],
-    };
+    const list: ColumnData = { ...emptyColumnData(), columnList: [{ label: nasty, prop: 'note' }] };
     const files = await generateFiles(
       { ...model, list: normalizeColumnData(list)! },
       options,

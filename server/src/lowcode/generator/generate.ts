@@ -92,6 +92,7 @@ export async function generateFiles(
     ['src/i18n.ts', tpl.i18nTs(input)],
     ['src/model.ts', tpl.modelTs(input)],
     ['src/form.json', tpl.formJson(model.form)],
+    ['src/list.json', tpl.listJson(model.list)],
     ['src/api.ts', tpl.apiTs(input)],
     [`src/pages/${className}List.tsx`, tpl.pageTsx(input)],
     ['src/model.test.ts', tpl.testTs(input)],

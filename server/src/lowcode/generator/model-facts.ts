@@ -1,14 +1,12 @@
 /**
- * What the generator reads from a model (pure): its value fields with their TypeScript types, the
- * list's columns (the list JSON's, or the first fields of the form when the list is not designed)
- * and the buttons. The templates only print these facts.
+ * What the generator reads from a model (pure): its value fields with their TypeScript types and
+ * the list's columns. The templates only print these facts.
  */
 import {
   SYSTEM_KEYS,
   fieldValueType,
   valueFields,
   type ColumnData,
-  type ColumnItem,
   type FormData,
   type FormField,
   type JnpfKey,
@@ -28,34 +26,15 @@ export interface FieldFact {
   rows?: { typeName: string; columns: FieldFact[] };
 }
 
-export interface ColumnFact {
-  prop: string;
-  label: string;
-  align: 'left' | 'center' | 'right';
-  width?: number;
-  sortable: boolean;
-}
-
-export interface ButtonFacts {
-  add: boolean;
-  export: boolean;
-  edit: boolean;
-  remove: boolean;
-  detail: boolean;
-}
-
 export interface ModelFacts {
   fields: FieldFact[];
-  columns: ColumnFact[];
-  buttons: ButtonFacts;
-  pageSize: number;
-  sort: { sidx: string; sort: 'asc' | 'desc' } | null;
+  /** the list's columns (their field names), as the list JSON orders them */
+  columns: string[];
 }
 
 /** Values the server fills (system controls, bill numbers, calculates): never required from the client. */
 const serverFilled = (key: string): boolean =>
   SYSTEM_KEYS.has(key as JnpfKey) || key === 'billRule' || key === 'calculate';
-
 /** A TypeScript literal type of a switch's stored value, when it is a plain value. */
 function literalType(v: unknown, fallback: string): string {
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
@@ -109,51 +88,9 @@ function fact(v: ValueField, className: string): FieldFact {
   return out;
 }
 
-/** Controls whose value is no cell text (rows, files, rich text). */
-const NOT_A_COLUMN = new Set(['table', 'uploadFz', 'uploadImg', 'editor']);
-const DEFAULT_COLUMNS = 6;
-
-function columnsOf(fields: FieldFact[], list: ColumnData): ColumnFact[] {
-  const byKey = new Map(fields.map((f) => [f.key, f]));
-  const designed = list.columnList.filter(
-    (c: ColumnItem) =>
-      typeof c?.prop === 'string' && byKey.has(c.prop) && !NOT_A_COLUMN.has(byKey.get(c.prop)!.jnpfKey),
-  );
-  if (designed.length)
-    return designed.map((c) => ({
-      prop: c.prop,
-      label: typeof c.label === 'string' && c.label.trim() ? c.label : byKey.get(c.prop)!.label,
-      align: c.align === 'center' || c.align === 'right' ? c.align : 'left',
-      ...(typeof c.width === 'number' && c.width > 0 ? { width: Math.round(c.width) } : {}),
-      sortable: c.sortable === true,
-    }));
-  return fields
-    .filter((f) => !NOT_A_COLUMN.has(f.jnpfKey))
-    .slice(0, DEFAULT_COLUMNS)
-    .map((f) => ({ prop: f.key, label: f.label, align: 'left' as const, sortable: false }));
-}
-
-/** The designed buttons (formcore's list JSON: add, download = export, edit, remove, detail). */
-function buttonsOf(list: ColumnData): ButtonFacts {
-  const top = new Set(list.btnsList.map((b) => b.value));
-  const row = new Set(list.columnBtnsList.map((b) => b.value));
-  return {
-    add: top.has('add'),
-    export: top.has('download'),
-    edit: row.has('edit'),
-    remove: row.has('remove'),
-    detail: row.has('detail'),
-  };
-}
-
 /** The facts of a form and its list (normalised by formcore's `normalizeColumnData`). */
 export function modelFacts(form: FormData, list: ColumnData, className: string): ModelFacts {
   const fields = valueFields(form).map((v) => fact(v, className));
-  const columns = columnsOf(fields, list);
-  const sidx = list.defaultSidx;
-  const sort =
-    typeof sidx === 'string' && columns.some((c) => c.prop === sidx && c.sortable)
-      ? { sidx, sort: list.sort === 'asc' ? ('asc' as const) : ('desc' as const) }
-      : null;
-  return { fields, columns, buttons: buttonsOf(list), pageSize: list.pageSize ?? 20, sort };
+  const known = new Set(fields.map((f) => f.key));
+  return { fields, columns: list.columnList.map((c) => c.prop).filter((p) => known.has(p)) };
 }

@@ -3,8 +3,8 @@
  * the code through names.ts (`lit`, `commentText`, `markdownText`, `propertyKey`); the output is
  * then formatted with the workspace's Prettier settings (generate.ts).
  */
-import type { FormData } from '@lighting/shared/formcore';
-import type { ColumnFact, FieldFact, ModelFacts } from './model-facts';
+import type { ColumnData, FormData } from '@lighting/shared/formcore';
+import type { FieldFact, ModelFacts } from './model-facts';
 import { commentText, lit, markdownText, propertyKey } from './names';
 
 export interface TemplateInput {
@@ -140,28 +140,16 @@ export default routes;
 export function i18nTs(t: TemplateInput): string {
   const words = {
     zh: {
-      detail: '详情',
-      addTitle: '新增',
-      editTitle: '编辑',
-      detailTitle: '详情',
       versionAhead:
         '此页面由第 {{generated}} 版表单生成，功能现为第 {{current}} 版：新增的记录按新版校验，请重新生成代码。',
     },
     zhtw: {
-      detail: '詳情',
-      addTitle: '新增',
-      editTitle: '編輯',
-      detailTitle: '詳情',
       versionAhead:
         '此頁面由第 {{generated}} 版表單生成，功能現為第 {{current}} 版：新增的記錄按新版校驗，請重新生成代碼。',
     },
     en: {
-      detail: 'Detail',
-      addTitle: 'New',
-      editTitle: 'Edit',
-      detailTitle: 'Detail',
       versionAhead:
-        'This page was generated from version {{generated}} of the form; the model is now at version {{current}}, and new records are checked against it: generate the code again.',
+        'This page was generated from version {{generated}} of the form; the model now runs version {{current}}, and new records are checked against it: generate the code again.',
     },
   };
   const block = (lang: keyof typeof words) =>
@@ -196,17 +184,6 @@ function fieldLines(fields: FieldFact[], indent: string): string {
     .join('\n');
 }
 
-function columnLiteral(c: ColumnFact): string {
-  const parts = [
-    `prop: ${lit(c.prop)}`,
-    `label: ${lit(c.label)}`,
-    `align: ${lit(c.align)}`,
-    ...(c.width ? [`width: ${c.width}`] : []),
-    `sortable: ${c.sortable}`,
-  ];
-  return `  {\n    ${parts.join(',\n    ')},\n  },`;
-}
-
 export function modelTs(t: TemplateInput): string {
   const { facts, className } = t;
   const tables = facts.fields.filter((f) => f.rows);
@@ -217,10 +194,11 @@ export function modelTs(t: TemplateInput): string {
     )
     .join('\n');
   const keys = facts.fields.map((f) => lit(f.key)).join(', ');
-  const columnType = facts.columns.length ? facts.columns.map((c) => lit(c.prop)).join(' | ') : 'never';
-  const b = facts.buttons;
-  return `${header(t, "the model's facts, the record's types and the list's columns.")}import type { FormData } from '@lighting/shared/formcore';
+  const columnType = facts.columns.length ? facts.columns.map(lit).join(' | ') : 'never';
+  return `${header(t, "the model's facts, its form and list, and the record's types.")}import type { ColumnData, FormData } from '@lighting/shared/formcore';
+import type { RuntimeConfig } from '@lighting/shared/lowcode';
 import formJson from './form.json';
+import listJson from './list.json';
 
 export const MODEL_ID = ${lit(t.model.id)};
 export const MODEL_NAME = ${lit(t.model.fullName)};
@@ -228,8 +206,10 @@ export const MODEL_NAME = ${lit(t.model.fullName)};
 export const MODEL_VERSION = ${t.model.version};
 /** The console's menu entry for this page points here (remotes.json routes claim it). */
 export const URL_ADDRESS = ${lit(t.urlAddress)};
-/** The form as designed (JNPF's JSON, normalised), rendered by @lighting/shared/form. */
+/** The form as designed in that version (JNPF's JSON, normalised), rendered by @lighting/shared/form. */
 export const FORM = formJson as unknown as FormData;
+/** The list as designed in that version (normalised): search fields, columns, buttons, sort, paging. */
+export const LIST = listJson as unknown as ColumnData;
 
 /** One uploaded file as forms store it. */
 export interface UploadedFile {
@@ -246,264 +226,112 @@ ${fieldLines(facts.fields, '  ')}
 /** The value fields of the form, in form order. */
 export const FIELD_KEYS: ReadonlyArray<keyof ${className}Data> = [${keys}];
 
+/** The list's columns. */
 export type ${className}Column = ${columnType};
 
-/** A row of the list: the record's id and its columns' display values. */
+/** A row of the list: the record's id and the display values of the columns shown to the user. */
 export type ${className}Row = { id: string } & Partial<Record<${className}Column, unknown>>;
 
-export interface Column {
-  prop: ${className}Column;
-  label: string;
-  align: 'left' | 'center' | 'right';
-  width?: number;
-  sortable: boolean;
-}
-
-export const COLUMNS: readonly Column[] = [
-${facts.columns.map(columnLiteral).join('\n')}
-];
-
-/** The list's buttons as designed; each is still shown only with its permission (btn_add, btn_download…). */
-export const BUTTONS = {
-  add: ${b.add},
-  export: ${b.export},
-  edit: ${b.edit},
-  remove: ${b.remove},
-  detail: ${b.detail},
-} as const;
-
-export const PAGE_SIZE = ${facts.pageSize};
-export const DEFAULT_SORT: { sidx?: string; sort?: 'asc' | 'desc' } = ${
-    facts.sort ? `{ sidx: ${lit(facts.sort.sidx)}, sort: ${lit(facts.sort.sort)} }` : '{}'
+/**
+ * What the page runs: this code's form and list, with the columns the server grants this user
+ * (the menu's column permissions, spec §6) and the server's word on everything else.
+ */
+export function generatedConfig(server: RuntimeConfig): RuntimeConfig {
+  const granted = new Set((server.list?.columnList ?? []).map((c) => c.prop));
+  return {
+    ...server,
+    version: MODEL_VERSION,
+    form: FORM,
+    list: { ...LIST, columnList: LIST.columnList.filter((c) => granted.has(c.prop)) },
   };
-
-/** The text of a list cell: display values as they come, lists joined, nothing for empty. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(cellText).filter(Boolean).join(',');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** A stored record's values (the server answers them as JSON text). */
-export function parseData(text: string): ${className}Data {
-  const value: unknown = JSON.parse(text);
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw new Error('record data must be a JSON object');
-  return value as ${className}Data;
 }
 `;
 }
 
 export function apiTs(t: TemplateInput): string {
   const c = t.className;
-  return `${header(t, "the typed calls of the model's runtime API (/api/visualdev/OnlineDev).")}import { request, type Envelope, type Paged } from '@lighting/shared';
-import { normalizeForm, type FormData } from '@lighting/shared/formcore';
-import { MODEL_ID, parseData, type ${c}Data, type ${c}Row } from './model';
+  return `${header(t, "typed calls of the model's runtime API, for code built on this remote.")}// The page itself runs @lighting/shared/lowcode's ModelPage; these are the same calls
+// (/api/visualdev/OnlineDev/{modelId}) typed with this model's record.
+import type { Paged } from '@lighting/shared';
+import type { FormData } from '@lighting/shared/formcore';
+import {
+  createRecord as create,
+  deleteRecord as remove,
+  getRecord as read,
+  listRecords as list,
+  requestKey,
+  updateRecord as update,
+  type ListQuery,
+} from '@lighting/shared/lowcode';
+import { MODEL_ID, type ${c}Data, type ${c}Row } from './model';
 
-const BASE = \`/visualdev/OnlineDev/\${encodeURIComponent(MODEL_ID)}\`;
+export type { ListQuery };
 
-export interface ListQuery {
-  currentPage: number;
-  pageSize: number;
-  keyword?: string;
-  sidx?: string;
-  sort?: 'asc' | 'desc';
+/** A page of the list (keyword, search fields as queryJson, sort, server paging). */
+export async function listRecords(q: ListQuery): Promise<Paged<${c}Row>> {
+  const res = await list(MODEL_ID, q);
+  return { list: res.data.list as ${c}Row[], pagination: res.data.pagination };
 }
 
-/** A page of the list (server paging, keyword, sort). */
-export const listRecords = (q: ListQuery): Promise<Envelope<Paged<${c}Row>>> =>
-  request<Paged<${c}Row>>({ url: \`\${BASE}/List\`, method: 'get', data: q });
-
-export interface StoredRecord {
-  id: string;
-  data: ${c}Data;
-  /** the form version the record was made with, and that version's form */
-  version: number;
-  form: FormData;
+/** A record with the form of the version it was made with. */
+export async function getRecord(id: string): Promise<{ id: string; data: ${c}Data; form: FormData }> {
+  const r = await read(MODEL_ID, id);
+  return { id: r.id, data: r.data as unknown as ${c}Data, form: r.form };
 }
 
-export async function getRecord(id: string): Promise<StoredRecord> {
-  const res = await request<{ id: string; data: string; version: number; formData: string }>({
-    url: recordUrl(id),
-    method: 'get',
-  });
-  const r = res.data;
-  return { id: r.id, data: parseData(r.data), version: r.version, form: normalizeForm(r.formData) };
-}
+/** Creates a record; a retry with the same key makes no second one. Answers its id. */
+export const createRecord = (data: ${c}Data, idemKey: string = requestKey()): Promise<string> =>
+  create(MODEL_ID, { ...data }, idemKey);
 
-/** Creates a record; a retry with the same key makes no second one. */
-export async function createRecord(data: ${c}Data, idemKey: string): Promise<{ id: string; msg: string }> {
-  const res = await request<{ id: string }>({
-    url: BASE,
-    method: 'post',
-    data: { data: JSON.stringify(data), idemKey },
-  });
-  return { id: res.data.id, msg: res.msg };
-}
+export const updateRecord = (id: string, data: ${c}Data): Promise<string> => update(MODEL_ID, id, { ...data });
 
-export async function updateRecord(id: string, data: ${c}Data): Promise<string> {
-  const res = await request<unknown>({ url: recordUrl(id), method: 'put', data: { data: JSON.stringify(data) } });
-  return res.msg;
-}
-
-/** The record's address (delete goes through the shared confirmation, useConfirmDelete). */
-export const recordUrl = (id: string): string => \`\${BASE}/\${encodeURIComponent(id)}\`;
-
-/** The model's current form version on the server. */
-export async function currentVersion(): Promise<number> {
-  const res = await request<{ version: number }>({ url: \`\${BASE}/Config\`, method: 'get' });
-  return res.data.version;
-}
+export const deleteRecord = (id: string): Promise<string> => remove(MODEL_ID, id);
 `;
 }
 
 export function pageTsx(t: TemplateInput): string {
-  const c = t.className;
-  return `${header(t, 'the list and its form.')}// The shared list frame (keyword search, server paging, sort, export, button and column
-// permissions) and the shared form renderer in the form's own popup.
-import { useEffect, useState } from 'react';
-import { Button, Space, type TableColumnsType } from 'antd';
+  return `${header(t, "the page: the model's list and form.")}// @lighting/shared/lowcode's ModelPage (the console's own runtime: search fields, add, export,
+// import, batch delete, server sort and paging, edit, details and delete in the form's popup, its
+// tree or group variant; buttons by the menu's permissions) running this code's form and list.
+import { useEffect, useMemo, useState } from 'react';
+import { Spin } from 'antd';
 import Alert from 'antd/es/alert';
 import { useTranslation } from 'react-i18next';
-import { Auth, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
-import { ExportButton, ListFrame, useConfirmDelete } from '@lighting/shared/admin';
-import { FormPopup } from '@lighting/shared/form';
-import type { FormData } from '@lighting/shared/formcore';
-import { createRecord, currentVersion, getRecord, listRecords, recordUrl, updateRecord, type ListQuery } from '../api';
-import {
-  BUTTONS,
-  COLUMNS,
-  DEFAULT_SORT,
-  FORM,
-  MODEL_ID,
-  MODEL_NAME,
-  MODEL_VERSION,
-  PAGE_SIZE,
-  cellText,
-  type ${c}Data,
-  type ${c}Row,
-} from '../model';
+import type { RemotePageProps } from '@lighting/shared';
+import { ModelPage, runtimeConfig, type RuntimeConfig } from '@lighting/shared/lowcode';
+import { MODEL_ID, MODEL_VERSION, generatedConfig } from '../model';
 import { NS } from '../i18n';
 
-type Editing =
-  | { mode: 'add'; idemKey: string }
-  | { mode: 'edit' | 'detail'; id: string; values: ${c}Data; form: FormData };
-
-export default function ${pageComponent(c)}(_props: RemotePageProps) {
+export default function ${pageComponent(t.className)}(_props: RemotePageProps) {
   const { t } = useTranslation(NS);
-  const { t: ta } = useTranslation('admin');
-  const list = usePagedList<${c}Row, ListQuery>(listRecords, { keyword: '', pageSize: PAGE_SIZE, ...DEFAULT_SORT });
-  const remove = useConfirmDelete();
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [serverVersion, setServerVersion] = useState<number | null>(null);
+  const [server, setServer] = useState<RuntimeConfig | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
-    currentVersion().then(setServerVersion, () => undefined);
+    let alive = true;
+    runtimeConfig(MODEL_ID).then(
+      (c) => alive && setServer(c),
+      (e: Error) => alive && setFailed(e.message),
+    );
+    return () => {
+      alive = false;
+    };
   }, []);
+  const config = useMemo(() => (server ? generatedConfig(server) : undefined), [server]);
 
-  const open = async (mode: 'edit' | 'detail', row: ${c}Row): Promise<void> => {
-    const record = await getRecord(row.id);
-    setEditing({ mode, id: row.id, values: record.data, form: record.form });
-  };
-
-  const save = async (values: Record<string, unknown>): Promise<void> => {
-    if (!editing || editing.mode === 'detail') return;
-    const data = values as unknown as ${c}Data;
-    const msg =
-      editing.mode === 'add' ? (await createRecord(data, editing.idemKey)).msg : await updateRecord(editing.id, data);
-    toast('success', msg);
-    setEditing(null);
-    await list.reload();
-  };
-
-  const columns: TableColumnsType<${c}Row> = [
-    ...COLUMNS.map((col) => ({
-      key: col.prop,
-      dataIndex: col.prop,
-      title: col.label,
-      align: col.align,
-      width: col.width,
-      sorter: col.sortable,
-      render: (value: unknown) => cellText(value),
-    })),
-    {
-      key: '_actions',
-      title: ta('actions'),
-      fixed: 'right',
-      render: (_: unknown, row: ${c}Row) => (
-        <Space size={0}>
-          {BUTTONS.edit && (
-            <Auth code="btn_edit">
-              <Button type="link" size="small" onClick={() => void open('edit', row)} data-testid="row-edit">
-                {ta('edit')}
-              </Button>
-            </Auth>
-          )}
-          {BUTTONS.detail && (
-            <Auth code="btn_detail">
-              <Button type="link" size="small" onClick={() => void open('detail', row)} data-testid="row-detail">
-                {t('detail')}
-              </Button>
-            </Auth>
-          )}
-          {BUTTONS.remove && (
-            <Auth code="btn_remove">
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() => void remove(recordUrl(row.id), () => void list.reload())}
-                data-testid="row-remove"
-              >
-                {ta('remove')}
-              </Button>
-            </Auth>
-          )}
-        </Space>
-      ),
-    },
-  ];
-
-  const title = editing ? \`\${t(\`\${editing.mode}Title\`)} · \${MODEL_NAME}\` : MODEL_NAME;
   return (
     <div data-testid=${lit(`generated-${t.name}`)}>
-      {serverVersion !== null && serverVersion !== MODEL_VERSION && (
+      {failed && <Alert type="error" showIcon title={failed} />}
+      {!failed && !config && <Spin style={{ margin: 48 }} />}
+      {server && server.version !== MODEL_VERSION && (
         <Alert
           type="warning"
           showIcon
           style={{ marginBottom: 12 }}
-          title={t('versionAhead', { generated: MODEL_VERSION, current: serverVersion })}
+          title={t('versionAhead', { generated: MODEL_VERSION, current: server.version })}
         />
       )}
-      <ListFrame<${c}Row, ListQuery>
-        list={list}
-        columns={columns}
-        testId=${lit(`list-${t.name}`)}
-        onAdd={BUTTONS.add ? () => setEditing({ mode: 'add', idemKey: crypto.randomUUID() }) : undefined}
-        toolbar={
-          BUTTONS.export && (
-            <Auth code="btn_download">
-              <ExportButton
-                title={MODEL_NAME}
-                fetchPage={listRecords}
-                filters={list.query}
-                columns={COLUMNS.map((col) => ({ title: col.label, value: (row: ${c}Row) => cellText(row[col.prop]) }))}
-              />
-            </Auth>
-          )
-        }
-      />
-      <FormPopup
-        open={editing !== null}
-        title={title}
-        form={editing && editing.mode !== 'add' ? editing.form : FORM}
-        mode={editing?.mode === 'detail' ? 'read' : 'edit'}
-        initialValues={editing && editing.mode !== 'add' ? (editing.values as unknown as Record<string, unknown>) : undefined}
-        modelId={MODEL_ID}
-        onCancel={() => setEditing(null)}
-        onOk={save}
-      />
+      {config && <ModelPage modelId={MODEL_ID} config={config} />}
     </div>
   );
 }
@@ -512,12 +340,21 @@ export default function ${pageComponent(c)}(_props: RemotePageProps) {
 
 export function testTs(t: TemplateInput): string {
   const c = t.className;
-  return `${header(t, 'checks that the typed code agrees with the form it was generated from.')}import { normalizeForm, validateFormDesign, valueFields } from '@lighting/shared/formcore';
-import { COLUMNS, FIELD_KEYS, FORM, MODEL_VERSION, URL_ADDRESS, cellText, parseData } from './model';
+  return `${header(t, 'checks that the typed code agrees with the form and list it was generated from.')}import {
+  listDesignProblems,
+  normalizeColumnData,
+  normalizeForm,
+  validateFormDesign,
+  valueFields,
+} from '@lighting/shared/formcore';
+import type { RuntimeConfig } from '@lighting/shared/lowcode';
+import { FIELD_KEYS, FORM, LIST, MODEL_ID, MODEL_VERSION, URL_ADDRESS, generatedConfig } from './model';
 
 describe(${lit(`${c} (generated)`)}, () => {
-  it('has a form the console accepts', () => {
+  it('has a form and a list the console accepts', () => {
     expect(validateFormDesign(normalizeForm(FORM))).toEqual([]);
+    expect(normalizeColumnData(LIST)).toEqual(LIST);
+    expect(listDesignProblems(LIST, FORM)).toEqual([]);
     expect(MODEL_VERSION).toBeGreaterThan(0);
     expect(URL_ADDRESS).toMatch(/^[A-Za-z][\\w-]*\\/[A-Za-z][\\w-]*$/);
   });
@@ -526,16 +363,23 @@ describe(${lit(`${c} (generated)`)}, () => {
     expect([...FIELD_KEYS]).toEqual(valueFields(FORM).map((v) => v.key));
   });
 
-  it('lists only fields of the form', () => {
-    for (const col of COLUMNS) expect(FIELD_KEYS).toContain(col.prop);
-  });
-
-  it('reads stored records and shows cells as text', () => {
-    expect(parseData('{"a":1}')).toEqual({ a: 1 });
-    expect(() => parseData('[1]')).toThrow('record data must be a JSON object');
-    expect(cellText(null)).toBe('');
-    expect(cellText(['a', 'b'])).toBe('a,b');
-    expect(cellText(3)).toBe('3');
+  it('runs its own form and list, with the columns the server grants', () => {
+    const [first, ...rest] = LIST.columnList;
+    const server: RuntimeConfig = {
+      id: MODEL_ID,
+      fullName: 'x',
+      enCode: 'x',
+      type: 2,
+      version: MODEL_VERSION + 1,
+      released: true,
+      form: { fields: [] },
+      list: { ...LIST, columnList: rest },
+    };
+    const config = generatedConfig(server);
+    expect(config.form).toBe(FORM);
+    expect(config.version).toBe(MODEL_VERSION);
+    expect(config.list?.columnList.map((col) => col.prop)).toEqual(rest.map((col) => col.prop));
+    if (first) expect(config.list?.columnList).not.toContainEqual(first);
   });
 });
 `;
@@ -554,18 +398,19 @@ ${markdownText(t.description)}
 
 Generated by the console's code generator from model \`${t.model.id}\` (${markdownText(t.model.enCode)}), form
 version ${t.model.version}. It is a remote of the console's stack: React, antd and the console's shared
-singletons through Module Federation, the list on \`@lighting/shared/admin\`'s \`ListFrame\` and the
-form on the shared renderer (\`@lighting/shared/form\`), typed calls of the model's runtime API
-(\`/api/visualdev/OnlineDev/${t.model.id}\`). Regenerate it when the model changes; do not edit it by hand.
+singletons through Module Federation; the page is the console's own list and form runtime
+(\`@lighting/shared/lowcode\`'s \`ModelPage\`, with the form renderer of \`@lighting/shared/form\`)
+running this version's form and list; typed calls of the model's runtime API
+(\`/api/visualdev/OnlineDev/${t.model.id}\`) for code you add. Regenerate it when the model changes; do not edit it by hand.
 
 | file | what |
 | --- | --- |
 | \`package.json\` | the package \`@lighting/remote-${t.name}\` and its scripts |
 | \`webpack.config.cjs\` | the build: the workspace's \`build/webpack.app.cjs\`, exposing \`./routes\` and \`./App\` |
-| \`src/model.ts\` | the model's id, version and urlAddress, the record's types, the list's columns and buttons |
-| \`src/form.json\` | the form as designed (rendered by \`@lighting/shared/form\`) |
-| \`src/api.ts\` | list, read, create, update and the record's address |
-| \`src/pages/${pageComponent(t.className)}.tsx\` | the page: list, search, sort, paging, export, add, edit, detail, delete |
+| \`src/model.ts\` | the model's id, version and urlAddress, the record's types, what the page runs |
+| \`src/form.json\`, \`src/list.json\` | the form and the list as designed in that version |
+| \`src/api.ts\` | the runtime calls typed with this model's record, for code built on this remote |
+| \`src/pages/${pageComponent(t.className)}.tsx\` | the page: \`@lighting/shared/lowcode\`'s ModelPage running this form and list |
 | \`src/i18n.ts\` | the page's words in zh, zhtw and en |
 | \`src/model.test.ts\` | the jest test: the types agree with the form |
 
@@ -590,10 +435,13 @@ ${registry}
 
 A menu entry whose urlAddress is \`${t.urlAddress}\` now opens this page (its longest prefix wins over
 the low-code remote's \`${t.urlAddress.split('/')[0]}/\`); its buttons (btn_add, btn_edit, btn_remove,
-btn_detail, btn_export) and columns follow that menu's permissions. Without such an entry, create one
+btn_detail, btn_download, btn_upload) and columns follow that menu's permissions. Without such an entry, create one
 (type 2 or 3) under System → Menus. \`/remotes/${t.name}/\` runs the page alone (kiosk mode).
 `;
 }
 
 /** The form as a JSON file (formatted by Prettier like the rest). */
 export const formJson = (form: FormData): string => `${JSON.stringify(form, null, 2)}\n`;
+
+/** The list as a JSON file. */
+export const listJson = (list: ColumnData): string => `${JSON.stringify(list, null, 2)}\n`;
