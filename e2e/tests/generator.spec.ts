@@ -97,8 +97,12 @@ test('the generator page previews, copies, downloads and compares the generated 
   await page.getByTestId('gen-copy').click();
   await expect(page.getByText('已复制到剪贴板')).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toContain('export async function createRecord(');
-  expect(copied).toContain('export const recordUrl = (id: string): string =>');
+  expect(copied).toContain(
+    'export async function listRecords(q: ListQuery): Promise<Paged<RepairReportRow>>',
+  );
+  expect(copied).toContain(
+    'export const deleteRecord = (id: string): Promise<string> => remove(MODEL_ID, id);',
+  );
 
   // the download is held until the page has shown its progress, then goes through
   let release: () => void = () => undefined;
@@ -171,7 +175,7 @@ test('the downloaded remote builds offline, and the console serves the model pag
   const dir = join(ws, folder);
   linkDependencies(dir);
   typecheck(dir);
-  expect(unitTest(dir)).toMatch(/Tests:\s+4 passed, 4 total/);
+  expect(unitTest(dir)).toMatch(/Tests:\s+3 passed, 3 total/);
   build(dir);
   lint(ws, folder);
   const manifest = JSON.parse(readFileSync(join(dir, 'dist/mf-manifest.json'), 'utf8'));
@@ -192,7 +196,7 @@ test('the downloaded remote builds offline, and the console serves the model pag
   // generated from version 1, which the menu runs (released): no notice; once version 2 is
   // released, the page says the menu runs a version it was not generated from
   const notice = generated.getByText('此页面由第 1 版表单生成，功能现为第 2 版');
-  await expect(page.getByTestId('list-repairreport')).toBeVisible();
+  await expect(page.getByTestId('lowcode-list')).toBeVisible();
   await expect(notice).toHaveCount(0);
   const token = await adminToken(page);
   const release = await page.request.post('/api/visualdev/Base/vd-repair/Actions/Release', {
@@ -202,7 +206,7 @@ test('the downloaded remote builds offline, and the console serves the model pag
   expect(await release.json()).toMatchObject({ code: 200, data: { version: 2 } });
   await page.reload();
   await expect(notice).toBeVisible();
-  const list = page.getByTestId('list-repairreport');
+  const list = page.getByTestId('lowcode-list');
   for (const column of ['报修人', '联系电话', '报修地址', '故障类型'])
     await expect(list.locator('th', { hasText: column })).toHaveCount(1);
 
@@ -218,7 +222,7 @@ test('the downloaded remote builds offline, and the console serves the model pag
   await popup.getByTestId('item-faultType').locator('.ant-select').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await popup.getByTestId('form-popup-ok').click();
-  await expect(page.getByText('新建成功')).toBeVisible();
+  await expect(page.getByText('保存成功')).toBeVisible();
   await expect(list.locator('tr', { hasText: '生成代码测试' })).toHaveCount(1);
   await list.locator('tr', { hasText: '生成代码测试' }).getByTestId('row-detail').click();
   await expect(page.getByRole('dialog', { name: '详情 · 报修登记' })).toBeVisible();
