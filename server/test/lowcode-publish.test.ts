@@ -67,6 +67,7 @@ describe.each(TARGETS)('publishing and published lists (%s)', (target) => {
   let app: FastifyInstance;
   let admin: string;
   let operator: string;
+  let manager: string;
   let modelId = '';
   let pageMenu = '';
 
@@ -104,7 +105,7 @@ describe.each(TARGETS)('publishing and published lists (%s)', (target) => {
   beforeAll(async () => {
     env = await createEnv(target);
     app = env.app;
-    ({ admin, operator } = await demoTokens(app));
+    ({ admin, operator, manager } = await demoTokens(app));
   }, 60_000);
   afterAll(() => env.cleanup());
 
@@ -475,5 +476,132 @@ describe.each(TARGETS)('publishing and published lists (%s)', (target) => {
     expect(p1.groups).toEqual([{ key: 'dt-faulttype:flicker', label: '灯光闪烁', count: 3 }]);
     const p2 = await page(2);
     expect(p2.groups).toEqual([{ key: 'dt-faulttype:lampoff', label: '灯具不亮', count: 4 }]);
+  });
+
+  it('a dictionary page lists its type and lets its button holders change it', async () => {
+    const DICT = '/api/visualdev/Dictionary/dt-assetKind';
+    const list = body(await get(operator, DICT));
+    expect(list.code).toBe(200);
+    expect(list.data.type).toMatchObject({ enCode: 'assetKind', isTree: 0 });
+    expect(list.data.list.map((d: J) => d.enCode)).toContain('streetLamp');
+    await unchanged(async () => {
+      expect(
+        body(await send(operator, 'POST', DICT, { fullName: '太阳能灯', enCode: 'bad code' })),
+      ).toMatchObject({
+        code: 400,
+        msg: 'enCode: 只能包含字母、数字、.、_、-',
+      });
+      expect(
+        body(await send(operator, 'POST', DICT, { fullName: '重复', enCode: 'streetLamp' })),
+      ).toMatchObject({
+        code: 400,
+        msg: 'enCode: 编码 "streetLamp" 已存在',
+      });
+      expect(
+        body(await send(operator, 'POST', DICT, { fullName: 'x', enCode: 'x', parentId: 'nope' })),
+      ).toMatchObject({
+        code: 400,
+      });
+      // a type no dictionary page shows
+      expect(body(await get(operator, '/api/visualdev/Dictionary/dt-faultType')).code).toBe(403);
+    });
+    const made = body(
+      await send(operator, 'POST', DICT, { fullName: '太阳能灯', enCode: 'solarLamp', sortCode: 99 }),
+    );
+    expect(made.code).toBe(200);
+    expect(
+      body(
+        await send(operator, 'PUT', `${DICT}/${made.data.id}`, {
+          fullName: '太阳能路灯',
+          enCode: 'solarLamp',
+        }),
+      ).code,
+    ).toBe(200);
+    const after = body(await get(operator, `${DICT}?keyword=${encodeURIComponent('太阳能')}`)).data.list;
+    expect(after.map((d: J) => d.fullName)).toEqual(['太阳能路灯']);
+    expect(body(await send(operator, 'DELETE', `${DICT}/${made.data.id}`)).code).toBe(200);
+  });
+
+  it('a data report answers its interface’s rows sorted and paged, by its filters', async () => {
+    const cfg = body(await get(admin, '/api/visualdev/Report/rp-fault/Config'));
+    expect(cfg.data.config.chart).toEqual({ type: 'bar', x: 'faultType', y: ['count', 'repaired'] });
+    const data = body(await get(admin, '/api/visualdev/Report/rp-fault/Data?pageSize=100'));
+    expect(data.code).toBe(200);
+    const rows = data.data.list as J[];
+    expect(Object.keys(rows[0] ?? { faultType: 1, count: 1, repaired: 1 }).sort()).toEqual([
+      'count',
+      'faultType',
+      'repaired',
+    ]);
+    const counts = rows.map((r) => r.count as number);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const total = counts.reduce((a, b) => a + b, 0);
+    const faults = await app.ctx.db
+      .selectFrom('fault')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    expect(total).toBe(Number(faults?.n ?? 0));
+    // a period with no faults
+    const none = body(
+      await get(
+        admin,
+        `/api/visualdev/Report/rp-fault/Data?queryJson=${encodeURIComponent('{"from":1,"to":2}')}`,
+      ),
+    );
+    expect(none.data.pagination.total).toBe(0);
+    const bad = (q: string) => get(admin, `/api/visualdev/Report/rp-fault/Data?${q}`);
+    expect(body(await bad(`queryJson=${encodeURIComponent('{"x":1}')}`)).msg).toBe(
+      'queryJson.x: not a filter of this report',
+    );
+    expect(body(await bad(`queryJson=${encodeURIComponent('{"from":"abc"}')}`)).msg).toBe(
+      'queryJson.from: must be a number',
+    );
+    expect(body(await bad('sidx=nope')).msg).toBe('sidx: "nope" 不能排序');
+    // the seeded page shows it; the manager holds no page of it
+    expect(body(await get(manager, '/api/visualdev/Report/rp-fault/Data')).code).toBe(403);
+  });
+
+  it('designs and releases a report, refusing a config its interface does not fit', async () => {
+    const make = (config: J) =>
+      send(admin, 'POST', '/api/visualdev/Report', {
+        fullName: '按组织用户',
+        enCode: `users.report${seq++}`,
+        dataInterfaceId: 'di-users-by-org',
+        config: JSON.stringify(config),
+      });
+    const columns = [
+      { prop: 'realName', label: '姓名' },
+      { prop: 'account', label: '账号', sortable: true },
+    ];
+    await unchanged(async () => {
+      expect(body(await make({ columns, filters: [{ param: 'nope', label: 'x' }] }))).toMatchObject({
+        code: 400,
+        msg: 'config.filters[0].param: the interface has no parameter "nope"',
+      });
+      expect(body(await make({ columns: [] }))).toMatchObject({
+        code: 400,
+        msg: 'config.columns: the report needs at least one column',
+      });
+    });
+    const made = body(
+      await make({ columns, filters: [{ param: 'organizeId', label: '组织' }], chart: { type: 'none' } }),
+    );
+    expect(made.code).toBe(200);
+    const rel = body(
+      await send(admin, 'POST', `/api/visualdev/Report/${made.data.id}/Actions/Release`, {
+        parentId: menuId('onlineDev'),
+      }),
+    );
+    expect(rel).toMatchObject({ code: 200, msg: '发布成功' });
+    const menu = await app.ctx.db
+      .selectFrom('menu')
+      .selectAll()
+      .where('id', '=', rel.data.menuId)
+      .executeTakeFirstOrThrow();
+    expect(menu).toMatchObject({ type: 5, fullName: '按组织用户' });
+    expect(body(await send(admin, 'DELETE', `/api/visualdev/Report/${made.data.id}`))).toMatchObject({
+      code: 400,
+      msg: 'id: 报表已发布到菜单「按组织用户」，不能删除',
+    });
   });
 });

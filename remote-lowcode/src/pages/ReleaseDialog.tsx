@@ -11,8 +11,15 @@ import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import TreeSelect from 'antd/es/tree-select';
 import { useTranslation } from 'react-i18next';
-import { menuLabelIn, toast } from '@lighting/shared';
-import { getModel, releaseModel, releaseParents, type MenuNode, type Model } from '../api';
+import { menuLabelIn, request, toast } from '@lighting/shared';
+import {
+  getModel,
+  releaseModel,
+  releaseParents,
+  type MenuNode,
+  type ReleaseBody,
+  type ReleaseMenu,
+} from '../api';
 import '../i18nList';
 
 interface Values {
@@ -35,18 +42,42 @@ const tree = (nodes: MenuNode[], lang: string): Option[] =>
     children: tree(n.children ?? [], lang),
   }));
 
+/** What a release shows of the thing released. */
+interface Releasable {
+  fullName: string;
+  enCode: string;
+  version?: number;
+  releasedVersion?: number | null;
+  releaseMenu?: ReleaseMenu | null;
+}
+
+/** A data report's own release (Report/{id}/Actions/Release). */
+const reportRelease = {
+  load: async (id: string): Promise<Releasable> =>
+    (await request<Releasable>({ url: `/visualdev/Report/${encodeURIComponent(id)}`, method: 'get' })).data,
+  release: async (id: string, body: ReleaseBody) =>
+    request<unknown>({
+      url: `/visualdev/Report/${encodeURIComponent(id)}/Actions/Release`,
+      method: 'post',
+      data: body,
+    }),
+};
+
 export function ReleaseDialog({
   modelId,
   onClose,
   onReleased,
+  kind = 'model',
 }: {
   modelId: string;
   onClose(): void;
   onReleased(): void;
+  /** a model (type-3 page) or a data report (type-5 page) */
+  kind?: 'model' | 'report';
 }) {
   const { t, i18n } = useTranslation('lowcodeList');
   const [form] = Form.useForm<Values>();
-  const [model, setModel] = useState<Model | null>(null);
+  const [model, setModel] = useState<Releasable | null>(null);
   const [parents, setParents] = useState<MenuNode[]>([]);
   const [busy, setBusy] = useState(false);
   const close = useRef(onClose);
@@ -54,7 +85,10 @@ export function ReleaseDialog({
 
   useEffect(() => {
     let alive = true;
-    void Promise.all([getModel(modelId), releaseParents()]).then(
+    void Promise.all([
+      kind === 'report' ? reportRelease.load(modelId) : getModel(modelId),
+      releaseParents(),
+    ]).then(
       ([m, p]) => {
         if (!alive) return;
         setModel(m);
@@ -72,13 +106,14 @@ export function ReleaseDialog({
     return () => {
       alive = false;
     };
-  }, [modelId, form]);
+  }, [modelId, form, kind]);
 
   const submit = async () => {
     const v = await form.validateFields();
     setBusy(true);
     try {
-      await releaseModel(modelId, {
+      const release = kind === 'report' ? reportRelease.release : releaseModel;
+      await release(modelId, {
         parentId: v.parentId,
         fullName: v.fullName.trim(),
         ...(v.enCode?.trim() ? { enCode: v.enCode.trim() } : {}),
@@ -158,7 +193,14 @@ export function ReleaseDialog({
             label={t('releaseMenuCode')}
             rules={[{ pattern: /^[A-Za-z0-9](?:[A-Za-z0-9.]*[A-Za-z0-9])?$/, max: 50 }]}
           >
-            <Input maxLength={50} placeholder={`dynamicModel.${model?.enCode ?? ''}`} />
+            <Input
+              maxLength={50}
+              placeholder={
+                kind === 'report'
+                  ? `dynamicModel.report.${model?.enCode ?? ''}`
+                  : `dynamicModel.${model?.enCode ?? ''}`
+              }
+            />
           </Form.Item>
         )}
         <Form.Item name="icon" label={t('releaseIcon')}>

@@ -30,7 +30,9 @@ import {
   type ModelRow,
 } from '../api';
 import { useOnce } from '../useOnce';
+import Tabs from 'antd/es/tabs';
 import { ReleaseDialog } from './ReleaseDialog';
+import { ReportDesign } from './ReportDesign';
 import '../i18n';
 import '../i18nList';
 
@@ -167,11 +169,23 @@ export default function WebDesignList(_props: RemotePageProps) {
 
   return (
     <>
-      <ListFrame<ModelRow, ModelQuery>
-        list={list}
-        columns={columns}
-        onAdd={() => void openEdit()}
-        testId="webdesign-list"
+      <Tabs
+        data-testid="webdesign-tabs"
+        items={[
+          {
+            key: 'models',
+            label: tl('modelsTab'),
+            children: (
+              <ListFrame<ModelRow, ModelQuery>
+                list={list}
+                columns={columns}
+                onAdd={() => void openEdit()}
+                testId="webdesign-list"
+              />
+            ),
+          },
+          { key: 'reports', label: tl('reportsTab'), children: <ReportDesign /> },
+        ]}
       />
       <FormModal<ModelInfo>
         open={editing !== null}

@@ -108,16 +108,7 @@ export function defaultMenuCode(modelCode: string): string {
 }
 
 /** The type-3 menu that publishes the model (the first, when several name it), or undefined. */
-export async function functionMenuOf(db: Db, modelId: string) {
-  const rows = await db
-    .selectFrom('menu')
-    .select(['id', 'parentId', 'enCode', 'fullName', 'icon', 'sortCode', 'propertyJson', 'urlAddress'])
-    .where('type', '=', FUNCTION_MENU_TYPE)
-    .orderBy('sortCode')
-    .orderBy('id')
-    .execute();
-  return rows.find((r) => menuModuleId(r.propertyJson) === modelId);
-}
+export const functionMenuOf = (db: Db, modelId: string) => menuOfModule(db, modelId, FUNCTION_MENU_TYPE);
 
 type Catalogue = 'menu_button' | 'menu_column';
 
@@ -207,11 +198,57 @@ export async function releaseModel(
     .execute();
   await ensureKeySlots(trx, m.id, [{ cd: m.type === 2 ? cd : null, form: v.form }]);
 
-  const menu = await functionMenuOf(trx, m.id);
+  const cat = catalogueOf(cd, m.type);
+  return putInMenu(trx, {
+    moduleId: m.id,
+    type: FUNCTION_MENU_TYPE,
+    fullName: m.fullName,
+    defaultCode: defaultMenuCode(m.enCode),
+    urlAddress: `${RUNTIME_PREFIX}${m.enCode}`,
+    icon: FUNCTION_ICON,
+    body: b,
+    buttons: cat.buttons,
+    columns: cat.columns,
+  });
+}
+
+/** The menu of `type` that names `moduleId` (the first, when several do), or undefined. */
+export async function menuOfModule(db: Db, moduleId: string, type: number) {
+  const rows = await db
+    .selectFrom('menu')
+    .select(['id', 'parentId', 'enCode', 'fullName', 'icon', 'sortCode', 'propertyJson', 'urlAddress'])
+    .where('type', '=', type)
+    .orderBy('sortCode')
+    .orderBy('id')
+    .execute();
+  return rows.find((r) => menuModuleId(r.propertyJson) === moduleId);
+}
+
+/**
+ * Puts a published thing (a model: type 3, a report: type 5) into the menu, in `trx`: its menu is
+ * updated where it is (name, parent, icon, order), or made under `body.parentId` and granted to
+ * the administrators' role; its button and column catalogue becomes `buttons` / `columns`.
+ */
+export async function putInMenu(
+  trx: Db,
+  p: {
+    moduleId: string;
+    type: number;
+    fullName: string;
+    defaultCode: string;
+    urlAddress: string;
+    icon: string;
+    body: ReleaseBody;
+    buttons: ReadonlyArray<{ enCode: string; fullName: string }>;
+    columns: ReadonlyArray<{ enCode: string; fullName: string }>;
+  },
+): Promise<{ menuId: string; created: boolean }> {
+  const b = p.body;
+  const menu = await menuOfModule(trx, p.moduleId, p.type);
   const fields = {
     parentId: b.parentId,
-    fullName: (b.fullName ?? m.fullName).trim() || m.fullName,
-    icon: b.icon ?? menu?.icon ?? FUNCTION_ICON,
+    fullName: (b.fullName ?? p.fullName).trim() || p.fullName,
+    icon: b.icon ?? menu?.icon ?? p.icon,
     sortCode: b.sortCode ?? menu?.sortCode ?? 0,
   };
   let menuId: string;
@@ -220,7 +257,7 @@ export async function releaseModel(
     menuId = menu.id;
     await trx.updateTable('menu').set(fields).where('id', '=', menu.id).execute();
   } else {
-    const enCode = b.enCode ?? defaultMenuCode(m.enCode);
+    const enCode = b.enCode ?? p.defaultCode;
     const taken = await trx
       .selectFrom('menu')
       .select('id')
@@ -234,19 +271,18 @@ export async function releaseModel(
       .values({
         id: menuId,
         ...fields,
-        type: FUNCTION_MENU_TYPE,
+        type: p.type,
         enCode,
-        urlAddress: `${RUNTIME_PREFIX}${m.enCode}`,
-        propertyJson: JSON.stringify({ moduleId: m.id, isTree: 0 }),
+        urlAddress: p.urlAddress,
+        propertyJson: JSON.stringify({ moduleId: p.moduleId, isTree: 0 }),
         linkTarget: '',
         enabledMark: 1,
       })
       .execute();
     await trx.insertInto('role_menu').values({ roleId: ADMIN_ROLE, menuId }).execute();
   }
-  const cat = catalogueOf(cd, m.type);
-  await setCatalogue(trx, 'menu_button', menuId, cat.buttons);
-  await setCatalogue(trx, 'menu_column', menuId, cat.columns);
+  await setCatalogue(trx, 'menu_button', menuId, p.buttons);
+  await setCatalogue(trx, 'menu_column', menuId, p.columns);
   return { menuId, created };
 }
 

@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { serverFilledFields } from '@lighting/shared/formcore';
 import { modelAccess } from './access';
 import { registerModelRoutes } from './routes-base';
+import { registerDictionaryRoutes } from './routes-dictionary';
 import { registerListRoutes } from './routes-list';
+import { registerReportRoutes } from './routes-report';
 import { registerRecordRoutes } from './routes-records';
 import { registerTransferRoutes } from './routes-transfer';
 import { formOf, modelsMentioning } from './store';
@@ -18,6 +20,8 @@ export function registerLowcodeRoutes(app: FastifyInstance): void {
   registerModelRoutes(app, access);
   registerListRoutes(app, access);
   registerTransferRoutes(app, access);
+  registerDictionaryRoutes(app);
+  registerReportRoutes(app);
   registerRecordRoutes(app, access);
 
   // a user who may fill (or edit) a model's form may draw the numbers its bill-number fields use

@@ -397,3 +397,48 @@ export function demoModels(): DemoModel[] {
 export const CATEGORY_BY_NAME: Readonly<Record<string, string>> = Object.fromEntries(
   CATEGORY_DICTIONARY_SEED.items.map(([code, name]) => [name, category(code)]),
 );
+
+/** The data interface the seeded report reads: faults by type in a period (portable SQL). */
+export const FAULT_REPORT_INTERFACE = {
+  id: 'di-fault-report',
+  fullName: '故障分类统计',
+  enCode: 'faultReport',
+  dataType: 1,
+  query:
+    'SELECT "faultType", CAST(COUNT(*) AS INTEGER) AS "count", ' +
+    'CAST(SUM(CASE WHEN "closedAt" IS NULL THEN 0 ELSE 1 END) AS INTEGER) AS "repaired" ' +
+    'FROM "fault" ' +
+    "WHERE (NULLIF(@from, '') IS NULL OR \"reportedAt\" >= CAST(NULLIF(@from, '') AS BIGINT)) " +
+    "AND (NULLIF(@to, '') IS NULL OR \"reportedAt\" <= CAST(NULLIF(@to, '') AS BIGINT)) " +
+    'GROUP BY "faultType"',
+  path: '',
+  requestMethod: 'GET',
+  requestParameters: JSON.stringify([
+    { field: 'from', defaultValue: '' },
+    { field: 'to', defaultValue: '' },
+  ]),
+  description: '按故障类型统计一段时间内的故障数与已修复数（报表“故障月报”使用）',
+} as const;
+
+/** The seeded data report (menu dynamicModel.faultReport names it as rp-fault). */
+export const FAULT_REPORT = {
+  id: 'rp-fault',
+  fullName: '故障月报',
+  enCode: 'faultMonthly',
+  dataInterfaceId: FAULT_REPORT_INTERFACE.id,
+  description: '各类故障的数量与已修复数，可按报修时间筛选',
+  config: {
+    columns: [
+      { prop: 'faultType', label: '故障类型', align: 'left' as const, sortable: true },
+      { prop: 'count', label: '故障数', align: 'right' as const, sortable: true, width: 120 },
+      { prop: 'repaired', label: '已修复', align: 'right' as const, sortable: true, width: 120 },
+    ],
+    filters: [
+      { param: 'from', label: '报修时间起', kind: 'dateFrom' as const },
+      { param: 'to', label: '报修时间止', kind: 'dateTo' as const },
+    ],
+    chart: { type: 'bar' as const, x: 'faultType', y: ['count', 'repaired'] },
+    defaultSidx: 'count',
+    sort: 'desc' as const,
+  },
+};

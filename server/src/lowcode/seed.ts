@@ -16,7 +16,16 @@ import {
 } from '@lighting/shared/formcore';
 import type { Db } from '../db';
 import { insertDictionaries } from '../db/dictionary-seed';
-import { CATEGORY_BY_NAME, CATEGORY_DICTIONARY_SEED, MATERIAL_RULE, demoModels } from './seed-forms';
+import {
+  CATEGORY_BY_NAME,
+  CATEGORY_DICTIONARY_SEED,
+  FAULT_REPORT,
+  FAULT_REPORT_INTERFACE,
+  MATERIAL_RULE,
+  demoModels,
+} from './seed-forms';
+import { REPORT_MENU_TYPE, releaseReport } from './routes-report';
+import { menuOfModule } from './publish';
 import { DESIGN_MENU } from './access';
 import { ADMIN_ROLE, ensureKeySlots, functionMenuOf, publishedLists, releaseModel } from './publish';
 import { loadModel } from './store';
@@ -139,6 +148,7 @@ export async function seedLowcodeIfEmpty(db: Db, now: number = Date.now()): Prom
   if (await seedDemoLists(db)) changed = true;
   if (await seedReleaseButton(db)) changed = true;
   if (await seedRelease(db, now)) changed = true;
+  if (await seedReport(db, now)) changed = true;
   await ensureAllKeys(db);
   return changed;
 }
@@ -224,4 +234,60 @@ async function ensureAllKeys(db: Db): Promise<void> {
       // slot are refused as filters (400) until the designer trims the list
     }
   }
+}
+
+/** The fault report (its data interface too), released onto the seeded report menu. */
+async function seedReport(db: Db, now: number): Promise<boolean> {
+  let changed = false;
+  const di = await db
+    .selectFrom('data_interface')
+    .select('id')
+    .where((eb) =>
+      eb.or([eb('id', '=', FAULT_REPORT_INTERFACE.id), eb('enCode', '=', FAULT_REPORT_INTERFACE.enCode)]),
+    )
+    .executeTakeFirst();
+  if (!di) {
+    await db
+      .insertInto('data_interface')
+      .values({ ...FAULT_REPORT_INTERFACE, sortCode: 90, enabledMark: 1, createdAt: now })
+      .execute();
+    changed = true;
+  }
+  const rep = await db
+    .selectFrom('lowcode_report')
+    .select('state')
+    .where('id', '=', FAULT_REPORT.id)
+    .executeTakeFirst();
+  if (!rep) {
+    const taken = await db
+      .selectFrom('lowcode_report')
+      .select('id')
+      .where('enCode', '=', FAULT_REPORT.enCode)
+      .executeTakeFirst();
+    if (taken || (di && di.id !== FAULT_REPORT_INTERFACE.id)) return changed;
+    await db
+      .insertInto('lowcode_report')
+      .values({
+        ...FAULT_REPORT,
+        config: JSON.stringify(FAULT_REPORT.config),
+        sortCode: 0,
+        state: 0,
+        createdAt: now,
+        createdBy: SYSTEM_USER,
+        updatedAt: null,
+        updatedBy: null,
+      })
+      .execute();
+    changed = true;
+  }
+  if (rep?.state === 1) return changed;
+  const menu = await menuOfModule(db, FAULT_REPORT.id, REPORT_MENU_TYPE);
+  if (!menu?.parentId) return changed;
+  const parentId = menu.parentId;
+  await db
+    .transaction()
+    .execute((trx) =>
+      releaseReport(trx, { ...FAULT_REPORT, config: JSON.stringify(FAULT_REPORT.config) }, { parentId }),
+    );
+  return true;
 }

@@ -15,3 +15,4 @@ export * from './options';
 export * from './uploads';
 export * from './submission';
 export * from './list';
+export * from './report';

@@ -7,3 +7,5 @@ export { ModelPage, type ModelPageProps } from './ModelPage';
 export { ModelList, type ModelListProps } from './ModelList';
 export { SearchBar, type SearchBarProps } from './SearchBar';
 export { ImportDialog, type ImportDialogProps } from './ImportDialog';
+export { DictionaryPage, type DictionaryRow } from './DictionaryPage';
+export { ReportPage, reportData, type ReportPageProps } from './ReportPage';
