@@ -27,6 +27,7 @@ import {
   unzip,
 } from '../generator-build.cjs';
 import { signIn } from './helpers';
+import { LAYOUT_VIEWPORTS, layoutProblems } from './layout-helpers';
 
 const PORT = Number(process.env.E2E_GEN_PORT || Number(process.env.E2E_PORT || 8181) + 1);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -69,6 +70,7 @@ test('the generator page previews, copies, downloads and compares the generated 
   page,
   context,
 }) => {
+  test.setTimeout(180_000); // two generations compared, and the page measured at three sizes twice
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
   await signIn(page);
   await expect(page).toHaveURL(/\/home$/);
@@ -163,6 +165,23 @@ test('the generator page previews, copies, downloads and compares the generated 
     1,
   );
   await expect(diff.locator('tr[data-kind="removed"]', { hasText: 'MODEL_VERSION = 1;' })).toHaveCount(1);
+
+  // fits 1366–1920 px, in Chinese and in English (the code itself scrolls in its box)
+  const fits = async () => {
+    for (const size of LAYOUT_VIEWPORTS) {
+      await page.setViewportSize(size);
+      expect(
+        await layoutProblems(page, { root: '[data-testid=generator-page]', ignore: ['.gen-code'] }),
+      ).toEqual([]);
+    }
+  };
+  await fits();
+  await page.getByTestId('language-select').click();
+  await page.getByTestId('lang-en').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('gen-download')).toHaveText('Download code');
+  await expect(page.getByTestId('gen-compare-summary')).toContainText('Against the last download (version 1');
+  await fits();
 });
 
 test('the downloaded remote builds offline, and the console serves the model page from it', async ({

@@ -92,7 +92,7 @@ registerNamespace('generator', {
     classNameHint: 'An upper-case letter, then letters or digits (2–40)',
     description: 'Description',
     version: 'Version',
-    versionOf: 'version {{version}}',
+    versionOf: '{{version}}',
     generate: 'Preview',
     files: 'Files',
     noModel:
