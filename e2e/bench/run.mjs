@@ -10,6 +10,8 @@
 // - the citizens' report page: bytes, time until usable on slow 3G, submit p95 with 3 photos
 // - low-code forms: a 1,000-field form's time to interactive and keystroke-to-paint latency; JS for
 //   the designer page and for a page showing one form; no low-code chunk on /home
+// - low-code lists: the list call over 100,000 records with a filter and a sort against
+//   /api/health, and the streamed export of 100,000 records (time, server memory), both databases
 // - the code generator: time to generate one remote and build it
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
@@ -26,6 +28,7 @@ import { benchUsers } from './system.mjs';
 import { benchChat } from './chat.mjs';
 import { benchCitizen } from './citizen.mjs';
 import { benchForms } from './forms.mjs';
+import { benchLowcode } from './lowcode.mjs';
 import { benchGenerator } from './generator.mjs';
 
 const PAGES = [
@@ -331,6 +334,9 @@ try {
     forms: await benchForms(base, browser),
     // issue 13: generate one remote from a model and build it (offline, against the workspace)
     generator: await benchGenerator(base, tk),
+    // issue 13: a published list over 100,000 records (list p95 vs health, streamed export), on
+    // SQLite and PostgreSQL (its own scratch servers)
+    lowcodeList: await benchLowcode(),
   };
   console.log(JSON.stringify(result, null, 2));
 } finally {

@@ -118,24 +118,35 @@ function Workbench({
   const [saved, setSaved] = useState<FormData>(state.form);
   // a form + list model's list (issue 13): designed beside the form, saved with it
   const hasList = info.type === 2;
-  const [list, setList] = useState<ColumnData>(
-    () => normalizeColumnData(info.columnData ?? '') ?? starterList(initial),
-  );
+  // null until the list is first opened (a list never saved starts from the form as it is then)
+  const [list, setList] = useState<ColumnData | null>(() => normalizeColumnData(info.columnData ?? ''));
   const [savedList, setSavedList] = useState<ColumnData | null>(() =>
     normalizeColumnData(info.columnData ?? ''),
   );
   const [mode, setMode] = useState<'form' | 'list'>('form');
+  // a list never saved starts from the form as it is when the list is first opened
+  const [listTouched, setListTouched] = useState(false);
+  const openMode = (next: 'form' | 'list') => {
+    if (next === 'list' && !listTouched && (!list || list.columnList.length === 0))
+      setList(starterList(state.form));
+    setMode(next);
+  };
+  const changeList = (next: ColumnData) => {
+    setListTouched(true);
+    setList(next);
+  };
   const [tab, setTab] = useState<'field' | 'form'>('field');
   const [showProblems, setShowProblems] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'json' | 'import' | null>(null);
   const dnd = useDesignDnd(state.form, dispatch);
-  const listDirty = hasList && list !== savedList;
+  const listDirty = hasList && list !== null && list !== savedList;
   const dirty = state.form !== saved || listDirty;
   const listProblems = useMemo(
     // an empty list may be saved while it is designed; release asks for a column
-    () => (hasList ? listDesignProblems(list, state.form).filter((p) => p.path !== 'columnList') : []),
+    () =>
+      hasList && list ? listDesignProblems(list, state.form).filter((p) => p.path !== 'columnList') : [],
     [hasList, list, state.form],
   );
 
@@ -195,10 +206,10 @@ function Workbench({
           sortCode: info.sortCode,
         },
         formToSave(state),
-        hasList ? list : undefined,
+        hasList && list ? list : undefined,
       );
       setSaved(state.form);
-      if (hasList) setSavedList(list);
+      if (hasList && list) setSavedList(list);
       setShowProblems(false);
       toast('success', msg || t('saved'));
       return true;
@@ -277,7 +288,7 @@ function Workbench({
         {hasList && (
           <Segmented
             value={mode}
-            onChange={(v) => setMode(v as 'form' | 'list')}
+            onChange={(v) => openMode(v as 'form' | 'list')}
             options={[
               { value: 'form', label: tl('formDesign') },
               { value: 'list', label: tl('listDesign') },
@@ -327,7 +338,7 @@ function Workbench({
           </Button>
         </Space>
       </header>
-      {mode === 'list' && hasList && (
+      {mode === 'list' && hasList && list && (
         <div
           style={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: 12 }}
           data-testid="list-design-scroll"
@@ -343,7 +354,7 @@ function Workbench({
               style={{ marginBottom: 8 }}
             />
           )}
-          <ListDesigner form={state.form} list={list} onChange={setList} />
+          <ListDesigner form={state.form} list={list} onChange={changeList} />
         </div>
       )}
       <DndContext {...dnd.contextProps} measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}>

@@ -147,6 +147,14 @@ export async function seedLowcodeIfEmpty(db: Db, now: number = Date.now()): Prom
   }
   if (await seedDemoLists(db)) changed = true;
   if (await seedReleaseButton(db)) changed = true;
+  // the first seed marked models 已发布 that no release made: released means releasedVersion now
+  const unreleased = await db
+    .updateTable('visualdev_base')
+    .set({ state: 0 })
+    .where('state', '=', 1)
+    .where('releasedVersion', 'is', null)
+    .executeTakeFirst();
+  if (Number(unreleased.numUpdatedRows) > 0) changed = true;
   if (await seedRelease(db, now)) changed = true;
   if (await seedReport(db, now)) changed = true;
   await ensureAllKeys(db);
