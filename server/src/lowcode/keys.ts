@@ -4,6 +4,7 @@
  * it, computed by formcore's `keyOf` (so a key and a list filter compare alike). Written in the
  * record's transaction; rebuilt for the whole model when its lists need a field that had no slot.
  */
+import { sql } from 'kysely';
 import { keyOf, parseSlotMap, slotKind, type SlotMap } from '@lighting/shared/formcore';
 import type { Db, Dialect } from '../db';
 import type { LowcodeRecordKeyTable } from './schema';
@@ -67,8 +68,10 @@ export async function writeKeys(
     .execute();
 }
 
-/** Rows per read and per multi-row insert while rebuilding (17 parameters a row). */
+/** Rows per read and per multi-row insert while rebuilding (18 parameters a row). */
 const REBUILD_BATCH = 500;
+/** A rebuild of at least this many records refreshes the planner's statistics. */
+const ANALYZE_AFTER = 10_000;
 
 /**
  * Rebuilds the keys of every record of a model with `slots` (inside the transaction that stored
@@ -87,7 +90,12 @@ export async function rebuildKeys(trx: Db, modelId: string, slots: Readonly<Slot
       .orderBy('id')
       .limit(REBUILD_BATCH)
       .execute();
-    if (!rows.length) return count;
+    if (!rows.length) {
+      // after a bulk rebuild the planner's statistics are stale: without them PostgreSQL cannot
+      // pick the key indexes (SQLite keeps its own in sqlite_stat1)
+      if (count >= ANALYZE_AFTER) await sql`ANALYZE ${sql.table('lowcode_record_key')}`.execute(trx);
+      return count;
+    }
     const ids = rows.map((r) => r.id);
     await trx.deleteFrom('lowcode_record_key').where('recordId', 'in', ids).execute();
     await trx

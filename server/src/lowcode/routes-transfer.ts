@@ -36,6 +36,8 @@ const modelParams = { type: 'object', required: ['modelId'], properties: { model
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Records read, shown and written per round of an export. */
 const EXPORT_CHUNK = 1000;
+/** Record ids read (in the list's order) per query of an export: few queries, little memory. */
+const EXPORT_IDS = 10_000;
 
 /** exceljs is large: loaded on the first spreadsheet call, not with the server. */
 const excel = async (): Promise<typeof ExcelJSModule> =>
@@ -95,15 +97,13 @@ export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess
       // rows are written while the client reads: one chunk of records in memory at a time
       void (async () => {
         try {
-          for (let offset = 0; offset < total; offset += EXPORT_CHUNK) {
-            const ids = (await ordered.limit(EXPORT_CHUNK).offset(offset).execute()).map((x) => x.recordId);
+          const props = columns.map((c) => c.prop);
+          for (let offset = 0; offset < total; offset += EXPORT_IDS) {
+            const ids = (await ordered.limit(EXPORT_IDS).offset(offset).execute()).map((x) => x.recordId);
             if (!ids.length) break;
-            for (const row of await shownRows(
-              ctx,
-              ids,
-              columns.map((c) => c.prop),
-            ))
-              sheet.addRow(columns.map((c) => cellOf(row[c.prop]))).commit();
+            for (let i = 0; i < ids.length; i += EXPORT_CHUNK)
+              for (const row of await shownRows(ctx, ids.slice(i, i + EXPORT_CHUNK), props))
+                sheet.addRow(columns.map((c) => cellOf(row[c.prop]))).commit();
           }
           sheet.commit();
           await book.commit();
