@@ -80,7 +80,12 @@ test('design, publish and use a function page; the operator sees what the role g
   await designer.getByTestId('list-sortable-poleCode').click();
   await page.getByTestId('designer-save').click();
   await expect(page.getByText('更新成功')).toBeVisible();
-  await page.getByTestId('designer-back').click();
+  // the designer's preview of a form + list model is its list, before any release
+  await page.getByTestId('designer-preview').click();
+  await expect(page.getByTestId('preview-page').getByTestId('lowcode-list').locator('thead')).toContainText(
+    '功率',
+  );
+  await page.goto('/onlineDev/webDesign');
 
   // ——— publish under 在线开发 ———
   await models.getByTestId('list-keyword').locator('input').fill(name);
@@ -266,4 +271,10 @@ test('a data report page draws its chart and table; a dictionary page lists its 
   await expect(report.getByTestId('report-table').locator('tr.ant-table-row').first()).toBeVisible();
   await openMenu(page, '在线开发', '资产字典');
   await expect(page.getByTestId('lowcode-dictionary')).toContainText('路灯');
+  // the same pages in the remote's own app (kiosk mode)
+  await page.goto('/remotes/lowcode/dynamicModel/faultReport');
+  await expect(page.getByTestId('standalone-lowcode')).toBeVisible();
+  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-state', 'ready');
+  await page.goto('/remotes/lowcode/dynamicModel/repairReport');
+  await expect(page.getByTestId('lowcode-list').locator('thead')).toContainText('报修人');
 });
