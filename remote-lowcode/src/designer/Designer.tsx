@@ -119,10 +119,10 @@ function Workbench({
   // a form + list model's list (issue 13): designed beside the form, saved with it
   const hasList = info.type === 2;
   // null until the list is first opened (a list never saved starts from the form as it is then)
-  const [list, setList] = useState<ColumnData | null>(() => normalizeColumnData(info.columnData ?? ''));
   const [savedList, setSavedList] = useState<ColumnData | null>(() =>
     normalizeColumnData(info.columnData ?? ''),
   );
+  const [list, setList] = useState<ColumnData | null>(savedList);
   const [mode, setMode] = useState<'form' | 'list'>('form');
   // a list never saved starts from the form as it is when the list is first opened
   const [listTouched, setListTouched] = useState(false);

@@ -308,11 +308,12 @@ export function ListDesigner({ form, list, onChange }: ListDesignerProps) {
                 onChange={(hasPage) => edit({ type: 'set', patch: { hasPage } })}
               />
             </Space>
+            <Typography.Text type="secondary">{t('pageSize')}</Typography.Text>
             <Select
-              style={{ width: 110 }}
+              style={{ width: 80 }}
               value={list.pageSize ?? 20}
               disabled={list.hasPage === false}
-              options={PAGE_SIZES.map((n) => ({ value: n, label: `${n} / ${t('pageSize')}` }))}
+              options={PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))}
               onChange={(pageSize: number) => edit({ type: 'set', patch: { pageSize } })}
               data-testid="list-page-size"
             />
@@ -348,7 +349,7 @@ export function ListDesigner({ form, list, onChange }: ListDesignerProps) {
                                 },
                           )
                         }
-                        style={{ width: 96 }}
+                        style={{ width: 112, flex: 'none' }}
                         data-testid={`list-btn-${value}`}
                       >
                         {t(`btn_${value}`)}
