@@ -413,6 +413,17 @@ describe.each(TARGETS)('publishing and published lists (%s)', (target) => {
     expect(Object.keys(rows.data.list[0]).sort()).toEqual(['creatorTime', 'id', 'name', 'watts']);
     const config = body(await get(operator, `${ONLINE}/${modelId}/Config`)).data;
     expect(JSON.parse(config.columnData).columnList.map((c: J) => c.prop)).toEqual(['name', 'watts']);
+    const columnData = body(await get(operator, `${ONLINE}/${modelId}/ColumnData`)).data;
+    expect(columnData.columnData).toBe(config.columnData);
+    const formData = body(await get(operator, `${ONLINE}/${modelId}/FormData`)).data;
+    expect(JSON.parse(formData.formData).fields.map((f: J) => f.__vModel__)).toEqual([
+      'name',
+      'kind',
+      'watts',
+      'note',
+    ]);
+    // a designer's preview needs the design menu's grant, not the page's
+    expect(body(await get(manager, `${ONLINE}/${modelId}/Config?preview=1`)).code).toBe(403);
     const id = rows.data.list[0].id;
     await unchanged(async () => {
       expect(body(await send(operator, 'DELETE', `${ONLINE}/${modelId}/${id}`))).toMatchObject({

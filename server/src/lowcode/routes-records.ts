@@ -88,20 +88,28 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     return { ...rec, version: Number(rec.version), data: recordData(rec.data) };
   };
 
+  /** What a page runs: the version, its form, and its list with only the columns granted (spec §6). */
+  const runtimeOf = async (
+    user: Parameters<ModelAccess['visibleColumns']>[0],
+    m: ModelRow,
+    preview?: number,
+  ) => {
+    const via = viaOf(preview);
+    await access.assertMayUse(user, m, 'view', via);
+    const v = await versionFor(m, preview);
+    const columns = await access.visibleColumns(user, m.id, via);
+    const cd = m.type === 2 ? listOf(v.columnData) : null;
+    const shown =
+      cd && columns ? { ...cd, columnList: cd.columnList.filter((c) => columns.has(c.prop)) } : cd;
+    return { version: v.version, formData: v.formData, columnData: shown ? JSON.stringify(shown) : '' };
+  };
+
   r.get(
     `${ONLINE}/:modelId/Config`,
     { config: { open: CHECKED }, schema: { params: modelParams, querystring: previewQuery } as const },
     async (req) => {
-      const { user } = authOf(req);
       const m = await loadModel(db, req.params.modelId);
-      const via = viaOf(req.query.preview);
-      await access.assertMayUse(user, m, 'view', via);
-      const v = await versionFor(m, req.query.preview);
-      const columns = await access.visibleColumns(user, m.id, via);
-      const cd = m.type === 2 ? listOf(v.columnData) : null;
-      // the list as this user sees it: only the columns granted to them (spec §6)
-      const shown =
-        cd && columns ? { ...cd, columnList: cd.columnList.filter((c) => columns.has(c.prop)) } : cd;
+      const v = await runtimeOf(authOf(req).user, m, req.query.preview);
       return ok({
         id: m.id,
         fullName: m.fullName,
@@ -110,8 +118,29 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
         version: v.version,
         released: m.releasedVersion !== null,
         formData: v.formData,
-        columnData: shown ? JSON.stringify(shown) : '',
+        columnData: v.columnData,
       });
+    },
+  );
+
+  // JNPF's separate reads of the same: the form alone, the list alone
+  r.get(
+    `${ONLINE}/:modelId/FormData`,
+    { config: { open: CHECKED }, schema: { params: modelParams, querystring: previewQuery } as const },
+    async (req) => {
+      const m = await loadModel(db, req.params.modelId);
+      const v = await runtimeOf(authOf(req).user, m, req.query.preview);
+      return ok({ version: v.version, formData: v.formData });
+    },
+  );
+
+  r.get(
+    `${ONLINE}/:modelId/ColumnData`,
+    { config: { open: CHECKED }, schema: { params: modelParams, querystring: previewQuery } as const },
+    async (req) => {
+      const m = await loadModel(db, req.params.modelId);
+      const v = await runtimeOf(authOf(req).user, m, req.query.preview);
+      return ok({ version: v.version, columnData: v.columnData });
     },
   );
 
