@@ -75,29 +75,38 @@ const ANALYZE_AFTER = 10_000;
 
 /**
  * Rebuilds the keys of every record of a model with `slots` (inside the transaction that stored
- * the new map): each batch of records read in id order, its key rows deleted and inserted again.
- * Answers the number of records.
+ * the new map): the records read in the order of their (modelId, createdAt, id) index — a keyset,
+ * so each batch is an index range, never a sort — and each batch's key rows upserted, setting only
+ * the slots in `changed` (those whose field is new: the other slots already hold their keys, and
+ * an index is touched only for the columns set). Answers the number of records.
  */
-export async function rebuildKeys(trx: Db, modelId: string, slots: Readonly<SlotMap>): Promise<number> {
+export async function rebuildKeys(
+  trx: Db,
+  modelId: string,
+  slots: Readonly<SlotMap>,
+  changed: readonly Slot[] = SLOTS,
+): Promise<number> {
+  let at: number | null = null;
   let after = '';
   let count = 0;
+  const set = Object.fromEntries(changed.map((c) => [c, sql.ref(`excluded.${c}`)]));
   for (;;) {
-    const rows = await trx
+    let q = trx
       .selectFrom('lowcode_record')
       .select(['id', 'data', 'createdAt'])
       .where('modelId', '=', modelId)
-      .where('id', '>', after)
+      .orderBy('createdAt')
       .orderBy('id')
-      .limit(REBUILD_BATCH)
-      .execute();
+      .limit(REBUILD_BATCH);
+    if (at !== null)
+      q = q.where(sql<boolean>`(${sql.ref('createdAt')}, ${sql.ref('id')}) > (${at}, ${after})`);
+    const rows = await q.execute();
     if (!rows.length) {
       // after a bulk rebuild the planner's statistics are stale: without them PostgreSQL cannot
       // pick the key indexes (SQLite keeps its own in sqlite_stat1)
       if (count >= ANALYZE_AFTER) await sql`ANALYZE ${sql.table('lowcode_record_key')}`.execute(trx);
       return count;
     }
-    const ids = rows.map((r) => r.id);
-    await trx.deleteFrom('lowcode_record_key').where('recordId', 'in', ids).execute();
     await trx
       .insertInto('lowcode_record_key')
       .values(
@@ -108,9 +117,14 @@ export async function rebuildKeys(trx: Db, modelId: string, slots: Readonly<Slot
           ...slotValues(slots, recordData(r.data)),
         })),
       )
+      .onConflict((oc) => oc.column('recordId').doUpdateSet(set))
       .execute();
     count += rows.length;
-    after = ids[ids.length - 1] ?? after;
+    const last = rows[rows.length - 1];
+    if (last) {
+      at = Number(last.createdAt);
+      after = last.id;
+    }
   }
 }
 

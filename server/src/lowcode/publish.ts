@@ -23,7 +23,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db';
 import { badRequest } from '../http/envelope';
 import { FUNCTION_MENU_TYPE } from './access';
-import { rebuildKeys } from './keys';
+import { isSlot, rebuildKeys, type Slot } from './keys';
 import { menuModuleId } from './rules';
 import { formOf, versionForm, type ModelRow } from './store';
 
@@ -75,7 +75,13 @@ export async function ensureKeySlots(
   const text = JSON.stringify(map);
   if (text === JSON.stringify(current)) return;
   await trx.updateTable('visualdev_base').set({ keySlots: text }).where('id', '=', modelId).execute();
-  if (added.length) await rebuildKeys(trx, modelId, map);
+  if (added.length)
+    await rebuildKeys(
+      trx,
+      modelId,
+      map,
+      added.map((f) => map[f]).filter((slot): slot is Slot => !!slot && isSlot(slot)),
+    );
 }
 
 /** The lists a model's slots must cover: its current version's and its released version's. */
