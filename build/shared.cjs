@@ -77,8 +77,9 @@ function sharedConfig() {
   shared['react/'] = { singleton: true, requiredVersion: deps.react, strictVersion: false };
   // The session store, http client and realtime stream live here: one copy on the page. Three
   // entries so the sign-in page does not pull antd (ui) or rxjs (realtime), a fourth (admin)
-  // so /home does not pull the administration lists and forms, and a fifth (form) for the
-  // low-code form renderer, which only the pages that show a designed form download; the sign-in
+  // so /home does not pull the administration lists and forms, a fifth (form) for the
+  // low-code form renderer, which only the pages that show a designed form download, a sixth
+  // (lowcode) for the published low-code pages, which generated remotes import too; the sign-in
   // form (login) is its own entry so that signed-in pages do not download it.
   for (const entry of [
     '@lighting/shared',
@@ -87,6 +88,7 @@ function sharedConfig() {
     '@lighting/shared/realtime',
     '@lighting/shared/admin',
     '@lighting/shared/form',
+    '@lighting/shared/lowcode',
   ]) {
     shared[entry] = { singleton: true, requiredVersion: sharedPkg.version, strictVersion: false };
   }

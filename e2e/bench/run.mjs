@@ -12,6 +12,9 @@
 //   the designer page and for a page showing one form; no low-code chunk on /home
 // - workflow: completed flows per second (SQLite, PostgreSQL) vs a bare write route, the to-do
 //   list's p95 over 100,000 tasks, timer lag
+// - low-code lists: the list call over 100,000 records with a filter and a sort against
+//   /api/health, and the streamed export of 100,000 records (time, server memory), both databases
+// - the code generator: time to generate one remote and build it
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import SparkMD5 from 'spark-md5';
@@ -29,6 +32,8 @@ import { benchCitizen } from './citizen.mjs';
 import { benchForms } from './forms.mjs';
 import { homePaintBytes } from './home.mjs';
 import { benchWorkflow } from './workflow.mjs';
+import { benchLowcode } from './lowcode.mjs';
+import { benchGenerator } from './generator.mjs';
 
 const PAGES = [
   ['system', '/permission/user', 'user-list', '权限管理'],
@@ -299,6 +304,11 @@ try {
     // issue 14: completed flows/s on SQLite and PostgreSQL against a bare write, the to-do list
     // over 100,000 tasks, timer lag (their own scratch servers)
     workflow: await benchWorkflow(),
+    // issue 13: generate one remote from a model and build it (offline, against the workspace)
+    generator: await benchGenerator(base, tk),
+    // issue 13: a published list over 100,000 records (list p95 vs health, streamed export), on
+    // SQLite and PostgreSQL (its own scratch servers)
+    lowcodeList: await benchLowcode(),
   };
   console.log(JSON.stringify(result, null, 2));
 } finally {

@@ -70,8 +70,15 @@ const NOT_SHOWN: Record<string, string> = {
   'POST /api/open311/v2/requests.json phone': 'the contact phone for a call-back, shown on no page',
   'POST /api/visualdev/Base category':
     'must name an item of the visualDevCategory dictionary (refused otherwise)',
-  'POST /api/visualdev/Base columnData':
-    'the list design (JSON), kept for the online-development runtime; no page shows it as text yet',
+  'POST /api/visualdev/OnlineDev/{modelId}/Actions/Export *':
+    "the export's filters: they select the records written to the file and are never stored",
+  'POST /api/visualdev/Report description': 'kept with the report for its designers; no page shows it',
+  'POST /api/visualdev/Dictionary/{typeId} description':
+    'the same column as POST /api/system/Base/DictionaryData description (shown and exercised there)',
+  'POST /api/visualdev/Dictionary/{typeId} fullNameZhtw':
+    'the same column as the dictionary page’s Traditional Chinese name, shown only in that language',
+  'POST /api/visualdev/Dictionary/{typeId} fullNameEn':
+    'the same column as the dictionary page’s English name, shown only in that language',
   'POST /api/visualdev/Base tables':
     'the tables note (a JSON list the server parses and checks); no page shows it as text',
   // Chat text travels over the socket, not an HTTP route: chat.spec.ts shows it as text.
@@ -325,6 +332,50 @@ test('payloads in every writable text field are shown as text wherever a page sh
     { data: JSON.stringify({ note: P('XREC') }) },
     { url: `/visualdev/OnlineDev/${String(model.id)}` },
   );
+  // a published list: its column and search labels, the page's menu icon (issue 13)
+  const listed = await save('POST', '/visualdev/Base', {
+    fullName: `脚本列表${s}`,
+    enCode: `xssList${s}`,
+    category: 'dt-visualDevCategory:ops',
+    type: 2,
+    formData: JSON.stringify({
+      fields: [{ __config__: { jnpfKey: 'input', label: '名称' }, __vModel__: 'name' }],
+    }),
+    columnData: JSON.stringify({
+      columnList: [{ prop: 'name', label: P('XVCL') }],
+      searchList: [{ prop: 'name', label: P('XVSL') }],
+    }),
+  });
+  await save(
+    'POST',
+    '/visualdev/Base/{id}/Actions/Release',
+    { parentId: 'menu-onlineDev', icon: P('XVRI') },
+    { url: `/visualdev/Base/${String(listed.id)}/Actions/Release` },
+  );
+  // a data report: its column and filter labels, its menu icon
+  const report = await save('POST', '/visualdev/Report', {
+    fullName: `脚本报表${s}`,
+    enCode: `xssReport${s}`,
+    dataInterfaceId: 'di-users-by-org',
+    config: JSON.stringify({
+      columns: [{ prop: 'realName', label: P('XRPC') }],
+      filters: [{ param: 'organizeId', label: P('XRPF'), kind: 'text' }],
+      chart: { type: 'none' },
+    }),
+  });
+  await save(
+    'POST',
+    '/visualdev/Report/{id}/Actions/Release',
+    { parentId: 'menu-onlineDev', icon: P('XRRI') },
+    { url: `/visualdev/Report/${String(report.id)}/Actions/Release` },
+  );
+  // a dictionary page's item (menu type 4: the seeded 资产字典)
+  await save(
+    'POST',
+    '/visualdev/Dictionary/{typeId}',
+    { fullName: P('XVDI'), enCode: `xssItem${s}` },
+    { url: '/visualdev/Dictionary/dt-assetKind' },
+  );
   // the notice's stored HTML kept no script and no javascript: link
   const stored = await api(request, admin, 'GET', `/system/Message/${String(notice.id)}`);
   expect(String(stored.data?.bodyText)).not.toMatch(/javascript:|onerror/i);
@@ -470,7 +521,7 @@ test('payloads in every writable text field are shown as text wherever a page sh
   await visit('/permission/position', ['XPOS']);
   await visit('/system/billRule', ['XBILL']);
   // the menu tree opens expanded
-  await visit('/system/menu', ['XMENU', 'XICON', 'XURL']);
+  await visit('/system/menu', ['XMENU', 'XICON', 'XURL', 'XVRI', 'XRRI']);
   // the menu's name is shown in the side menu as text
   // (the section may already be open for the current page: open it only when it is closed)
   const sideItem = page.getByTestId('side-menu').getByText(shown('XMENU'));
@@ -516,6 +567,11 @@ test('payloads in every writable text field are shown as text wherever a page sh
   await page.goto(`/previewModel?id=${String(model.id)}&record=${String(record.id)}`);
   await sees(['XVLB'], page.getByTestId('form-renderer'));
   await formHolds(['XREC']);
+
+  // the published pages: a list's labels, a report's labels, a dictionary page's item
+  await visit(`/dynamicModel/xssList${s}`, ['XVCL', 'XVSL']);
+  await visit(`/dynamicModel/report/xssReport${s}`, ['XRPC', 'XRPF']);
+  await visit('/dynamicModel/assetKind', ['XVDI']);
 
   // the map: a fault's, a citizen report's and an Open311 request's words, an order's title
   await visit('/bt/map/fault', []);

@@ -1,7 +1,7 @@
 // The visual-development calls (spec §7 Visual development; server/src/lowcode), one function each.
 // Pages and the designer import these, never URLs. Effects only: no React.
 import { request, type Envelope, type Paged } from '@lighting/shared';
-import type { FormData } from '@lighting/shared/formcore';
+import type { ColumnData, FormData } from '@lighting/shared/formcore';
 
 const BASE = '/visualdev/Base';
 const ONLINE = '/visualdev/OnlineDev';
@@ -36,6 +36,53 @@ export interface Model extends ModelRow {
   /** The form JSON as text (JNPF's shape; an object is accepted too). */
   formData: FormData | string | null;
   columnData?: string;
+  /** the current version; the released one (null: never released) */
+  version?: number;
+  releasedVersion?: number | null;
+  /** the function menu publishing the model (what a release updates), or null */
+  releaseMenu?: ReleaseMenu | null;
+}
+
+export interface ReleaseMenu {
+  id: string;
+  parentId: string;
+  enCode: string;
+  fullName: string;
+  icon: string;
+  sortCode: number;
+  urlAddress: string;
+}
+
+export interface MenuNode {
+  id: string;
+  fullName: string;
+  enCode: string;
+  children?: MenuNode[];
+}
+
+/** The menu sections a model may be published under (directories). */
+export const releaseParents = async (): Promise<MenuNode[]> =>
+  (await request<{ list: MenuNode[] }>({ url: `${BASE}/MenuSelector`, method: 'get' })).data?.list ?? [];
+
+export interface ReleaseBody {
+  parentId: string;
+  fullName?: string;
+  enCode?: string;
+  icon?: string;
+  sortCode?: number;
+}
+
+/** Publishes the model's current version under a menu section; answers the menu and the version. */
+export async function releaseModel(
+  id: string,
+  body: ReleaseBody,
+): Promise<{ msg: string; menuId: string; version: number }> {
+  const res = await request<{ menuId: string; version: number }>({
+    url: `${BASE}/${encodeURIComponent(id)}/Actions/Release`,
+    method: 'post',
+    data: body,
+  });
+  return { msg: res.msg, ...res.data };
 }
 
 /** A key that makes a retried create or copy answer with the first result (server/src/lowcode/requests.ts). */
@@ -59,9 +106,18 @@ export async function createModel(info: ModelInfo, idemKey: string): Promise<{ m
   return { msg: res.msg, id: res.data.id };
 }
 
-/** Updates the basic information and, when given, the form (sent as JSON text). */
-export async function updateModel(id: string, info: ModelInfo, form?: FormData): Promise<string> {
-  const data = form ? { ...info, formData: JSON.stringify(form) } : info;
+/** Updates the basic information and, when given, the form and the list (sent as JSON text). */
+export async function updateModel(
+  id: string,
+  info: ModelInfo,
+  form?: FormData,
+  list?: ColumnData,
+): Promise<string> {
+  const data = {
+    ...info,
+    ...(form ? { formData: JSON.stringify(form) } : {}),
+    ...(list ? { columnData: JSON.stringify(list) } : {}),
+  };
   const res = await request<unknown>({ url: `${BASE}/${encodeURIComponent(id)}`, method: 'put', data });
   return res.msg;
 }
@@ -128,16 +184,25 @@ export interface ModelConfig {
   formData: FormData | string;
 }
 
-/** The model's current form (the one a new record is made with). */
+/** The preview's calls are a designer's (`preview=1`): the current version, through the design menu. */
+const PREVIEW = { preview: 1 } as const;
+
+/** The model's current form (the one a previewed record is made with). */
 export const modelConfig = async (modelId: string): Promise<ModelConfig> =>
-  (await request<ModelConfig>({ url: `${ONLINE}/${encodeURIComponent(modelId)}/Config`, method: 'get' }))
-    .data;
+  (
+    await request<ModelConfig>({
+      url: `${ONLINE}/${encodeURIComponent(modelId)}/Config`,
+      method: 'get',
+      data: PREVIEW,
+    })
+  ).data;
 
 /** Saves a record (idempotent per `idemKey`); answers its id. */
 export async function createRecord(modelId: string, data: RecordValues, idemKey: string): Promise<string> {
   const res = await request<{ id: string }>({
     url: `${ONLINE}/${encodeURIComponent(modelId)}`,
     method: 'post',
+    params: PREVIEW,
     data: { data: JSON.stringify(data), idemKey },
   });
   return res.data.id;
@@ -155,6 +220,7 @@ export async function getRecord(modelId: string, id: string): Promise<RecordInfo
   const res = await request<{ id: string; data: RecordValues | string; formData: FormData | string }>({
     url: `${ONLINE}/${encodeURIComponent(modelId)}/${encodeURIComponent(id)}`,
     method: 'get',
+    data: PREVIEW,
   });
   return { id: res.data.id, data: parseText(res.data.data), formData: res.data.formData };
 }

@@ -7,7 +7,9 @@ const routes: RemoteRoutes = {
   pages: {
     'onlineDev/webDesign': () => import('./pages/WebDesignList'),
     previewModel: () => import('./pages/PreviewModel'),
-    '*': () => import('./pages/Planned'),
+    'generator/webForm': () => import('./generator/GeneratorPage'),
+    // the published pages (menu types 3, 4, 5) of any urlAddress under dynamicModel/
+    '*': () => import('./pages/Runtime'),
   },
   fixed: ['previewModel'],
 };

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './auth/routes';
 import { registerFileRoutes } from './files/routes';
 import { registerHomeRoutes } from './home/routes';
+import { registerGeneratorRoutes } from './lowcode/generator/routes';
 import { registerLowcodeRoutes } from './lowcode/routes';
 import { registerMapRoutes } from './map/routes';
 import { registerMessagesDomain } from './messages/routes';
@@ -24,6 +25,7 @@ export const DOMAINS: ReadonlyArray<(app: FastifyInstance) => void> = [
   registerHomeRoutes,
   registerMapRoutes,
   registerLowcodeRoutes,
+  registerGeneratorRoutes,
   registerWorkflowRoutes,
   registerPublicRoutes,
 ];

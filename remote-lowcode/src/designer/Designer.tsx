@@ -18,13 +18,19 @@ import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import SaveOutlined from '@ant-design/icons/es/icons/SaveOutlined';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@lighting/shared';
+import Segmented from 'antd/es/segmented';
 import {
   createField,
   controlInfo,
+  listDesignProblems,
+  normalizeColumnData,
   validateFormDesign,
+  type ColumnData,
   type FormData,
   type JnpfKey,
 } from '@lighting/shared/formcore';
+import { ListDesigner } from './ListDesigner';
+import { starterList } from './listDesign';
 import { getModel, updateModel, type Model } from '../api';
 import { ROOT, canRedo, canUndo, designReducer, findField, formToSave, initialDesign } from './designState';
 import { DesignContext } from './context';
@@ -106,16 +112,43 @@ function Workbench({
   initial,
 }: DesignerProps & { info: Model; initial: FormData }) {
   const { t, i18n } = useTranslation('lowcode');
+  const tl = useTranslation('lowcodeList').t;
   const { modal } = AntApp.useApp();
   const [state, dispatch] = useReducer(designReducer, initial, initialDesign);
   const [saved, setSaved] = useState<FormData>(state.form);
+  // a form + list model's list (issue 13): designed beside the form, saved with it
+  const hasList = info.type === 2;
+  // null until the list is first opened (a list never saved starts from the form as it is then)
+  const [savedList, setSavedList] = useState<ColumnData | null>(() =>
+    normalizeColumnData(info.columnData ?? ''),
+  );
+  const [list, setList] = useState<ColumnData | null>(savedList);
+  const [mode, setMode] = useState<'form' | 'list'>('form');
+  // a list never saved starts from the form as it is when the list is first opened
+  const [listTouched, setListTouched] = useState(false);
+  const openMode = (next: 'form' | 'list') => {
+    if (next === 'list' && !listTouched && (!list || list.columnList.length === 0))
+      setList(starterList(state.form));
+    setMode(next);
+  };
+  const changeList = (next: ColumnData) => {
+    setListTouched(true);
+    setList(next);
+  };
   const [tab, setTab] = useState<'field' | 'form'>('field');
   const [showProblems, setShowProblems] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'json' | 'import' | null>(null);
   const dnd = useDesignDnd(state.form, dispatch);
-  const dirty = state.form !== saved;
+  const listDirty = hasList && list !== null && list !== savedList;
+  const dirty = state.form !== saved || listDirty;
+  const listProblems = useMemo(
+    // an empty list may be saved while it is designed; release asks for a column
+    () =>
+      hasList && list ? listDesignProblems(list, state.form).filter((p) => p.path !== 'columnList') : [],
+    [hasList, list, state.form],
+  );
 
   const problems = useMemo(() => locateProblems(state.form, validateFormDesign(state.form)), [state.form]);
 
@@ -153,6 +186,11 @@ function Workbench({
     setServerError(null);
     if (problems.length > 0) {
       setShowProblems(true);
+      setMode('form');
+      return false;
+    }
+    if (listProblems.length > 0) {
+      setMode('list');
       return false;
     }
     setBusy(true);
@@ -168,8 +206,10 @@ function Workbench({
           sortCode: info.sortCode,
         },
         formToSave(state),
+        hasList && list ? list : undefined,
       );
       setSaved(state.form);
+      if (hasList && list) setSavedList(list);
       setShowProblems(false);
       toast('success', msg || t('saved'));
       return true;
@@ -179,7 +219,7 @@ function Workbench({
     } finally {
       setBusy(false);
     }
-  }, [problems, state, modelId, info, t]);
+  }, [problems, listProblems, hasList, list, state, modelId, info, t]);
 
   const leave = () => {
     if (!dirty) return onClose();
@@ -245,6 +285,17 @@ function Workbench({
           {info.fullName}
         </Typography.Text>
         {dirty && <Typography.Text type="warning">{t('unsaved')}</Typography.Text>}
+        {hasList && (
+          <Segmented
+            value={mode}
+            onChange={(v) => openMode(v as 'form' | 'list')}
+            options={[
+              { value: 'form', label: tl('formDesign') },
+              { value: 'list', label: tl('listDesign') },
+            ]}
+            data-testid="designer-mode"
+          />
+        )}
         <Space style={{ marginLeft: 'auto' }} wrap>
           <Tooltip title={`${t('undo')} (Ctrl+Z)`}>
             <Button
@@ -287,8 +338,27 @@ function Workbench({
           </Button>
         </Space>
       </header>
+      {mode === 'list' && hasList && list && (
+        <div
+          style={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: 12 }}
+          data-testid="list-design-scroll"
+        >
+          {serverError && (
+            <Alert
+              type="error"
+              showIcon
+              closable
+              onClose={() => setServerError(null)}
+              message={t('serverRefused')}
+              description={serverError}
+              style={{ marginBottom: 8 }}
+            />
+          )}
+          <ListDesigner form={state.form} list={list} onChange={changeList} />
+        </div>
+      )}
       <DndContext {...dnd.contextProps} measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}>
-        <div style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+        <div style={{ flex: 1, minHeight: 0, display: mode === 'list' && hasList ? 'none' : 'flex' }}>
           <aside
             style={{
               width: 232,

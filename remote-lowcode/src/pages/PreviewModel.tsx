@@ -2,6 +2,8 @@
 // (@lighting/shared/form) in the form's own popup (dialog, full screen or drawer), with its
 // validation; submit saves a record (OnlineDev/{modelId}) and the record is read back from the
 // server and shown read-only. With `record`, that record opens for viewing and editing as a new copy.
+// A form + list model's preview is its list as published pages will show it (the current,
+// unreleased version: @lighting/shared/lowcode's ModelPage with `preview`), every button on.
 import { useEffect, useRef, useState } from 'react';
 import { Button, Empty, Space, Spin, Typography } from 'antd';
 import Card from 'antd/es/card';
@@ -10,6 +12,7 @@ import Alert from 'antd/es/alert';
 import { useTranslation } from 'react-i18next';
 import { toast, useSearchParams, type RemotePageProps } from '@lighting/shared';
 import { FormPopup, FormRenderer } from '@lighting/shared/form';
+import { ModelPage } from '@lighting/shared/lowcode';
 import type { FormData } from '@lighting/shared/formcore';
 import { createRecord, getRecord, modelConfig, requestKey, type RecordValues } from '../api';
 import { savedForm } from '../designer/transfer';
@@ -20,6 +23,8 @@ interface Loaded {
   title: string;
   form: FormData;
   initialValues?: RecordValues;
+  /** a form + list model previewed as its list */
+  list?: boolean;
 }
 
 export default function PreviewModel(_props: RemotePageProps) {
@@ -39,7 +44,14 @@ export default function PreviewModel(_props: RemotePageProps) {
       const parsed = savedForm(record ? record.formData : config.formData);
       if (!alive) return;
       if (!parsed.ok) setLoaded({ error: parsed.message });
-      else setLoaded({ modelId, title: config.fullName, form: parsed.form, initialValues: record?.data });
+      else
+        setLoaded({
+          modelId,
+          title: config.fullName,
+          form: parsed.form,
+          initialValues: record?.data,
+          list: config.type === 2 && !record,
+        });
     })().catch((e: Error) => alive && setLoaded({ error: e.message }));
     return () => {
       alive = false;
@@ -58,6 +70,12 @@ export default function PreviewModel(_props: RemotePageProps) {
         description={loaded.error}
         data-testid="preview-page"
       />
+    );
+  if (loaded.list)
+    return (
+      <div data-testid="preview-page">
+        <ModelPage modelId={loaded.modelId} preview />
+      </div>
     );
   return <Preview key={`${loaded.modelId}:${recordId ?? ''}`} loaded={loaded} />;
 }

@@ -31,7 +31,11 @@ import {
   type ModelRow,
 } from '../api';
 import { useOnce } from '../useOnce';
+import Tabs from 'antd/es/tabs';
+import { ReleaseDialog } from './ReleaseDialog';
+import { ReportDesign } from './ReportDesign';
 import '../i18n';
+import '../i18nList';
 
 // the designer (dnd-kit, the property panel) loads only when a model is designed
 const Designer = lazy(() => import('../designer/Designer'));
@@ -49,6 +53,8 @@ export default function WebDesignList(_props: RemotePageProps) {
   const remove = useConfirmDelete();
   const confirm = useConfirm();
   const designing = params.get('design');
+  const [releasing, setReleasing] = useState<string | null>(null);
+  const tl = useTranslation('lowcodeList').t;
 
   const design = (id: string | null) =>
     setParams(
@@ -123,6 +129,11 @@ export default function WebDesignList(_props: RemotePageProps) {
               {t('edit')}
             </Button>
           </Auth>
+          <Auth code="btn_release">
+            <Button type="link" size="small" onClick={() => setReleasing(r.id)} data-testid="row-release">
+              {tl('release')}
+            </Button>
+          </Auth>
           <Auth code="btn_add">
             <Button
               type="link"
@@ -159,11 +170,23 @@ export default function WebDesignList(_props: RemotePageProps) {
 
   return (
     <>
-      <ListFrame<ModelRow, ModelQuery>
-        list={list}
-        columns={columns}
-        onAdd={() => void openEdit()}
-        testId="webdesign-list"
+      <Tabs
+        data-testid="webdesign-tabs"
+        items={[
+          {
+            key: 'models',
+            label: tl('modelsTab'),
+            children: (
+              <ListFrame<ModelRow, ModelQuery>
+                list={list}
+                columns={columns}
+                onAdd={() => void openEdit()}
+                testId="webdesign-list"
+              />
+            ),
+          },
+          { key: 'reports', label: tl('reportsTab'), children: <ReportDesign /> },
+        ]}
       />
       <FormModal<ModelInfo>
         open={editing !== null}
@@ -222,6 +245,13 @@ export default function WebDesignList(_props: RemotePageProps) {
           { name: 'description', label: t('description'), max: 500, input: <Input.TextArea rows={2} /> },
         ]}
       />
+      {releasing && (
+        <ReleaseDialog
+          modelId={releasing}
+          onClose={() => setReleasing(null)}
+          onReleased={() => void list.reload()}
+        />
+      )}
       {designing && (
         <Suspense fallback={<Spin fullscreen />}>
           <Designer modelId={designing} onClose={() => design(null)} onPreview={preview} />

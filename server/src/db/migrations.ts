@@ -8,6 +8,7 @@ import { accountApplicationMigration } from '../auth/migration';
 import { chatMigration } from '../chat/migration';
 import { homeFaultTypeNames, homeTables } from '../home/migration';
 import { lowcodeMigration } from '../lowcode/migration';
+import { lowcodePublishMigration } from '../lowcode/migration-publish';
 import { mapGeographyMigration, mapMigration } from '../map/migration';
 import { messageTables } from '../messages/migration';
 import { publicFollowUpMigration, publicMigration } from '../public/migration';
@@ -297,6 +298,7 @@ export const migrations: Record<string, Migration> = {
   '0012_lowcode': lowcodeMigration,
   '0013_map_geography': mapGeographyMigration,
   '0014_dictionary_i18n': dictionaryI18nMigration,
+  '0015_lowcode_publish': lowcodePublishMigration,
   '0016_workflow': workflowMigration,
   '0017_fault_types': inOrder(faultTypeItemsMigration, homeFaultTypeNames, dictionaryColumnsMigration),
 };

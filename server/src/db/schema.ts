@@ -276,6 +276,12 @@ export interface VisualdevBaseTable {
   createdBy: string | null;
   updatedAt: number | null;
   updatedBy: string | null;
+  /** Migration 0015 (lowcode/migration-publish.ts): the version published pages use (null: never released). */
+  releasedVersion: Generated<number | null>;
+  releasedAt: Generated<number | null>;
+  releasedBy: Generated<string | null>;
+  /** JSON `{ field: slot }`: the lowcode_record_key slot holding each searched or sorted field. */
+  keySlots: Generated<string>;
 }
 
 export interface FileTable {

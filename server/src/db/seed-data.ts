@@ -3,6 +3,7 @@
  *
  * The menu urlAddress values are a contract with the front end (remotes.json routes map them to remotes).
  */
+import { GENERATOR_SECTION } from '../lowcode/generator/menus';
 import { LIGHTING_MENU } from '../map/menus';
 import { MENU_WALL } from '../map/store';
 import { CITIZEN_MENU, MENU_FEEDBACK, MENU_PLATES } from '../public/menus';
@@ -108,6 +109,7 @@ export const MENUS: MenuSeed[] = [
       },
     ],
   },
+  GENERATOR_SECTION,
   {
     enCode: 'workFlow',
     fullName: '工作流程',

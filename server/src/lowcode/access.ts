@@ -1,11 +1,19 @@
 /**
- * Who may use a model's form (fill it, read its records): the one check every record route calls,
- * `mayUseModel(user, modelId, action)`.
+ * Who may use a model's form and list (fill it, read, export and import its records): the one
+ * check every record route calls, `mayUseModel(user, modelId, action, via)`, and which list
+ * columns a user may see, `visibleColumns(user, modelId, via)`.
  *
- * - The design menu (onlineDev.webDesign) with the action's button: designers preview and test.
- * - A function page that publishes the model (a type-3 menu whose propertyJson names it as
- *   `moduleId`), with the action's button on that menu (spec §6: btn_add, btn_edit, btn_remove).
- *   Release (issue 13) creates these menus; its per-menu rules plug in here.
+ * - A published model (an enabled type-3 menu names it as `moduleId`) is used through its pages:
+ *   an enabled function menu of the model in the user's access snapshot, with the action's button
+ *   on that menu (spec §6: btn_add, btn_edit, btn_remove, btn_download for export, btn_upload for
+ *   import); its columns are the columns granted on those menus. Holding the design menu does not
+ *   open a published model's records: the authorisation page decides who sees what.
+ * - A model no page publishes yet, and every call a designer makes with `?preview=1` (`via`
+ *   'preview'), is used through the design menu (onlineDev.webDesign) with the action's button:
+ *   designers preview and test, and see every column.
+ * - What the form renderer reads for a form on the page (options, related records' display
+ *   values, bill numbers: `via` 'either') is open to both.
+ * Administrators may do everything.
  */
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
@@ -19,16 +27,28 @@ export const DESIGN_MENU = 'onlineDev.webDesign';
 /** Menu type of a published function page (spec §2: 3 function). */
 export const FUNCTION_MENU_TYPE = 3;
 
-export type ModelAction = 'view' | 'add' | 'edit' | 'remove';
+export type ModelAction = 'view' | 'add' | 'edit' | 'remove' | 'export' | 'import';
 
 export const ACTION_BUTTON: Readonly<Record<ModelAction, string | undefined>> = {
   view: undefined,
   add: 'btn_add',
   edit: 'btn_edit',
   remove: 'btn_remove',
+  export: 'btn_download',
+  import: 'btn_upload',
 };
 
-export type MayUseModel = (user: Readonly<User>, modelId: string, action: ModelAction) => Promise<boolean>;
+/** Through what a call uses the model: its published pages, a designer's preview, or either. */
+export type Via = 'page' | 'preview' | 'either';
+/** `?preview=1` → a designer's preview; else the published pages. */
+export const viaOf = (preview: number | undefined): Via => (preview === 1 ? 'preview' : 'page');
+
+export type MayUseModel = (
+  user: Readonly<User>,
+  modelId: string,
+  action: ModelAction,
+  via?: Via,
+) => Promise<boolean>;
 
 /**
  * The menus whose propertyJson names `modelId` as its `moduleId`: by default only the enabled
@@ -54,7 +74,18 @@ export async function menusOfModel(
 export interface ModelAccess {
   mayUseModel: MayUseModel;
   /** Refuses (403) unless `user` may use the model for `action`. */
-  assertMayUse(user: Readonly<User>, m: { id: string; fullName: string }, action: ModelAction): Promise<void>;
+  assertMayUse(
+    user: Readonly<User>,
+    m: { id: string; fullName: string },
+    action: ModelAction,
+    via?: Via,
+  ): Promise<void>;
+  /**
+   * The list columns `user` may see: null (every column) for administrators, and for designers
+   * previewing or using an unpublished model; else the columns granted on the enabled function
+   * menus of the model the user holds (spec §6: shown when the column list has its code).
+   */
+  visibleColumns(user: Readonly<User>, modelId: string, via?: Via): Promise<ReadonlySet<string> | null>;
   /**
    * What `user` may read of the model's records, for a relation: every field (null) for who may
    * use the model itself; for who may fill a model whose form relates to it, only the fields those
@@ -70,26 +101,51 @@ const denied = (m: { fullName: string }): ApiError =>
   new ApiError(Code.FORBIDDEN, `权限不足: 无权使用功能「${m.fullName}」`);
 
 export function modelAccess(ctx: Pick<AppContext, 'db' | 'access'>): ModelAccess {
-  const mayUseModel: MayUseModel = async (user, modelId, action) => {
+  /** The enabled function menus of the model in the user's access snapshot. */
+  const heldMenus = async (user: Readonly<User>, modelId: string) => {
+    const access = await ctx.access.forUser(user);
+    return {
+      access,
+      menus: access.menus.filter(
+        (m) => m.type === FUNCTION_MENU_TYPE && menuModuleId(m.propertyJson) === modelId,
+      ),
+    };
+  };
+  /** Whether any enabled function menu publishes the model (then its pages decide). */
+  const published = async (modelId: string) => (await menusOfModel(ctx, modelId)).length > 0;
+  const viaDesign = async (user: Readonly<User>, modelId: string, via: Via, button?: string) =>
+    (via !== 'page' || !(await published(modelId))) && hasPermission(ctx, user, DESIGN_MENU, button);
+  const mayUseModel: MayUseModel = async (user, modelId, action, via = 'page') => {
+    if (user.isAdministrator === 1) return true;
     const button = ACTION_BUTTON[action];
-    if (await hasPermission(ctx, user, DESIGN_MENU, button)) return true;
-    for (const menu of await menusOfModel(ctx, modelId))
-      if (await hasPermission(ctx, user, menu.enCode, button)) return true;
-    return false;
+    if (via !== 'preview') {
+      const { access, menus } = await heldMenus(user, modelId);
+      if (menus.some((m) => !button || access.buttonKeys.has(`${m.enCode}/${button}`))) return true;
+    }
+    return viaDesign(user, modelId, via, button);
   };
   return {
     mayUseModel,
-    async assertMayUse(user, m, action) {
-      if (!(await mayUseModel(user, m.id, action))) throw denied(m);
+    async assertMayUse(user, m, action, via) {
+      if (!(await mayUseModel(user, m.id, action, via))) throw denied(m);
+    },
+    async visibleColumns(user, modelId, via = 'page') {
+      if (user.isAdministrator === 1 || (await viaDesign(user, modelId, via))) return null;
+      const { access, menus } = await heldMenus(user, modelId);
+      const ids = new Set(menus.map((m) => m.id));
+      return new Set(access.columns.filter((c) => ids.has(c.menuId)).map((c) => c.enCode));
     },
     async readableFields(user, m) {
-      if (await mayUseModel(user, m.id, 'view')) return null;
+      if (await mayUseModel(user, m.id, 'view', 'either')) return null;
       const fields = new Set<string>();
       let related = false;
       for (const other of await modelsMentioning(ctx.db, m.id)) {
         const form = formOf(other.formData);
         if (other.id === m.id || !relationsTo(form, m.id).length) continue;
-        if (!(await mayUseModel(user, other.id, 'add')) && !(await mayUseModel(user, other.id, 'edit')))
+        if (
+          !(await mayUseModel(user, other.id, 'add', 'either')) &&
+          !(await mayUseModel(user, other.id, 'edit', 'either'))
+        )
           continue;
         related = true;
         for (const f of exposedFields(form, m.id)) fields.add(f);

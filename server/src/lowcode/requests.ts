@@ -15,7 +15,7 @@ export const idemKeyField = {
   'x-msg': '16–64 letters, digits, _ or -',
 } as const;
 
-export type RequestKind = 'model' | 'copy' | 'record';
+export type RequestKind = 'model' | 'copy' | 'record' | 'import';
 
 /** The id a key already made for this user, or null; a key used for another kind of call is refused. */
 export async function priorResult(

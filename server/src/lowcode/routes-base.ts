@@ -40,8 +40,21 @@ import {
   type ModelRow,
 } from './store';
 import { jsonContains } from './json-column';
+import {
+  assertListUsable,
+  ensureKeySlots,
+  functionMenuOf,
+  listOf,
+  publishedLists,
+  releaseModel,
+  releaseParents,
+} from './publish';
+import { buildTree } from '../system/tree';
+import { parentIdField } from '../system/common';
 
 const BASE = '/api/visualdev/Base';
+/** The design menu's button that publishes a model to the menu (seed.ts adds it to the catalogue). */
+export const RELEASE_BUTTON = 'btn_release';
 /** The dictionary the models' categories come from. */
 export const CATEGORY_DICTIONARY = 'visualDevCategory';
 /** The flow designer picks forms too. */
@@ -143,6 +156,8 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
     creatorUser: m.createdBy ? (names.get(m.createdBy) ?? '') : '',
     lastModifyTime: m.updatedAt,
     lastModifyUser: m.updatedBy ? (names.get(m.updatedBy) ?? '') : '',
+    releasedVersion: m.releasedVersion,
+    releasedTime: m.releasedAt,
   });
 
   /** Designers of forms and of flows (the flow designer picks a form and its fields). */
@@ -243,7 +258,22 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
     async (req) => {
       const m = await loadModel(db, req.params.id);
       const cats = new Map((await categories()).map((c) => [c.id, c.fullName]));
-      return ok(shape(m, await userNames([m.createdBy, m.updatedBy]), cats));
+      const menu = await functionMenuOf(db, m.id);
+      return ok({
+        ...shape(m, await userNames([m.createdBy, m.updatedBy]), cats),
+        // the function menu publishing the model (what a release updates), or null
+        releaseMenu: menu
+          ? {
+              id: menu.id,
+              parentId: menu.parentId ?? '-1',
+              enCode: menu.enCode,
+              fullName: menu.fullName,
+              icon: menu.icon,
+              sortCode: menu.sortCode,
+              urlAddress: menu.urlAddress,
+            }
+          : null,
+      });
     },
   );
 
@@ -253,6 +283,10 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
     await assertCategory(b.category);
     const form = b.formData !== undefined ? parseDesignedForm(b.formData) : null;
     if (form) await checkFormReferences(db, form.form, self?.id ?? null);
+    const formData = form?.text ?? self?.formData ?? JSON.stringify(formOf(''));
+    const columnData = b.columnData !== undefined ? parseColumnData(b.columnData) : (self?.columnData ?? '');
+    const cd = listOf(columnData);
+    if (cd && b.type === 2) assertListUsable(cd, form?.form ?? formOf(formData), false);
     return {
       base: {
         fullName: b.fullName,
@@ -262,8 +296,8 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
         description: b.description ?? '',
         sortCode: b.sortCode ?? 0,
       },
-      formData: form?.text ?? self?.formData ?? JSON.stringify(formOf('')),
-      columnData: b.columnData !== undefined ? parseColumnData(b.columnData) : (self?.columnData ?? ''),
+      formData,
+      columnData,
       tables: b.tables !== undefined ? parseTables(b.tables) : (self?.tables ?? '[]'),
     };
   };
@@ -301,6 +335,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
             })
             .execute();
           await saveVersion(trx, id, v.formData, v.columnData, user.id, now);
+          await ensureKeySlots(trx, id, [{ cd: listOf(v.columnData), form: formOf(v.formData) }]);
           if (b.idemKey)
             await trx
               .insertInto('lowcode_request')
@@ -327,6 +362,16 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
       const now = ctx.clock();
       const version = await db.transaction().execute(async (trx) => {
         const version = await saveVersion(trx, self.id, v.formData, v.columnData, user.id, now);
+        // the lists of the saved and the released version keep their keys
+        await ensureKeySlots(
+          trx,
+          self.id,
+          await publishedLists(
+            trx,
+            { ...self, version },
+            { form: formOf(v.formData), columnData: v.columnData },
+          ),
+        );
         await trx
           .updateTable('visualdev_base')
           .set({ ...v.base, tables: v.tables, updatedAt: now, updatedBy: user.id })
@@ -410,6 +455,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
             })
             .execute();
           await saveVersion(trx, id, src.formData, src.columnData, user.id, now);
+          await ensureKeySlots(trx, id, [{ cd: listOf(src.columnData), form: formOf(src.formData) }]);
           if (key)
             await trx
               .insertInto('lowcode_request')
@@ -485,6 +531,60 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
         shown.map((rec) => ({ id: rec.id, [field.key]: rec.display[field.key] ?? '' })),
         pagination,
       );
+    },
+  );
+
+  r.get(
+    `${BASE}/MenuSelector`,
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU, button: RELEASE_BUTTON }),
+      schema: { querystring: { type: 'object' } } as const,
+    },
+    async () => ok({ list: buildTree(await releaseParents(ctx)) }),
+  );
+
+  r.post(
+    `${BASE}/:id/Actions/Release`,
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU, button: RELEASE_BUTTON }),
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['parentId'],
+          additionalProperties: false,
+          properties: {
+            /** the directory (type-1 menu) the page goes under */
+            parentId: parentIdField,
+            fullName: fullNameField,
+            enCode: enCodeField,
+            icon: { type: 'string', maxLength: 100, 'x-text': 'line' },
+            sortCode: sortCodeField,
+          },
+        },
+      } as const,
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const m = await loadModel(db, req.params.id);
+      if (m.version < 1) throw badRequest('id: 该功能尚未设计表单');
+      const b = req.body;
+      const parent = await db
+        .selectFrom('menu')
+        .select(['id', 'type'])
+        .where('id', '=', b.parentId)
+        .executeTakeFirst();
+      if (!parent) throw badRequest('parentId: 上级菜单不存在');
+      if (parent.type !== 1) throw badRequest('parentId: 上级必须是目录');
+      if (m.type === 2) {
+        const cur = listOf((await loadModel(db, m.id)).columnData);
+        if (!cur) throw badRequest('columnData: 该功能尚未设计列表');
+        assertListUsable(cur, formOf(m.formData), true);
+      }
+      const now = ctx.clock();
+      const result = await db.transaction().execute((trx) => releaseModel(trx, m, b, user.id, now));
+      await ctx.invalidateAccess();
+      return ok({ menuId: result.menuId, version: m.version }, '发布成功');
     },
   );
 }

@@ -14,7 +14,7 @@ import { badRequest, notFound, ok } from '../http/envelope';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
 import { newId } from '../system/common';
-import type { ModelAccess } from './access';
+import { viaOf, type ModelAccess } from './access';
 import { displayRecords } from './display';
 import { recordData } from './json-column';
 import { optionLoader } from './options';
@@ -22,6 +22,8 @@ import { idemKeyField, oncePerKey } from './requests';
 import { RECORD_BODY_LIMIT, RECORD_DATA_MAX, parseJsonField } from './rules';
 import { loadModel, versionForm, type ModelRow } from './store';
 import { fillBillNumbers, prepareRecord } from './submission';
+import { slotsInTransaction, writeKeys } from './keys';
+import { listOf, runtimeVersion } from './publish';
 
 const ONLINE = '/api/visualdev/OnlineDev';
 
@@ -43,6 +45,12 @@ const recordBody = {
   },
 } as const;
 
+/** `?preview=1`: the current (unreleased) version, for designers; published pages omit it. */
+export const previewQuery = {
+  type: 'object',
+  properties: { preview: { type: 'integer', enum: [0, 1] } },
+} as const;
+
 const CHECKED =
   'checked in the handler: the design menu or a menu publishing the model, with the action’s button (mayUseModel)';
 
@@ -62,10 +70,13 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
   const ctx = app.ctx;
   const db = ctx.db;
 
-  const current = (m: ModelRow) => {
+  /** The version a caller works with: designers' previews the current one, pages the released one. */
+  const versionFor = async (m: ModelRow, preview?: number) => {
     if (m.version < 1) throw badRequest('modelId: 该功能尚未设计表单');
-    return versionForm(db, m.id, m.version);
+    const version = runtimeVersion(m, preview === 1);
+    return { version, ...(await versionForm(db, m.id, version)) };
   };
+  const current = (m: ModelRow) => versionForm(db, m.id, runtimeVersion(m, false));
   const loadRecord = async (modelId: string, id: string) => {
     const rec = await db
       .selectFrom('lowcode_record')
@@ -77,22 +88,59 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     return { ...rec, version: Number(rec.version), data: recordData(rec.data) };
   };
 
+  /** What a page runs: the version, its form, and its list with only the columns granted (spec §6). */
+  const runtimeOf = async (
+    user: Parameters<ModelAccess['visibleColumns']>[0],
+    m: ModelRow,
+    preview?: number,
+  ) => {
+    const via = viaOf(preview);
+    await access.assertMayUse(user, m, 'view', via);
+    const v = await versionFor(m, preview);
+    const columns = await access.visibleColumns(user, m.id, via);
+    const cd = m.type === 2 ? listOf(v.columnData) : null;
+    const shown =
+      cd && columns ? { ...cd, columnList: cd.columnList.filter((c) => columns.has(c.prop)) } : cd;
+    return { version: v.version, formData: v.formData, columnData: shown ? JSON.stringify(shown) : '' };
+  };
+
   r.get(
     `${ONLINE}/:modelId/Config`,
-    { config: { open: CHECKED }, schema: { params: modelParams, querystring: { type: 'object' } } as const },
+    { config: { open: CHECKED }, schema: { params: modelParams, querystring: previewQuery } as const },
     async (req) => {
       const m = await loadModel(db, req.params.modelId);
-      await access.assertMayUse(authOf(req).user, m, 'view');
-      const v = await current(m);
+      const v = await runtimeOf(authOf(req).user, m, req.query.preview);
       return ok({
         id: m.id,
         fullName: m.fullName,
         enCode: m.enCode,
         type: m.type,
-        version: m.version,
+        version: v.version,
+        released: m.releasedVersion !== null,
         formData: v.formData,
         columnData: v.columnData,
       });
+    },
+  );
+
+  // JNPF's separate reads of the same: the form alone, the list alone
+  r.get(
+    `${ONLINE}/:modelId/FormData`,
+    { config: { open: CHECKED }, schema: { params: modelParams, querystring: previewQuery } as const },
+    async (req) => {
+      const m = await loadModel(db, req.params.modelId);
+      const v = await runtimeOf(authOf(req).user, m, req.query.preview);
+      return ok({ version: v.version, formData: v.formData });
+    },
+  );
+
+  r.get(
+    `${ONLINE}/:modelId/ColumnData`,
+    { config: { open: CHECKED }, schema: { params: modelParams, querystring: previewQuery } as const },
+    async (req) => {
+      const m = await loadModel(db, req.params.modelId);
+      const v = await runtimeOf(authOf(req).user, m, req.query.preview);
+      return ok({ version: v.version, columnData: v.columnData });
     },
   );
 
@@ -111,9 +159,14 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     },
     async (req) => {
       const m = await loadModel(db, req.params.modelId);
-      await access.assertMayUse(authOf(req).user, m, 'view');
-      const { form } = await current(m);
-      const all = valueFields(form).flatMap((v) => [v, ...(v.columns ?? [])]);
+      // the form renderer's options: for the pages and the designers' previews alike
+      await access.assertMayUse(authOf(req).user, m, 'view', 'either');
+      if (m.version < 1) throw badRequest('modelId: 该功能尚未设计表单');
+      // the released form's field, or the current one's (a designer previewing a new field)
+      const forms = [await current(m)];
+      if (m.releasedVersion !== null && m.releasedVersion !== m.version)
+        forms.push(await versionForm(db, m.id, m.version));
+      const all = forms.flatMap(({ form }) => valueFields(form).flatMap((v) => [v, ...(v.columns ?? [])]));
       const field = all.find((v) => v.key === req.query.field)?.field;
       if (!field) throw badRequest(`field: 字段 "${req.query.field}" 不存在`);
       const loader = optionLoader(ctx);
@@ -129,15 +182,15 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     {
       config: { open: CHECKED },
       bodyLimit: RECORD_BODY_LIMIT,
-      schema: { params: modelParams, body: recordBody } as const,
+      schema: { params: modelParams, querystring: previewQuery, body: recordBody } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const m = await loadModel(db, req.params.modelId);
-      await access.assertMayUse(user, m, 'add');
+      await access.assertMayUse(user, m, 'add', viaOf(req.query.preview));
       const b = req.body;
       const result = await oncePerKey(db, user.id, b.idemKey, 'record', async () => {
-        const { form } = await current(m);
+        const { form, version } = await versionFor(m, req.query.preview);
         const now = ctx.clock();
         const values = await prepareRecord(ctx, form, submitted(b.data), null, user, now);
         const id = newId();
@@ -147,7 +200,7 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
             .values({
               id,
               modelId: m.id,
-              version: m.version,
+              version,
               data: JSON.stringify(values),
               createdBy: user.id,
               createdAt: now,
@@ -162,6 +215,8 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
             .set({ data: JSON.stringify(filled) })
             .where('id', '=', id)
             .execute();
+          const slots = await slotsInTransaction(trx, ctx.dialect, m.id);
+          await writeKeys(trx, slots, { id, modelId: m.id, createdAt: now }, filled);
           if (b.idemKey)
             await trx
               .insertInto('lowcode_request')
@@ -176,10 +231,10 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
 
   r.get(
     `${ONLINE}/:modelId/:id`,
-    { config: { open: CHECKED }, schema: { params: recordParams, querystring: { type: 'object' } } as const },
+    { config: { open: CHECKED }, schema: { params: recordParams, querystring: previewQuery } as const },
     async (req) => {
       const m = await loadModel(db, req.params.modelId);
-      await access.assertMayUse(authOf(req).user, m, 'view');
+      await access.assertMayUse(authOf(req).user, m, 'view', viaOf(req.query.preview));
       const rec = await loadRecord(m.id, req.params.id);
       const v = await versionForm(db, m.id, rec.version);
       return ok({
@@ -198,12 +253,12 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     {
       config: { open: CHECKED },
       bodyLimit: RECORD_BODY_LIMIT,
-      schema: { params: recordParams, body: recordBody } as const,
+      schema: { params: recordParams, querystring: previewQuery, body: recordBody } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const m = await loadModel(db, req.params.modelId);
-      await access.assertMayUse(user, m, 'edit');
+      await access.assertMayUse(user, m, 'edit', viaOf(req.query.preview));
       const rec = await loadRecord(m.id, req.params.id);
       // the record keeps the form version it was made with
       const { form } = await versionForm(db, m.id, rec.version);
@@ -216,6 +271,8 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
           .set({ data: JSON.stringify(filled), updatedBy: user.id, updatedAt: now })
           .where('id', '=', rec.id)
           .execute();
+        const slots = await slotsInTransaction(trx, ctx.dialect, m.id);
+        await writeKeys(trx, slots, { id: rec.id, modelId: m.id, createdAt: Number(rec.createdAt) }, filled);
       });
       return ok(null, '更新成功');
     },
@@ -223,10 +280,13 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
 
   r.delete(
     `${ONLINE}/:modelId/:id`,
-    { config: { open: CHECKED }, schema: { params: recordParams, body: NO_BODY } as const },
+    {
+      config: { open: CHECKED },
+      schema: { params: recordParams, querystring: previewQuery, body: NO_BODY } as const,
+    },
     async (req) => {
       const m = await loadModel(db, req.params.modelId);
-      await access.assertMayUse(authOf(req).user, m, 'remove');
+      await access.assertMayUse(authOf(req).user, m, 'remove', viaOf(req.query.preview));
       const rec = await loadRecord(m.id, req.params.id);
       await db.deleteFrom('lowcode_record').where('id', '=', rec.id).execute();
       return ok(null, '删除成功');

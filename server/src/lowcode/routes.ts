@@ -7,13 +7,21 @@ import type { FastifyInstance } from 'fastify';
 import { serverFilledFields } from '@lighting/shared/formcore';
 import { modelAccess } from './access';
 import { registerModelRoutes } from './routes-base';
+import { registerDictionaryRoutes } from './routes-dictionary';
+import { registerListRoutes } from './routes-list';
+import { registerReportRoutes } from './routes-report';
 import { registerRecordRoutes } from './routes-records';
+import { registerTransferRoutes } from './routes-transfer';
 import { formOf, modelsMentioning } from './store';
 
 export function registerLowcodeRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   const access = modelAccess(ctx);
   registerModelRoutes(app, access);
+  registerListRoutes(app, access);
+  registerTransferRoutes(app, access);
+  registerDictionaryRoutes(app);
+  registerReportRoutes(app);
   registerRecordRoutes(app, access);
 
   // a user who may fill (or edit) a model's form may draw the numbers its bill-number fields use
@@ -23,7 +31,10 @@ export function registerLowcodeRoutes(app: FastifyInstance): void {
         (f) => f.kind === 'billRule' && f.field.__config__.rule === rule,
       );
       if (!uses) continue;
-      if ((await access.mayUseModel(user, m.id, 'add')) || (await access.mayUseModel(user, m.id, 'edit')))
+      if (
+        (await access.mayUseModel(user, m.id, 'add', 'either')) ||
+        (await access.mayUseModel(user, m.id, 'edit', 'either'))
+      )
         return true;
     }
     return false;

@@ -51,9 +51,54 @@ export interface LowcodeBillNumberTable {
   createdAt: number;
 }
 
+/**
+ * A record's index keys (migration 0015): the fields its model's lists search, sort, group or
+ * filter by tree, each in the slot `visualdev_base.keySlots` gives it (formcore/list.ts keyValue).
+ */
+export interface LowcodeRecordKeyTable {
+  recordId: string;
+  modelId: string;
+  createdAt: number;
+  t0: string | null;
+  t1: string | null;
+  t2: string | null;
+  t3: string | null;
+  t4: string | null;
+  t5: string | null;
+  t6: string | null;
+  t7: string | null;
+  t8: string | null;
+  t9: string | null;
+  n0: number | null;
+  n1: number | null;
+  n2: number | null;
+  n3: number | null;
+  n4: number | null;
+}
+
+/** A data report (menu type 5): a data interface's answer as a table and a chart (report.ts). */
+export interface LowcodeReportTable {
+  id: string;
+  fullName: string;
+  enCode: string;
+  dataInterfaceId: string;
+  /** JSON of the report's columns, filters, sort and chart (report-rules.ts) */
+  config: string;
+  description: string;
+  sortCode: number;
+  /** 0 draft, 1 released to a menu */
+  state: number;
+  createdAt: number;
+  createdBy: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
+}
+
 export interface LowcodeTables {
   lowcode_model_version: LowcodeModelVersionTable;
   lowcode_record: LowcodeRecordTable;
   lowcode_request: LowcodeRequestTable;
   lowcode_bill_number: LowcodeBillNumberTable;
+  lowcode_record_key: LowcodeRecordKeyTable;
+  lowcode_report: LowcodeReportTable;
 }

@@ -1,4 +1,6 @@
 import {
+  listDesignProblems,
+  normalizeColumnData,
   normalizeForm,
   planCalculations,
   applyCalculations,
@@ -16,6 +18,16 @@ describe('demo forms', () => {
     expect(validateFormDesign(form)).toEqual([]);
     expect(valueFields(form).length).toBeGreaterThan(3);
   });
+
+  it.each(models.filter((m) => m.type === 2).map((m) => [m.fullName, m] as const))(
+    '%s has a list its form serves, as the list designer saves it',
+    (_n, m) => {
+      const form = normalizeForm(JSON.parse(JSON.stringify(m.formData)));
+      const cd = normalizeColumnData(JSON.stringify(m.columnData));
+      expect(cd).toEqual(m.columnData);
+      expect(listDesignProblems(cd ?? m.columnData!, form)).toEqual([]);
+    },
+  );
 
   it('are the same on every call (the seed is deterministic)', () => {
     expect(JSON.stringify(demoModels())).toBe(JSON.stringify(models));

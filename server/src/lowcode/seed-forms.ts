@@ -6,6 +6,8 @@
  */
 import {
   createField,
+  emptyColumnData,
+  type ColumnData,
   type FieldConfig,
   type FormData,
   type FormField,
@@ -251,6 +253,24 @@ export interface DemoModel {
   category: string;
   description: string;
   formData: FormData;
+  /** the list of a form + list model (issue 13) */
+  columnData?: ColumnData;
+}
+
+type Col = [
+  prop: string,
+  label: string,
+  over?: { sortable?: boolean; width?: number; align?: 'left' | 'center' | 'right' },
+];
+
+/** A demo list: its columns, search fields and default sort, with every top and row button. */
+function list(columns: Col[], search: Array<[string, string]>, over: Partial<ColumnData> = {}): ColumnData {
+  return {
+    ...emptyColumnData(),
+    columnList: columns.map(([prop, label, o]) => ({ prop, label, align: 'left', ...o })),
+    searchList: search.map(([prop, label]) => ({ prop, label })),
+    ...over,
+  };
 }
 
 /**
@@ -268,6 +288,23 @@ export function demoModels(): DemoModel[] {
       category: category('ops'),
       description: '市民与巡查员报修登记',
       formData: repairForm(),
+      columnData: list(
+        [
+          ['reporter', '报修人', { width: 120 }],
+          ['mobile', '联系电话', { width: 130 }],
+          ['address', '报修地址'],
+          ['faultType', '故障类型', { width: 120 }],
+          ['urgency', '紧急程度', { width: 100 }],
+          ['createdTime', '登记时间', { sortable: true, width: 170 }],
+        ],
+        [
+          ['reporter', '报修人'],
+          ['address', '报修地址'],
+          ['faultType', '故障类型'],
+          ['createdTime', '登记时间'],
+        ],
+        { defaultSidx: 'createdTime', sort: 'desc' },
+      ),
     },
     {
       id: 'vd-inspection',
@@ -277,6 +314,22 @@ export function demoModels(): DemoModel[] {
       category: category('ops'),
       description: '夜间巡检记录，逐杆登记亮灯情况',
       formData: inspectionForm(),
+      columnData: list(
+        [
+          ['inspectNo', '巡检单号', { width: 170 }],
+          ['inspectDate', '巡检日期', { sortable: true, width: 120 }],
+          ['inspector', '巡检人', { width: 120 }],
+          ['district', '巡检区域', { width: 120 }],
+          ['distance', '巡检里程(km)', { sortable: true, width: 120, align: 'right' }],
+          ['dept', '所属部门'],
+        ],
+        [
+          ['inspectNo', '巡检单号'],
+          ['district', '巡检区域'],
+          ['inspectDate', '巡检日期'],
+        ],
+        { type: 3, groupField: 'district', defaultSidx: 'inspectDate', sort: 'desc' },
+      ),
     },
     {
       id: 'vd-asset',
@@ -286,6 +339,22 @@ export function demoModels(): DemoModel[] {
       category: category('asset'),
       description: '路灯、灯杆、井等资产台账',
       formData: assetForm(),
+      columnData: list(
+        [
+          ['assetCode', '资产编号', { sortable: true, width: 140 }],
+          ['assetKind', '资产类型', { width: 120 }],
+          ['location', '安装位置'],
+          ['installDate', '安装日期', { sortable: true, width: 120 }],
+          ['status', '资产状态', { width: 110 }],
+          ['cost', '购置金额(元)', { sortable: true, width: 130, align: 'right' }],
+        ],
+        [
+          ['assetCode', '资产编号'],
+          ['location', '安装位置'],
+          ['status', '资产状态'],
+        ],
+        { type: 2, treeTitle: '资产类型', treeRelation: 'assetKind', defaultSidx: 'assetCode', sort: 'asc' },
+      ),
     },
     {
       id: 'vd-material',
@@ -295,6 +364,22 @@ export function demoModels(): DemoModel[] {
       category: category('material'),
       description: '维修材料申领，金额自动计算',
       formData: materialForm(),
+      columnData: list(
+        [
+          ['applyNo', '申领单号', { width: 170 }],
+          ['applyDate', '申领日期', { sortable: true, width: 120 }],
+          ['applicant', '申领人', { width: 110 }],
+          ['dept', '申领部门', { width: 130 }],
+          ['purpose', '用途'],
+          ['total', '合计金额(元)', { sortable: true, width: 130, align: 'right' }],
+        ],
+        [
+          ['applyNo', '申领单号'],
+          ['purpose', '用途'],
+          ['applyDate', '申领日期'],
+        ],
+        { defaultSidx: 'applyDate', sort: 'desc' },
+      ),
     },
     {
       id: 'vd-acceptance',
@@ -312,3 +397,48 @@ export function demoModels(): DemoModel[] {
 export const CATEGORY_BY_NAME: Readonly<Record<string, string>> = Object.fromEntries(
   CATEGORY_DICTIONARY_SEED.items.map(([code, name]) => [name, category(code)]),
 );
+
+/** The data interface the seeded report reads: faults by type in a period (portable SQL). */
+export const FAULT_REPORT_INTERFACE = {
+  id: 'di-fault-report',
+  fullName: '故障分类统计',
+  enCode: 'faultReport',
+  dataType: 1,
+  query:
+    'SELECT "faultType", CAST(COUNT(*) AS INTEGER) AS "count", ' +
+    'CAST(SUM(CASE WHEN "closedAt" IS NULL THEN 0 ELSE 1 END) AS INTEGER) AS "repaired" ' +
+    'FROM "fault" ' +
+    "WHERE (NULLIF(@from, '') IS NULL OR \"reportedAt\" >= CAST(NULLIF(@from, '') AS BIGINT)) " +
+    "AND (NULLIF(@to, '') IS NULL OR \"reportedAt\" <= CAST(NULLIF(@to, '') AS BIGINT)) " +
+    'GROUP BY "faultType"',
+  path: '',
+  requestMethod: 'GET',
+  requestParameters: JSON.stringify([
+    { field: 'from', defaultValue: '' },
+    { field: 'to', defaultValue: '' },
+  ]),
+  description: '按故障类型统计一段时间内的故障数与已修复数（报表“故障月报”使用）',
+} as const;
+
+/** The seeded data report (menu dynamicModel.faultReport names it as rp-fault). */
+export const FAULT_REPORT = {
+  id: 'rp-fault',
+  fullName: '故障月报',
+  enCode: 'faultMonthly',
+  dataInterfaceId: FAULT_REPORT_INTERFACE.id,
+  description: '各类故障的数量与已修复数，可按报修时间筛选',
+  config: {
+    columns: [
+      { prop: 'faultType', label: '故障类型', align: 'left' as const, sortable: true },
+      { prop: 'count', label: '故障数', align: 'right' as const, sortable: true, width: 120 },
+      { prop: 'repaired', label: '已修复', align: 'right' as const, sortable: true, width: 120 },
+    ],
+    filters: [
+      { param: 'from', label: '报修时间起', kind: 'dateFrom' as const },
+      { param: 'to', label: '报修时间止', kind: 'dateTo' as const },
+    ],
+    chart: { type: 'bar' as const, x: 'faultType', y: ['count', 'repaired'] },
+    defaultSidx: 'count',
+    sort: 'desc' as const,
+  },
+};

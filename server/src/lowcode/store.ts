@@ -42,6 +42,9 @@ export const MODEL_COLUMNS = [
   'columnData',
   'tables',
   'version',
+  'releasedVersion',
+  'releasedAt',
+  'keySlots',
 ] as const;
 
 export type ModelRow = {
@@ -61,6 +64,11 @@ export type ModelRow = {
   columnData: string;
   tables: string;
   version: number;
+  /** the version published pages use; null before the first release */
+  releasedVersion: number | null;
+  releasedAt: number | null;
+  /** JSON `{ field: slot }` of lowcode_record_key */
+  keySlots: string;
 };
 
 export async function loadModel(db: Db, id: string): Promise<ModelRow> {
@@ -70,7 +78,13 @@ export async function loadModel(db: Db, id: string): Promise<ModelRow> {
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound('功能不存在');
-  return { ...row, version: Number(row.version), createdAt: Number(row.createdAt) };
+  return {
+    ...row,
+    version: Number(row.version),
+    createdAt: Number(row.createdAt),
+    releasedVersion: row.releasedVersion === null ? null : Number(row.releasedVersion),
+    releasedAt: row.releasedAt === null ? null : Number(row.releasedAt),
+  };
 }
 
 /** A saved form (always normalised when saved; normalised again so older saves read the same). */

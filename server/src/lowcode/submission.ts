@@ -32,7 +32,7 @@ import type { User } from '../db/schema';
 import { ApiError, badRequest } from '../http/envelope';
 import { allocateBillNumber } from '../system/bill-number';
 import { STORED_NAME, UPLOAD_TYPES } from '../files/upload-rules';
-import { optionLoader } from './options';
+import { optionLoader, type OptionLoader } from './options';
 import { systemValue, wasIssued, type Saver } from './rules';
 
 type Ctx = Pick<AppContext, 'db' | 'dialect' | 'config'>;
@@ -174,9 +174,11 @@ export async function prepareRecord(
   previous: Data | null,
   user: Readonly<User>,
   now: number,
+  /** options already loaded for this form (an import checks many rows with one load) */
+  loaded?: OptionLoader,
 ): Promise<Data> {
   const clean = stripSystemAndDisplay(form, submitted);
-  const options = optionLoader(ctx);
+  const options = loaded ?? optionLoader(ctx);
   const choice: FormField[] = [];
   walkFields(form, ({ field }) => choice.push(field));
   await options.load(choice);

@@ -8,7 +8,7 @@ import { requirePermission } from '../http/permissions';
 import { registerSaveRoutes } from './save-routes';
 import { keywordQuery } from '../http/validation';
 import { contains } from '../db/search';
-import { assertRefs, requireRef } from '../db/refs';
+import { assertRefs } from '../db/refs';
 import {
   EMPTY_QUERY,
   assertUniqueCode,
@@ -24,15 +24,21 @@ import {
   toggleState,
 } from './common';
 import { buildTree, subtreeIds, withAncestors } from './tree';
+import {
+  bumpDictionaryVersion,
+  checkDictionaryItem,
+  currentDictionaryVersion,
+  dataBody,
+  dataCols,
+  dictionaryItemsOf,
+  type DataBody,
+} from './dictionary-items';
 
 const BASE = '/api/system/Base';
 const AREA_MENU = 'system.area';
 const DICT_MENU = 'systemData.dictionary';
 
 const keywordOnly = { querystring: { type: 'object', properties: { keyword: keywordQuery } } } as const;
-
-/** Bumped by every dictionary write: clients caching dictionaries compare it (GET DictionaryData/Version). */
-let dictionaryVersion = Date.now();
 
 export function registerBaseRoutes(app: FastifyInstance): void {
   const r = typed(app);
@@ -232,9 +238,7 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     if (!t) throw notFound('字典分类不存在');
     return t;
   };
-  const bump = (): void => {
-    dictionaryVersion = Math.max(dictionaryVersion + 1, Date.now());
-  };
+  const bump = bumpDictionaryVersion;
 
   r.get(
     `${BASE}/DictionaryType`,
@@ -317,53 +321,6 @@ export function registerBaseRoutes(app: FastifyInstance): void {
 
   /* ---------------- dictionary data ---------------- */
 
-  interface DataBody {
-    dictionaryTypeId: string;
-    parentId?: string;
-    fullName: string;
-    enCode: string;
-    sortCode?: number;
-    enabledMark?: number;
-    description?: string;
-    fullNameZhtw?: string;
-    fullNameEn?: string;
-  }
-  const dataBody = {
-    type: 'object',
-    required: ['dictionaryTypeId', 'fullName', 'enCode'],
-    additionalProperties: false,
-    properties: {
-      dictionaryTypeId: parentIdField,
-      parentId: parentIdField,
-      fullName: { type: 'string', minLength: 1, maxLength: 50 },
-      enCode: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 50,
-        pattern: '^[A-Za-z0-9._-]+$',
-        'x-msg': '只能包含字母、数字、.、_、-',
-      },
-      sortCode: sortCodeField,
-      enabledMark: enabledField,
-      description: descriptionField,
-      // the name in Traditional Chinese and English; empty: the console shows fullName
-      fullNameZhtw: { type: 'string', maxLength: 50 },
-      fullNameEn: { type: 'string', maxLength: 50 },
-    },
-  } as const;
-
-  const dataCols = [
-    'id',
-    'dictionaryTypeId',
-    'parentId',
-    'fullName',
-    'enCode',
-    'sortCode',
-    'enabledMark',
-    'description',
-    'fullNameZhtw',
-    'fullNameEn',
-  ] as const;
   /** A type by id or by enCode. */
   const typeOf = async (idOrCode: string) =>
     ctx.db
@@ -382,7 +339,7 @@ export function registerBaseRoutes(app: FastifyInstance): void {
   };
 
   r.get(`${BASE}/DictionaryData/Version`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () =>
-    ok({ version: dictionaryVersion }),
+    ok({ version: currentDictionaryVersion() }),
   );
 
   r.get(
@@ -444,82 +401,16 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     async (req) => {
       const t = await typeOf(req.params.id);
       if (!t) throw notFound('字典分类不存在');
-      const rows = await ctx.db
-        .selectFrom('dictionary_data')
-        .select(dataCols)
-        .where('dictionaryTypeId', '=', t.id)
-        .orderBy('sortCode')
-        .orderBy('id')
-        .execute();
-      const kw = req.query.keyword?.toLowerCase();
-      const match = (r: (typeof rows)[number]) =>
-        !kw || [r.fullName, r.fullNameZhtw, r.fullNameEn, r.enCode].some((v) => v.toLowerCase().includes(kw));
-      if (t.isTree) return ok({ list: buildTree(withAncestors(rows, match)), isTree: 1 });
-      return ok({
-        list: rows
-          .filter(match)
-          .map((r) => ({ ...r, parentId: r.parentId ?? '-1', hasChildren: false, children: [] })),
-        isTree: 0,
-      });
+      return ok(await dictionaryItemsOf(ctx.db, t, req.query.keyword));
     },
   );
-
-  const checkData = async (b: DataBody, selfId?: string) => {
-    const parentId = storedParent(b.parentId);
-    await assertRefs(ctx.db, [
-      { field: 'dictionaryTypeId', table: 'dictionary_type', id: b.dictionaryTypeId, what: '字典分类' },
-      { field: 'parentId', table: 'dictionary_data', id: parentId, what: '上级' },
-    ]);
-    const t = requireRef(
-      await ctx.db
-        .selectFrom('dictionary_type')
-        .select(['id', 'isTree'])
-        .where('id', '=', b.dictionaryTypeId)
-        .executeTakeFirst(),
-      'dictionaryTypeId',
-      '字典分类',
-    );
-    if (parentId) {
-      if (!t.isTree) throw badRequest('parentId: 该字典不是树形');
-      const rows = await ctx.db
-        .selectFrom('dictionary_data')
-        .select(['id', 'parentId'])
-        .where('dictionaryTypeId', '=', t.id)
-        .execute();
-      if (!rows.some((r) => r.id === parentId)) throw badRequest('parentId: 上级不在该字典分类中');
-      if (selfId && subtreeIds(rows, selfId).has(parentId))
-        throw badRequest('parentId: 上级不能是自己或下级');
-    }
-    let dup = ctx.db
-      .selectFrom('dictionary_data')
-      .select('id')
-      .where('dictionaryTypeId', '=', t.id)
-      .where('enCode', '=', b.enCode);
-    if (selfId) dup = dup.where('id', '!=', selfId);
-    if (await dup.executeTakeFirst()) throw badRequest(`enCode: 编码 "${b.enCode}" 已存在`);
-    return {
-      dictionaryTypeId: t.id,
-      parentId,
-      fullName: b.fullName.trim(),
-      enCode: b.enCode,
-      sortCode: b.sortCode ?? 0,
-      enabledMark: b.enabledMark ?? 1,
-      description: b.description ?? '',
-      fullNameZhtw: (b.fullNameZhtw ?? '').trim(),
-      fullNameEn: (b.fullNameEn ?? '').trim(),
-    };
-  };
 
   registerSaveRoutes(app, {
     path: `${BASE}/DictionaryData`,
     menu: DICT_MENU,
     table: 'dictionary_data',
     body: dataBody,
-    check: async (b: DataBody, exceptId?: string) => {
-      const v = await checkData(b, exceptId);
-      if (!v.fullName) throw badRequest('fullName: must not be empty');
-      return v;
-    },
+    check: (b: DataBody, exceptId?: string) => checkDictionaryItem(ctx.db, b, exceptId),
     load: loadData,
     after: bump,
   });

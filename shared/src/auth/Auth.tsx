@@ -8,6 +8,8 @@ export interface RouteMeta {
   modelId?: string;
   moduleId?: string;
   isTree?: number | boolean;
+  /** the menu entry's type (spec §2: 3 function, 4 dictionary, 5 data report) */
+  type?: number;
   fullName?: string;
   icon?: string;
 }

@@ -34,6 +34,7 @@ export const MENU_LABELS: Readonly<Record<string, Label>> = {
   'extend.manual': l('操作手册', '操作手冊', 'User manual'),
   'extend.manualTab': l('操作手册(新窗口)', '操作手冊(新視窗)', 'User manual (new window)'),
   generator: l('代码生成', '代碼生成', 'Code generator'),
+  'generator.webForm': l('功能表单', '功能表單', 'Function forms'),
   // system
   system: l('系统管理', '系統管理', 'System'),
   'system.sysConfig': l('系统配置', '系統配置', 'Configuration'),

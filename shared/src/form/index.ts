@@ -6,3 +6,4 @@ export { FieldControl, type FieldControlProps } from './controls/FieldControl';
 export { SubTable, VIRTUAL_AFTER, ROW_HEIGHT } from './SubTable';
 export { compressImage, ImageTooLarge } from '../media/compressImage';
 export { clearFormCache } from './api';
+export { ControlScope } from './ControlScope';

@@ -14,3 +14,5 @@ export * from './design';
 export * from './options';
 export * from './uploads';
 export * from './submission';
+export * from './list';
+export * from './report';

@@ -188,9 +188,10 @@ export interface FormData {
   fields: FormField[];
 }
 
-/** The list JSON (columnData) of a form + list model (issue 13 builds on it). */
+/** A column or search field of the list JSON (columnData). */
 export interface ColumnItem {
   label: string;
+  /** the form's main field (its `__vModel__`) */
   prop: string;
   align?: 'left' | 'center' | 'right';
   width?: number;
@@ -198,6 +199,12 @@ export interface ColumnItem {
   jnpfKey?: JnpfKey;
 }
 
+/**
+ * The list JSON (columnData) of a form + list model (design/lowcode.md; formcore/list.ts reads it):
+ * search fields, columns, the list type (1 normal, 2 a tree on the left built from `treeRelation`'s
+ * options or related records, 3 grouped by `groupField`), the default sort, paging, and the top and
+ * row buttons.
+ */
 export interface ColumnData {
   searchList: ColumnItem[];
   columnList: ColumnItem[];
@@ -207,11 +214,11 @@ export interface ColumnData {
   hasPage?: boolean;
   pageSize?: number;
   treeTitle?: string;
-  treeDataSource?: 'dictionary' | 'model';
-  treeDictionary?: string;
+  /** type 2: the field whose options (or related model's records) make the left tree */
   treeRelation?: string;
+  /** type 3: the field the rows are grouped by */
   groupField?: string;
-  btnsList: Array<{ value: 'add' | 'download' | 'upload'; label: string }>;
+  btnsList: Array<{ value: 'add' | 'download' | 'upload' | 'batchRemove'; label: string }>;
   columnBtnsList: Array<{ value: 'edit' | 'remove' | 'detail'; label: string }>;
 }
 

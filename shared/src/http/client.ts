@@ -106,6 +106,23 @@ http.interceptors.response.use(
   (err: AxiosError) => {
     // The server mirrors envelope codes in the HTTP status; its body is still the envelope.
     const body = err.response?.data as Partial<Envelope> | undefined;
+    // a file download refused: the envelope arrives as a Blob (responseType 'blob')
+    const response = err.response;
+    if (response && typeof Blob !== 'undefined' && body instanceof Blob && /json/.test(body.type))
+      return body.text().then((text) => {
+        let parsed: unknown = null;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          /* not an envelope after all */
+        }
+        const env = parsed as Partial<Envelope> | null;
+        // settled as the envelope it is (a blob answer would otherwise pass as a file)
+        if (env && typeof env.code === 'number')
+          return settle({ ...response, config: { ...response.config, responseType: 'json' } }, env);
+        toast('error', NETWORK_ERROR_MESSAGE, TOAST_SECONDS);
+        throw Object.assign(new Error(NETWORK_ERROR_MESSAGE), { code: -1 });
+      });
     if (err.response && body && typeof body === 'object' && typeof body.code === 'number') {
       return Promise.resolve(settle(err.response, body));
     }

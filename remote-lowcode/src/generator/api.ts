@@ -1,0 +1,62 @@
+// The code generator's calls (spec §7 Generater; server/src/lowcode/generator). Effects only.
+import type { AxiosProgressEvent } from 'axios';
+import { http, request, type Envelope, type Paged } from '@lighting/shared';
+import type { CodeNode } from './codeTree';
+
+const GEN = '/visualdev/Generater';
+
+export interface GenModel {
+  id: string;
+  fullName: string;
+  enCode: string;
+  type: number;
+  state: number;
+  version: number;
+  /** the version published pages use (null: never released) */
+  releasedVersion?: number | null;
+}
+
+export interface GenOptions {
+  module?: string;
+  className?: string;
+  description?: string;
+  version?: number;
+}
+
+/** CodePreview's answer: the remote's folder and the options it was generated with. */
+export interface Preview extends CodeNode {
+  children: CodeNode[];
+  version: number;
+  module: string;
+  className: string;
+  name: string;
+  urlAddress: string;
+}
+
+export const listModels = (keyword: string): Promise<Envelope<Paged<GenModel>>> =>
+  request<Paged<GenModel>>({ url: `${GEN}/Models`, method: 'get', data: { keyword, pageSize: 100 } });
+
+export const areaNames = async (): Promise<string[]> =>
+  (await request<{ list: string[] }>({ url: `${GEN}/AreasName`, method: 'get' })).data.list;
+
+export const codePreview = async (modelId: string, options: GenOptions): Promise<Preview> =>
+  (
+    await request<Preview>({
+      url: `${GEN}/${encodeURIComponent(modelId)}/Actions/CodePreview`,
+      method: 'post',
+      data: options,
+    })
+  ).data;
+
+/** The zip, with progress (bytes received and the total from Content-Length). */
+export async function downloadCode(
+  modelId: string,
+  options: GenOptions,
+  onProgress: (loaded: number, total: number | null) => void,
+): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const res = await http.post<Blob>(`${GEN}/${encodeURIComponent(modelId)}/Actions/DownloadCode`, options, {
+    responseType: 'blob',
+    onDownloadProgress: (e: AxiosProgressEvent) => onProgress(e.loaded, e.total ?? null),
+  });
+  return { blob: res.data, fileName: res.headers['content-disposition'] as string | undefined };
+}

@@ -1,0 +1,229 @@
+/**
+ * A published list's calls (spec §7 OnlineDev): `GET List` (filters, keyword, sort, server paging;
+ * rows as display values of the columns the caller may see, spec §6) and `POST batchDelete`.
+ * Filtering, sorting, counting and paging run on the records' keys (list-query.ts); only the
+ * page's documents are read.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql, type SqlBool } from 'kysely';
+import { parseSlotMap, type ColumnData } from '@lighting/shared/formcore';
+import { authOf } from '../context';
+import type { User } from '../db/schema';
+import { badRequest, ok } from '../http/envelope';
+import { typed } from '../http/typed';
+import { keywordQuery, pagingQuery } from '../http/validation';
+import { viaOf, type ModelAccess } from './access';
+import { displayRecords } from './display';
+import { filteredKeys, orderedKeys, type ListContext, type ListRequest } from './list-query';
+import { isSlot } from './keys';
+import { listOf, runtimeVersion } from './publish';
+import { parseJsonField } from './rules';
+import { loadModel, versionForm, type ModelRow } from './store';
+import type { Db } from '../db';
+import type { AppContext } from '../context';
+
+const ONLINE = '/api/visualdev/OnlineDev';
+const idField = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const modelParams = { type: 'object', required: ['modelId'], properties: { modelId: idField } } as const;
+
+/** A list call's filters (also the export's body). */
+export const listFilterProps = {
+  keyword: keywordQuery,
+  /** `{ field: value }` of the list's search fields, a range as `[from, to]`, as JSON text */
+  queryJson: { type: 'string', maxLength: 4000 },
+  sidx: { type: 'string', maxLength: 200, 'x-text': 'line' },
+  sort: { enum: ['asc', 'desc'] },
+  preview: { type: 'integer', enum: [0, 1] },
+} as const;
+
+/** At most this many records in one batch delete. */
+export const BATCH_MAX = 500;
+
+type Ctx = Pick<AppContext, 'db' | 'dialect' | 'config'>;
+
+export interface ListScope {
+  m: ModelRow;
+  lc: ListContext;
+  /** null: every column */
+  columns: ReadonlySet<string> | null;
+  request: ListRequest;
+}
+
+/**
+ * Who asks, for which model and list, with which filters: the model's list of the version the
+ * caller sees (designers' previews: the current one), the columns they may see, the parsed
+ * filters. Refuses models without a list, and bad filters naming the parameter.
+ */
+export async function listScope(
+  ctx: Ctx,
+  access: ModelAccess,
+  user: Readonly<User>,
+  modelId: string,
+  action: 'view' | 'export',
+  q: { keyword?: string; queryJson?: string; sidx?: string; sort?: 'asc' | 'desc'; preview?: number },
+): Promise<ListScope> {
+  const m = await loadModel(ctx.db, modelId);
+  const via = viaOf(q.preview);
+  await access.assertMayUse(user, m, action, via);
+  if (m.version < 1) throw badRequest('modelId: 该功能尚未设计表单');
+  const v = await versionForm(ctx.db, m.id, runtimeVersion(m, q.preview === 1));
+  const cd = m.type === 2 ? listOf(v.columnData) : null;
+  if (!cd) throw badRequest('modelId: 该功能没有列表');
+  let query: unknown = undefined;
+  if (q.queryJson) {
+    const parsed = parseJsonField(q.queryJson, 'queryJson');
+    if (!parsed.ok) throw badRequest(parsed.message);
+    query = parsed.value;
+  }
+  return {
+    m,
+    lc: { modelId: m.id, cd, form: v.form, slots: parseSlotMap(m.keySlots) },
+    columns: await access.visibleColumns(user, m.id, via),
+    request: { query, keyword: q.keyword, sidx: q.sidx, sort: q.sort },
+  };
+}
+
+/** The columns shown (and exported): the list's, less those the caller may not see. */
+export const shownColumns = (cd: ColumnData, columns: ReadonlySet<string> | null) =>
+  cd.columnList.filter((c) => !columns || columns.has(c.prop));
+
+/** Records by id, in the order given, as display values of `props` (with id and creation time). */
+export async function shownRows(
+  ctx: Ctx,
+  ids: readonly string[],
+  props: readonly string[],
+): Promise<Array<Record<string, unknown>>> {
+  if (!ids.length) return [];
+  const rows = await ctx.db
+    .selectFrom('lowcode_record')
+    .select(['id', 'modelId', 'version', 'data', 'createdAt'])
+    .where('id', 'in', [...ids])
+    .execute();
+  const created = new Map(rows.map((r) => [r.id, Number(r.createdAt)]));
+  const shown = new Map((await displayRecords(ctx, rows)).map((r) => [r.id, r.display]));
+  return ids
+    .filter((id) => shown.has(id))
+    .map((id) => {
+      const display = shown.get(id) ?? {};
+      const row: Record<string, unknown> = { id, creatorTime: created.get(id) ?? null };
+      for (const p of props) row[p] = display[p] ?? '';
+      return row;
+    });
+}
+
+/** The page of the filtered, ordered keys: record ids and the total. */
+export async function keyPage(
+  db: Db,
+  scope: Pick<ListScope, 'lc' | 'request'>,
+  page: { currentPage: number; pageSize: number },
+): Promise<{ ids: string[]; total: number }> {
+  const base = filteredKeys(db.selectFrom('lowcode_record_key'), scope.lc, scope.request);
+  const counted = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const rows = await orderedKeys(base, scope.lc, scope.request)
+    .select('lowcode_record_key.recordId')
+    .limit(page.pageSize)
+    .offset((page.currentPage - 1) * page.pageSize)
+    .execute();
+  return { ids: rows.map((r) => r.recordId), total: Number(counted?.n ?? 0) };
+}
+
+/**
+ * A grouped list's groups on this page, in page order: each group key, its display value (the
+ * group field is one of the list's columns) and its count over every page. None when the caller
+ * may not see the group field's column.
+ */
+async function pageGroups(
+  db: Db,
+  scope: ListScope,
+  rows: ReadonlyArray<Record<string, unknown>>,
+): Promise<Array<{ key: string | number | null; label: string; count: number }>> {
+  const field = scope.lc.cd.groupField;
+  const slot = field ? scope.lc.slots[field] : undefined;
+  if (!field || !slot || !isSlot(slot) || (scope.columns && !scope.columns.has(field)) || !rows.length)
+    return [];
+  const col = sql.ref(`lowcode_record_key.${slot}`);
+  const ids = rows.map((r) => String(r.id));
+  const keyRows = await db
+    .selectFrom('lowcode_record_key')
+    .select(['recordId', sql<string | number | null>`${col}`.as('k')])
+    .where('recordId', 'in', ids)
+    .execute();
+  const keyOf = new Map(keyRows.map((r) => [r.recordId, r.k ?? null]));
+  const keys = [...new Set(ids.map((id) => keyOf.get(id) ?? null))];
+  const present = keys.filter((k): k is string | number => k !== null);
+  const counts = await filteredKeys(db.selectFrom('lowcode_record_key'), scope.lc, scope.request)
+    .select([sql<string | number | null>`${col}`.as('k'), (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where((eb) =>
+      eb.or([
+        ...(present.length ? [sql<SqlBool>`${col} in (${sql.join(present)})`] : []),
+        ...(keys.includes(null) ? [sql<SqlBool>`${col} is null`] : []),
+      ]),
+    )
+    .groupBy(col)
+    .execute();
+  const countOf = new Map(counts.map((c) => [c.k ?? null, Number(c.n)]));
+  return keys.map((k) => {
+    const first = rows.find((r) => (keyOf.get(String(r.id)) ?? null) === k);
+    return { key: k, label: first ? String(first[field] ?? '') : '', count: countOf.get(k) ?? 0 };
+  });
+}
+
+export function registerListRoutes(app: FastifyInstance, access: ModelAccess): void {
+  const r = typed(app);
+  const ctx = app.ctx;
+  const db = ctx.db;
+
+  r.get(
+    `${ONLINE}/:modelId/List`,
+    {
+      config: {
+        open: 'checked in the handler: the design menu or a menu publishing the model (mayUseModel view); columns by the column grants',
+      },
+      schema: {
+        params: modelParams,
+        querystring: { type: 'object', properties: { ...listFilterProps, ...pagingQuery } },
+      } as const,
+    },
+    async (req) => {
+      const q = req.query;
+      const scope = await listScope(ctx, access, authOf(req).user, req.params.modelId, 'view', q);
+      const { ids, total } = await keyPage(db, scope, q);
+      const props = shownColumns(scope.lc.cd, scope.columns).map((c) => c.prop);
+      // the tree and group fields come along when shown anywhere, for the page's tree and headers
+      const list = await shownRows(ctx, ids, props);
+      const pagination = { currentPage: q.currentPage, pageSize: q.pageSize, total };
+      if (scope.lc.cd.type === 3) return ok({ list, pagination, groups: await pageGroups(db, scope, list) });
+      return ok({ list, pagination });
+    },
+  );
+
+  r.post(
+    `${ONLINE}/:modelId/batchDelete`,
+    {
+      config: { open: 'checked in the handler: mayUseModel remove (btn_remove)' },
+      schema: {
+        params: modelParams,
+        body: {
+          type: 'object',
+          required: ['ids'],
+          additionalProperties: false,
+          properties: {
+            ids: { type: 'array', minItems: 1, maxItems: BATCH_MAX, uniqueItems: true, items: idField },
+          },
+        },
+        querystring: { type: 'object', properties: { preview: listFilterProps.preview } },
+      } as const,
+    },
+    async (req) => {
+      const m = await loadModel(db, req.params.modelId);
+      await access.assertMayUse(authOf(req).user, m, 'remove', viaOf(req.query.preview));
+      // records already gone (a retried call) are no error: the effect is the same
+      const res = await db
+        .deleteFrom('lowcode_record')
+        .where('modelId', '=', m.id)
+        .where('id', 'in', req.body.ids)
+        .executeTakeFirst();
+      return ok({ deleted: Number(res.numDeletedRows) }, '删除成功');
+    },
+  );
+}

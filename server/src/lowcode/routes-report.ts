@@ -1,0 +1,417 @@
+/**
+ * Data reports (menu type 5, spec §2): a published query over a data interface (the existing SQL
+ * or HTTP interfaces, system/data-interface-run.ts) shown as a table and an echarts chart, with the
+ * report's filters, sorting and export.
+ *
+ * - `/api/visualdev/Report` (the design menu onlineDev.webDesign, with its buttons): list, create,
+ *   read, update, delete (refused while a menu shows the report, saying which), release (design
+ *   menu + btn_release: a type-5 menu under the chosen directory, with btn_download and the report's
+ *   columns in the permission catalogue).
+ * - `GET Report/{id}/Config` and `GET Report/{id}/Data`: for holders of a page showing the report
+ *   (its columns by the column grants), or designers previewing (`preview=1`, every column). Data
+ *   runs the interface with the filters, then sorts and pages its answer.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  interfaceRows,
+  normalizeReportConfig,
+  reportConfigProblem,
+  sortReportRows,
+  type ReportConfig,
+} from '@lighting/shared/formcore';
+import { authOf, type AppContext } from '../context';
+import { paged } from '../db/paging';
+import { contains } from '../db/search';
+import type { User } from '../db/schema';
+import { ApiError, Code, badRequest, notFound, ok, page } from '../http/envelope';
+import { hasPermission, requirePermission } from '../http/permissions';
+import { NO_BODY } from '../http/route-table';
+import { typed } from '../http/typed';
+import { keywordQuery, pagingQuery } from '../http/validation';
+import {
+  descriptionField,
+  enCodeField,
+  fullNameField,
+  idParams,
+  newId,
+  parentIdField,
+  sortCodeField,
+} from '../system/common';
+import { parseParams, runDataInterface } from '../system/data-interface-run';
+import { DESIGN_MENU } from './access';
+import { menuOfModule, putInMenu, type ReleaseBody } from './publish';
+import { RELEASE_BUTTON } from './routes-base';
+import { menuModuleId, parseJsonField } from './rules';
+
+const REPORT = '/api/visualdev/Report';
+/** Menu type of a published data report (spec §2: 5 data report). */
+export const REPORT_MENU_TYPE = 5;
+export const REPORT_PREFIX = 'dynamicModel/report/';
+export const REPORT_ICON = 'icon-ym icon-ym-report';
+export const REPORT_CONFIG_MAX = 64_000;
+/** Rows a report answer may hold (an HTTP interface may answer more than SQL's 500). */
+export const REPORT_ROWS_MAX = 5_000;
+
+const reportBody = {
+  type: 'object',
+  required: ['fullName', 'enCode', 'dataInterfaceId', 'config'],
+  additionalProperties: false,
+  properties: {
+    fullName: fullNameField,
+    enCode: enCodeField,
+    dataInterfaceId: parentIdField,
+    /** JSON text: columns, filters, chart, default sort (formcore/report.ts) */
+    config: { type: 'string', minLength: 2, maxLength: REPORT_CONFIG_MAX },
+    description: descriptionField,
+    sortCode: sortCodeField,
+  },
+} as const;
+
+type Ctx = Pick<AppContext, 'db' | 'dialect' | 'config' | 'access'>;
+
+/** Who may read a report: a page (type-5 menu) showing it; designers through the design menu. */
+async function reportMenus(ctx: Ctx, user: Readonly<User>, reportId: string) {
+  const access = await ctx.access.forUser(user);
+  const menus = access.menus.filter(
+    (m) => m.type === REPORT_MENU_TYPE && menuModuleId(m.propertyJson) === reportId,
+  );
+  return { access, menus };
+}
+
+/** The report's columns `user` may see (null: all), or a 403 when they may not read it at all. */
+async function readableColumns(
+  ctx: Ctx,
+  user: Readonly<User>,
+  r: { id: string; fullName: string },
+  preview: boolean,
+): Promise<ReadonlySet<string> | null> {
+  if (user.isAdministrator === 1) return null;
+  if (preview) {
+    if (await hasPermission(ctx, user, DESIGN_MENU)) return null;
+  } else {
+    const { access, menus } = await reportMenus(ctx, user, r.id);
+    if (menus.length) {
+      const ids = new Set(menus.map((m) => m.id));
+      return new Set(access.columns.filter((c) => ids.has(c.menuId)).map((c) => c.enCode));
+    }
+  }
+  throw new ApiError(Code.FORBIDDEN, `权限不足: 无权查看报表「${r.fullName}」`);
+}
+
+export function registerReportRoutes(app: FastifyInstance): void {
+  const r = typed(app);
+  const ctx = app.ctx;
+  const db = ctx.db;
+
+  const load = async (id: string) => {
+    const row = await db.selectFrom('lowcode_report').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('报表不存在');
+    return row;
+  };
+  const interfaceOf = async (id: string, field = 'dataInterfaceId') => {
+    const di = await db
+      .selectFrom('data_interface')
+      .select([
+        'id',
+        'fullName',
+        'dataType',
+        'query',
+        'path',
+        'requestMethod',
+        'requestParameters',
+        'enabledMark',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!di) throw badRequest(`${field}: 数据接口不存在`);
+    return di;
+  };
+  /** A body checked: the interface exists, the config fits it, the code is free. */
+  const checked = async (
+    b: {
+      fullName: string;
+      enCode: string;
+      dataInterfaceId: string;
+      config: string;
+      description?: string;
+      sortCode?: number;
+    },
+    selfId?: string,
+  ) => {
+    let dup = db.selectFrom('lowcode_report').select('id').where('enCode', '=', b.enCode);
+    if (selfId) dup = dup.where('id', '!=', selfId);
+    if (await dup.executeTakeFirst()) throw badRequest(`enCode: 编码 "${b.enCode}" 已存在`);
+    const di = await interfaceOf(b.dataInterfaceId);
+    const parsed = parseJsonField(b.config, 'config');
+    if (!parsed.ok) throw badRequest(parsed.message);
+    const cfg = normalizeReportConfig(parsed.value);
+    const problem = reportConfigProblem(
+      cfg,
+      parseParams(di.requestParameters).map((p) => p.field),
+    );
+    if (problem) throw badRequest(problem);
+    return {
+      fullName: b.fullName.trim(),
+      enCode: b.enCode,
+      dataInterfaceId: di.id,
+      config: JSON.stringify(cfg),
+      description: b.description ?? '',
+      sortCode: b.sortCode ?? 0,
+    };
+  };
+
+  r.get(
+    REPORT,
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU }),
+      schema: {
+        querystring: { type: 'object', properties: { keyword: keywordQuery, ...pagingQuery } },
+      } as const,
+    },
+    async (req) => {
+      let base = db.selectFrom('lowcode_report as r');
+      const kw = req.query.keyword;
+      if (kw) base = base.where((eb) => eb.or([contains('r.fullName', kw), contains('r.enCode', kw)]));
+      const { list, pagination } = await paged(base, req.query, (b) =>
+        b
+          .leftJoin('data_interface as d', 'd.id', 'r.dataInterfaceId')
+          .select([
+            'r.id',
+            'r.fullName',
+            'r.enCode',
+            'r.dataInterfaceId',
+            'd.fullName as dataInterfaceName',
+            'r.state',
+            'r.description',
+            'r.sortCode',
+            'r.createdAt',
+          ])
+          .orderBy('r.sortCode')
+          .orderBy('r.id'),
+      );
+      return page(
+        list.map(({ createdAt, ...x }) => ({ ...x, creatorTime: Number(createdAt) })),
+        pagination,
+      );
+    },
+  );
+
+  r.get(
+    `${REPORT}/:id`,
+    { onRequest: requirePermission({ menu: DESIGN_MENU }), schema: { params: idParams } as const },
+    async (req) => {
+      const rep = await load(req.params.id);
+      const menu = await menuOfModule(db, rep.id, REPORT_MENU_TYPE);
+      return ok({
+        ...rep,
+        createdAt: Number(rep.createdAt),
+        releaseMenu: menu ? { ...menu, parentId: menu.parentId ?? '-1' } : null,
+      });
+    },
+  );
+
+  r.post(
+    REPORT,
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU, button: 'btn_add' }),
+      schema: { body: reportBody } as const,
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const v = await checked(req.body);
+      const id = newId();
+      await db
+        .insertInto('lowcode_report')
+        .values({
+          id,
+          ...v,
+          state: 0,
+          createdAt: ctx.clock(),
+          createdBy: user.id,
+          updatedAt: null,
+          updatedBy: null,
+        })
+        .execute();
+      return ok({ id }, '新建成功');
+    },
+  );
+
+  r.put(
+    `${REPORT}/:id`,
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: reportBody } as const,
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const rep = await load(req.params.id);
+      const v = await checked(req.body, rep.id);
+      await db
+        .updateTable('lowcode_report')
+        .set({ ...v, updatedAt: ctx.clock(), updatedBy: user.id })
+        .where('id', '=', rep.id)
+        .execute();
+      return ok(null, '更新成功');
+    },
+  );
+
+  r.delete(
+    `${REPORT}/:id`,
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU, button: 'btn_remove' }),
+      schema: { params: idParams, body: NO_BODY } as const,
+    },
+    async (req) => {
+      const rep = await load(req.params.id);
+      const menu = await menuOfModule(db, rep.id, REPORT_MENU_TYPE);
+      if (menu) throw badRequest(`id: 报表已发布到菜单「${menu.fullName}」，不能删除`);
+      await db.deleteFrom('lowcode_report').where('id', '=', rep.id).execute();
+      return ok(null, '删除成功');
+    },
+  );
+
+  r.post(
+    `${REPORT}/:id/Actions/Release`,
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU, button: RELEASE_BUTTON }),
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['parentId'],
+          additionalProperties: false,
+          properties: {
+            parentId: parentIdField,
+            fullName: fullNameField,
+            enCode: enCodeField,
+            icon: { type: 'string', maxLength: 100, 'x-text': 'line' },
+            sortCode: sortCodeField,
+          },
+        },
+      } as const,
+    },
+    async (req) => {
+      const rep = await load(req.params.id);
+      const parent = await db
+        .selectFrom('menu')
+        .select(['id', 'type'])
+        .where('id', '=', req.body.parentId)
+        .executeTakeFirst();
+      if (!parent) throw badRequest('parentId: 上级菜单不存在');
+      if (parent.type !== 1) throw badRequest('parentId: 上级必须是目录');
+      const result = await db.transaction().execute((trx) => releaseReport(trx, rep, req.body));
+      await ctx.invalidateAccess();
+      return ok({ menuId: result.menuId }, '发布成功');
+    },
+  );
+
+  const viewer = async (req: { query: { preview?: number } }, user: Readonly<User>, id: string) => {
+    const rep = await load(id);
+    const columns = await readableColumns(ctx, user, rep, req.query.preview === 1);
+    const cfg = normalizeReportConfig(rep.config);
+    const shown: ReportConfig = {
+      ...cfg,
+      columns: cfg.columns.filter((c) => !columns || columns.has(c.prop)),
+    };
+    return { rep, cfg: shown };
+  };
+  const previewQuery = { preview: { type: 'integer', enum: [0, 1] } } as const;
+
+  r.get(
+    `${REPORT}/:id/Config`,
+    {
+      config: {
+        open: 'checked in the handler: a page (type-5 menu) showing the report, or the design menu with preview=1',
+      },
+      schema: { params: idParams, querystring: { type: 'object', properties: previewQuery } } as const,
+    },
+    async (req) => {
+      const { rep, cfg } = await viewer(req, authOf(req).user, req.params.id);
+      return ok({ id: rep.id, fullName: rep.fullName, enCode: rep.enCode, config: cfg });
+    },
+  );
+
+  r.get(
+    `${REPORT}/:id/Data`,
+    {
+      config: {
+        open: 'checked in the handler: a page (type-5 menu) showing the report, or the design menu with preview=1',
+      },
+      schema: {
+        params: idParams,
+        querystring: {
+          type: 'object',
+          properties: {
+            ...previewQuery,
+            ...pagingQuery,
+            /** `{ param: value }` of the report's filters, as JSON text */
+            queryJson: { type: 'string', maxLength: 4000 },
+            sidx: { type: 'string', maxLength: 64, 'x-text': 'line' },
+            sort: { enum: ['asc', 'desc'] },
+          },
+        },
+      } as const,
+    },
+    async (req) => {
+      const q = req.query;
+      const { rep, cfg } = await viewer(req, authOf(req).user, req.params.id);
+      const values: Record<string, string> = {};
+      if (q.queryJson) {
+        const parsed = parseJsonField(q.queryJson, 'queryJson');
+        if (!parsed.ok) throw badRequest(parsed.message);
+        const v = parsed.value;
+        if (!v || typeof v !== 'object' || Array.isArray(v))
+          throw badRequest('queryJson: must be a JSON object');
+        for (const [k, x] of Object.entries(v)) {
+          const f = cfg.filters.find((ff) => ff.param === k);
+          if (!f) throw badRequest(`queryJson.${k}: not a filter of this report`);
+          if (x === null || x === '') continue;
+          if (typeof x !== 'string' && typeof x !== 'number')
+            throw badRequest(`queryJson.${k}: must be a value`);
+          if (f.kind !== 'text' && !Number.isFinite(Number(x)))
+            throw badRequest(`queryJson.${k}: must be a number`);
+          values[k] = String(x);
+        }
+      }
+      if (q.sidx && !cfg.columns.some((c) => c.prop === q.sidx && c.sortable))
+        throw badRequest(`sidx: "${q.sidx}" 不能排序`);
+      const di = await interfaceOf(rep.dataInterfaceId);
+      if (di.enabledMark !== 1) throw badRequest('dataInterfaceId: 数据接口已停用');
+      const answer = await runDataInterface(ctx, di, values);
+      const rows = interfaceRows(di.dataType === 1 ? answer : (answer as { data?: unknown }).data)
+        .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x))
+        .slice(0, REPORT_ROWS_MAX);
+      const sidx = q.sidx || cfg.defaultSidx;
+      const sorted = sidx
+        ? sortReportRows(rows, sidx, q.sidx ? (q.sort ?? 'asc') : (cfg.sort ?? 'desc'))
+        : rows;
+      const start = (q.currentPage - 1) * q.pageSize;
+      const props = cfg.columns.map((c) => c.prop);
+      const list = sorted
+        .slice(start, start + q.pageSize)
+        .map((row) => Object.fromEntries(props.map((p) => [p, row[p] ?? null])));
+      return page(list, { currentPage: q.currentPage, pageSize: q.pageSize, total: sorted.length });
+    },
+  );
+}
+
+/** Releases a report under the directory `b.parentId`, in `trx` (routes and the seed). */
+export async function releaseReport(
+  trx: AppContext['db'],
+  rep: { id: string; fullName: string; enCode: string; config: string },
+  b: ReleaseBody,
+): Promise<{ menuId: string; created: boolean }> {
+  const cfg = normalizeReportConfig(rep.config);
+  await trx.updateTable('lowcode_report').set({ state: 1 }).where('id', '=', rep.id).execute();
+  return putInMenu(trx, {
+    moduleId: rep.id,
+    type: REPORT_MENU_TYPE,
+    fullName: rep.fullName,
+    defaultCode: `dynamicModel.report.${rep.enCode}`.slice(0, 50).replace(/\.+$/, ''),
+    urlAddress: `${REPORT_PREFIX}${rep.enCode}`,
+    icon: REPORT_ICON,
+    body: b,
+    buttons: [{ enCode: 'btn_download', fullName: '导出' }],
+    columns: cfg.columns.map((c) => ({ enCode: c.prop, fullName: c.label.slice(0, 50) || c.prop })),
+  });
+}

@@ -1,0 +1,191 @@
+// A published dictionary page (menu type 4, spec §2): the items of the dictionary type the menu
+// names (a tree for a tree type), searched by name or code, added, edited and deleted by those
+// holding the page's buttons (spec §6: btn_add, btn_edit, btn_remove); columns follow the page's
+// column permissions. The server (/api/visualdev/Dictionary) checks the same grants.
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Space, Tag, type TableColumnsType } from 'antd';
+import Switch from 'antd/es/switch';
+import InputNumber from 'antd/es/input-number';
+import TreeSelect from 'antd/es/tree-select';
+import { useTranslation } from 'react-i18next';
+import { Auth, request, toast } from '@lighting/shared';
+import { FormModal, TreeTable, dictionaries, useConfirmDelete } from '@lighting/shared/admin';
+import './i18n';
+
+export interface DictionaryRow {
+  id: string;
+  parentId: string;
+  fullName: string;
+  enCode: string;
+  sortCode: number;
+  enabledMark: number;
+  children?: DictionaryRow[];
+}
+
+interface Loaded {
+  type: { id: string; fullName: string; enCode: string; isTree: number };
+  list: DictionaryRow[];
+}
+
+interface ItemValues {
+  fullName: string;
+  enCode: string;
+  parentId?: string;
+  sortCode?: number;
+  enabledMark?: boolean;
+}
+
+const url = (typeId: string, id = '') =>
+  `/visualdev/Dictionary/${encodeURIComponent(typeId)}${id ? `/${encodeURIComponent(id)}` : ''}`;
+
+interface TreeOption {
+  value: string;
+  title: string;
+  children: TreeOption[];
+}
+const treeOptions = (items: DictionaryRow[], skip?: string): TreeOption[] =>
+  items
+    .filter((i) => i.id !== skip)
+    .map((i) => ({ value: i.id, title: i.fullName, children: treeOptions(i.children ?? [], skip) }));
+
+export function DictionaryPage({ typeId }: { typeId: string }) {
+  const { t } = useTranslation('lowcodeRuntime');
+  const [keyword, setKeyword] = useState('');
+  const [data, setData] = useState<Loaded | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [editing, setEditing] = useState<{ item?: DictionaryRow; parentId?: string } | null>(null);
+  const remove = useConfirmDelete();
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const res = await request<Loaded>({ url: url(typeId), method: 'get', data: { keyword } });
+      setData(res.data);
+    } catch {
+      /* the HTTP client showed the message */
+    } finally {
+      setLoading(false);
+    }
+  }, [typeId, keyword]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const changed = () => {
+    dictionaries.invalidate();
+    void load();
+  };
+
+  const isTree = data?.type.isTree === 1;
+  const columns: TableColumnsType<DictionaryRow> = [
+    { key: 'fullName', dataIndex: 'fullName', title: t('name') },
+    { key: 'enCode', dataIndex: 'enCode', title: t('code') },
+    { key: 'sortCode', dataIndex: 'sortCode', title: t('sort'), width: 90 },
+    {
+      key: 'enabledMark',
+      dataIndex: 'enabledMark',
+      title: t('state'),
+      width: 90,
+      render: (v: number) =>
+        v === 1 ? <Tag color="success">{t('enabled')}</Tag> : <Tag>{t('disabled')}</Tag>,
+    },
+    {
+      key: '_actions',
+      title: t('actions'),
+      width: 170,
+      render: (_v, row) => (
+        <Space size={0}>
+          {isTree && (
+            <Auth code="btn_add">
+              <Button type="link" size="small" onClick={() => setEditing({ parentId: row.id })}>
+                {t('add')}
+              </Button>
+            </Auth>
+          )}
+          <Auth code="btn_edit">
+            <Button type="link" size="small" onClick={() => setEditing({ item: row })} data-testid="row-edit">
+              {t('edit')}
+            </Button>
+          </Auth>
+          <Auth code="btn_remove">
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => void remove(url(typeId, row.id), changed)}
+              data-testid="row-remove"
+            >
+              {t('remove')}
+            </Button>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  const item = editing?.item;
+  return (
+    <>
+      <TreeTable<DictionaryRow>
+        rows={data?.list ?? []}
+        loading={loading}
+        columns={columns}
+        flat={!isTree}
+        onSearch={setKeyword}
+        onAdd={() => setEditing({})}
+        testId="lowcode-dictionary"
+      />
+      <FormModal<ItemValues>
+        open={editing !== null}
+        title={`${item ? t('edit') : t('add')} · ${data?.type.fullName ?? t('dictionary')}`}
+        initialValues={
+          item
+            ? {
+                fullName: item.fullName,
+                enCode: item.enCode,
+                parentId: item.parentId === '-1' ? undefined : item.parentId,
+                sortCode: item.sortCode,
+                enabledMark: item.enabledMark === 1,
+              }
+            : { parentId: editing?.parentId, sortCode: 0, enabledMark: true }
+        }
+        onClose={() => setEditing(null)}
+        testId="dictionary-item-form"
+        onSubmit={async (v) => {
+          const body = {
+            fullName: v.fullName.trim(),
+            enCode: v.enCode.trim(),
+            ...(isTree && v.parentId ? { parentId: v.parentId } : {}),
+            sortCode: v.sortCode ?? 0,
+            enabledMark: v.enabledMark === false ? 0 : 1,
+          };
+          const res = await request<unknown>({
+            url: url(typeId, item?.id),
+            method: item ? 'put' : 'post',
+            data: body,
+          });
+          toast('success', res.msg || t('saved'));
+          changed();
+        }}
+        fields={[
+          { name: 'fullName', label: t('name'), required: true, max: 50 },
+          { name: 'enCode', label: t('code'), required: true, max: 50 },
+          {
+            name: 'parentId',
+            label: t('parent'),
+            hidden: !isTree,
+            input: (
+              <TreeSelect
+                allowClear
+                placeholder={t('root')}
+                treeDefaultExpandAll
+                treeData={treeOptions(data?.list ?? [], item?.id)}
+              />
+            ),
+          },
+          { name: 'sortCode', label: t('sort'), input: <InputNumber min={0} max={999999} /> },
+          { name: 'enabledMark', label: t('state'), valuePropName: 'checked', input: <Switch /> },
+        ]}
+      />
+    </>
+  );
+}
