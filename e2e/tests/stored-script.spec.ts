@@ -81,6 +81,10 @@ const NOT_SHOWN: Record<string, string> = {
     'the same column as the dictionary page’s English name, shown only in that language',
   'POST /api/visualdev/Base tables':
     'the tables note (a JSON list the server parses and checks); no page shows it as text',
+  'POST /api/visualdev/Generater/{id}/Actions/CodePreview description':
+    'not stored: echoed into the generated files of that one answer, shown in the code view as highlighted text',
+  'POST /api/visualdev/Generater/{id}/Actions/DownloadCode description':
+    'not stored: written into the files of the zip the caller downloads',
   // Chat text travels over the socket, not an HTTP route: chat.spec.ts shows it as text.
 };
 
