@@ -397,6 +397,48 @@ test('every task ends finished, back with the initiator or waiting; records matc
         check(h);
       },
     ),
-    { numRuns: 300 },
+    {
+      numRuns: 300,
+      examples: [
+        // a vote from before a revoke and resubmission was taken back, reopening a node off the path
+        [
+          [
+            {
+              k: 'cond',
+              threshold: 0,
+              branches: [
+                [{ k: 'timer' }],
+                [{ k: 'approver', sign: 0, users: [], ratio: 50, reject: 'init', timeout: 0 }],
+              ],
+            },
+            {
+              k: 'cond',
+              threshold: 0,
+              branches: [
+                [
+                  {
+                    k: 'par',
+                    branches: [
+                      [{ k: 'approver', sign: 0, users: [], ratio: 50, reject: 'init', timeout: 0 }],
+                      [{ k: 'approver', sign: 0, users: [], ratio: 50, reject: 'init', timeout: 0 }],
+                    ],
+                  },
+                ],
+                [{ k: 'approver', sign: 0, users: [], ratio: 50, reject: 'init', timeout: 0 }],
+              ],
+            },
+          ],
+          [
+            { a: 'fire', pick: 0, who: 0 },
+            { a: 'audit', pick: 0, who: 0 },
+            { a: 'revoke', pick: 0, who: 0 },
+            { a: 'submit', pick: 0, who: 0 },
+            { a: 'recall', pick: 0, who: 0 },
+            { a: 'fire', pick: 0, who: 0 },
+          ],
+          0,
+        ],
+      ],
+    },
   );
 });

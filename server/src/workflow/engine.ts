@@ -274,6 +274,9 @@ export class TaskRun {
     if (actor.userId === null || (rec.handleId !== actor.userId && rec.delegatorId !== actor.userId))
       throw new FlowActionError('notAllowed', MSG.recallNotYours);
     if (t.status !== TaskStatus.WAITING) throw new FlowActionError('state', MSG.recallLate);
+    // a vote from before the latest (re)submission belongs to a finished round of the task
+    if (this.state.records.some((r) => r.handleStatus === RecordAction.SUBMIT && r.seq > rec.seq))
+      throw new FlowActionError('state', MSG.recallLate);
     const node = this.nodeOf(rec.nodeId);
     const after = downstreamOf(this.def, node.nodeId);
     after.delete(node.nodeId);
