@@ -13,11 +13,12 @@ test('links inside pages follow the theme colour', async ({ page }) => {
   await signedIn(page);
   // the dashboard's widget links (router links inside a page)
   const link = page.getByTestId('widget-faults').getByTestId('widget-extra').locator('a');
-  await expect(link).toHaveCSS('color', 'rgb(14, 165, 233)');
+  // text carries the theme colour's readable shade (shared/src/core/colour.ts): #0ea5e9 → #0b7db1
+  await expect(link).toHaveCSS('color', 'rgb(11, 125, 177)');
   await page.getByTestId('settings-open').click();
   await page.getByTestId('theme-green').click();
   await page.locator('.ant-drawer-open .ant-drawer-close').click();
-  await expect(link).toHaveCSS('color', 'rgb(62, 172, 18)');
+  await expect(link).toHaveCSS('color', 'rgb(49, 136, 14)'); // #3eac12 → #31880e
 });
 
 test('the full-screen button says 退出全屏 in full screen, however full screen ends', async ({ page }) => {

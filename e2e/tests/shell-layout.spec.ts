@@ -82,16 +82,18 @@ test('the functional layout folds what does not fit into 更多', async ({ page 
 test('theme colour and size reach a remote page', async ({ page }) => {
   await signedIn(page);
   await openMenu(page, '权限管理', '用户管理');
-  await expect(searchButton(page)).toHaveCSS('background-color', 'rgb(14, 165, 233)');
+  // controls with text carry the theme colour's readable shade (shared/src/core/colour.ts):
+  // blue #0ea5e9 → #0b7db1, red #f5222d → #e6202a
+  await expect(searchButton(page)).toHaveCSS('background-color', 'rgb(11, 125, 177)');
   await openSettings(page);
   await page.getByTestId('theme-red').click();
   await closeSettings(page);
-  await expect(searchButton(page)).toHaveCSS('background-color', 'rgb(245, 34, 45)');
+  await expect(searchButton(page)).toHaveCSS('background-color', 'rgb(230, 32, 42)');
   // the remote's Table is antd shared under its own key (build/shared.cjs): the host's copy, so it
   // reads the host's ConfigProvider too
   await expect(page.getByTestId('user-list').locator('.ant-pagination-item-active')).toHaveCSS(
     'border-color',
-    'rgb(245, 34, 45)',
+    'rgb(230, 32, 42)',
   );
 
   await expect(searchButton(page)).toHaveCSS('height', '32px');
@@ -104,7 +106,7 @@ test('theme colour and size reach a remote page', async ({ page }) => {
   // both remembered
   await page.reload();
   await expect(searchButton(page)).toHaveCSS('height', '24px');
-  await expect(searchButton(page)).toHaveCSS('background-color', 'rgb(245, 34, 45)');
+  await expect(searchButton(page)).toHaveCSS('background-color', 'rgb(230, 32, 42)');
 });
 
 test('switching to English translates the host and a remote page', async ({ page }) => {

@@ -281,6 +281,8 @@ test('the seeded repair-dispatch flow: approved, the order is dispatched on the 
   await launch.getByTestId('launch-title').fill(title);
   await launch.getByTestId('item-orderId').locator('.ant-select').click();
   await dropdown(operator).locator('.ant-select-item-option-content', { hasText: order.billNo }).click();
+  // the order's list closes (animated) before the crew's opens, or its options would be picked
+  await expect(dropdown(operator)).toHaveCount(0);
   await launch.getByTestId('item-crewId').locator('.ant-select').click();
   await dropdown(operator).locator('.ant-select-item-option').first().click();
   await launch.getByTestId('item-estimatedCost').locator('input').fill('8000');

@@ -622,7 +622,7 @@ const en: Texts = {
     latestFaults: 'Latest faults',
     noFaults: 'No open faults',
     orders: 'Repair orders',
-    timeTargets: 'Repaired in time (last 30 days)',
+    timeTargets: 'On time (30 days)',
     openOverdue: 'Open, overdue',
     energy: 'Energy',
     year: 'This year',
