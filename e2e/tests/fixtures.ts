@@ -1,6 +1,6 @@
 // The e2e tests' `test` and `expect`: Playwright's, with one server per worker. Each worker starts the
 // built server on its own port (E2E_PORT + the worker's index) with its own fresh database under
-// e2e/.data/w<index>, so workers run side by side without seeing each other's writes, and every
+// e2e/.data/p<port>, so workers run side by side without seeing each other's writes, and every
 // test's `baseURL` (pages, `request`, `browser.newContext()`) is its worker's server.
 // With E2E_BASE_URL set, every worker uses that running server instead (and E2E_DATA_DIR names its
 // data folder for the tests that read the database).
@@ -46,7 +46,8 @@ export const test = base.extend<object, { server: WorkerServer }>({
         return;
       }
       const port = Number(process.env.E2E_PORT || 8181) + workerInfo.parallelIndex;
-      const dataDir = join(E2E_DIR, '.data', `w${workerInfo.parallelIndex}`);
+      // by port, not by worker index: two runs on different E2E_PORTs never share a database
+      const dataDir = join(E2E_DIR, '.data', `p${port}`);
       rmSync(dataDir, { recursive: true, force: true });
       mkdirSync(dataDir, { recursive: true });
       // read by helpers outside a fixture (citizen-helpers' database reads)
