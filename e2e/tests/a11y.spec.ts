@@ -14,8 +14,8 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** Every test starts signed in: one sign-in through the form for the whole file. */
 const test = base.extend<object, { adminState: StorageState }>({
   adminState: [
-    async ({ browser }, provide, info) => {
-      const context = await browser.newContext({ baseURL: info.project.use.baseURL, locale: 'zh-CN' });
+    async ({ browser, server }, provide) => {
+      const context = await browser.newContext({ baseURL: server.baseURL, locale: 'zh-CN' });
       const page = await context.newPage();
       await signIn(page);
       await expect(page.getByTestId('side-menu')).toBeVisible();
