@@ -85,6 +85,12 @@ const NOT_SHOWN: Record<string, string> = {
     'not stored: echoed into the generated files of that one answer, shown in the code view as highlighted text',
   'POST /api/visualdev/Generater/{id}/Actions/DownloadCode description':
     'not stored: written into the files of the zip the caller downloads',
+  'POST /api/workflow/Engine/FlowEngine icon':
+    "kept for the JNPF contract (an icon's class name); no page shows it: the launch cards draw one icon on the flow's colour and the flow form has no icon field",
+  'POST /api/workflow/Engine/FlowEngineForm description':
+    "kept with the form; no page shows it: no page lists the flow forms, and the flow form's choice of form reads their names only (FlowEngineForm/ListAll)",
+  'POST /api/workflow/Engine/FlowBefore/Reject/{id} rejectStep':
+    'where a rejection goes: 0, 1 or the id of a node the task can go back to (refused otherwise); the record keeps the node id and no page shows it',
   // Chat text travels over the socket, not an HTTP route: chat.spec.ts shows it as text.
 };
 
@@ -229,6 +235,125 @@ test('payloads in every writable text field are shown as text wherever a page sh
     expect(res.code, url).toBe(400);
     expect(res.msg).toMatch(/^fullName: /);
   }
+
+  /* ---- workflow (issue 14): a flow, tasks through every action with an opinion, a delegation ---- */
+  // first: the to-do and outcome messages it sends the admin come before the notice and the
+  // feedback, which the message centre's first page shows
+  const E = '/workflow/Engine';
+  const approver = (nodeId: string, prevId: string, title: string, formOperates: object[] = []) => ({
+    type: 'approver',
+    nodeId,
+    prevId,
+    properties: {
+      title,
+      assigneeType: 6, // named users: the admin
+      approvers: ['u-admin'],
+      counterSign: 0,
+      rejectStep: '0',
+      formOperates,
+      hasAuditBtn: true,
+      hasRejectBtn: true,
+      hasRevokeBtn: true,
+      hasTransferBtn: true,
+    },
+  });
+  // the seeded leave form; the first node (its title a payload) may write the reason
+  const flow = await save('POST', `${E}/FlowEngine`, {
+    fullName: `脚本流程${s}`,
+    enCode: `xssFlow${s}`,
+    category: P('XFEC'),
+    description: P('XFED'),
+    formId: 'ff-leaveApply',
+    flowTemplateJson: JSON.stringify({
+      type: 'start',
+      nodeId: 'start',
+      prevId: null,
+      properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [], formOperates: [] },
+      childNode: {
+        ...approver('first', 'start', P('XFNT'), [
+          { id: 'reason', read: true, write: true, required: false },
+        ]),
+        childNode: approver('second', 'first', '复核'),
+      },
+    }),
+  });
+  expect((await api(request, admin, 'POST', `${E}/FlowEngine/Release/${String(flow.id)}`)).code).toBe(200);
+  const leave = (reason: string) => ({
+    leaveType: 'annual',
+    leaveDays: 1,
+    startTime: Date.UTC(2026, 5, 1, 1),
+    endTime: Date.UTC(2026, 5, 1, 10),
+    reason,
+  });
+  /** The admin's waiting row of a task and the vote they may take back. */
+  const taskPage = async (id: unknown) => {
+    const view = (await api(request, admin, 'GET', `${E}/FlowBefore/${String(id)}`)).data as {
+      operator: { id: string } | null;
+      recall: { recordId: string } | null;
+    };
+    return { operator: String(view.operator?.id), recall: String(view.recall?.recordId) };
+  };
+  const act = async (action: string, id: string, data: Record<string, unknown>) =>
+    save('POST', `${E}/FlowBefore/${action}/{id}`, data, { url: `${E}/FlowBefore/${action}/${id}` });
+  // a task's title and form data; approved with an opinion, taken back with one, approved again: it
+  // waits at the second node (the admin's to-do) and the admin handled it (their done list)
+  const t1 = await save('POST', `${E}/FlowTask`, {
+    flowId: flow.id,
+    status: 0,
+    fullName: P('XFTN'),
+    data: JSON.stringify(leave(P('XFTD'))),
+  });
+  await act('Audit', (await taskPage(t1.id)).operator, { handleOpinion: P('XAUO') });
+  await act('Recall', (await taskPage(t1.id)).recall, { handleOpinion: P('XRCO') });
+  await act('Audit', (await taskPage(t1.id)).operator, { handleOpinion: '同意' });
+  // the first node writes the reason as it approves; the second rejects with an opinion
+  const t2 = await save('POST', `${E}/FlowTask`, {
+    flowId: flow.id,
+    status: 0,
+    fullName: `脚本任务二${s}`,
+    data: JSON.stringify(leave('回家')),
+  });
+  await act('Audit', (await taskPage(t2.id)).operator, { formData: JSON.stringify({ reason: P('XAFD') }) });
+  await act('Reject', (await taskPage(t2.id)).operator, { handleOpinion: P('XRJO') });
+  // launched through the system form's own path; handed over, assigned back by the monitor, withdrawn
+  const t3 = await save(
+    'POST',
+    '/workflow/Form/{key}',
+    { flowId: flow.id, status: 0, fullName: P('XFKN'), ...leave('调休') },
+    { url: '/workflow/Form/LeaveApply' },
+  );
+  await act('Transfer', (await taskPage(t3.id)).operator, {
+    freeApproverUserId: 'u-manager',
+    handleOpinion: P('XTRO'),
+  });
+  await save(
+    'POST',
+    `${E}/FlowMonitor/{id}/Actions/Assign`,
+    { nodeId: 'first', freeApproverUserId: 'u-admin', handleOpinion: P('XASO') },
+    { url: `${E}/FlowMonitor/${String(t3.id)}/Actions/Assign` },
+  );
+  await save(
+    'PUT',
+    `${E}/FlowLaunch/{id}/Actions/Withdraw`,
+    { handleOpinion: P('XWDO') },
+    { url: `${E}/FlowLaunch/${String(t3.id)}/Actions/Withdraw` },
+  );
+  // cancelled by the monitor
+  const t4 = await save('POST', `${E}/FlowTask`, {
+    flowId: flow.id,
+    status: 0,
+    fullName: `脚本任务四${s}`,
+    data: JSON.stringify(leave('事由')),
+  });
+  await act('Cancel', String(t4.id), { handleOpinion: P('XCNO') });
+  // a delegation of this flow, a month ahead (no to-do moves meanwhile)
+  await save('POST', `${E}/FlowDelegate`, {
+    toUserId: 'u-manager',
+    flowId: flow.id,
+    startTime: Date.now() + 30 * 86_400_000,
+    endTime: Date.now() + 31 * 86_400_000,
+    description: P('XDLG'),
+  });
 
   /* ---- the console's administration ---- */
   const type = await save('POST', '/system/Base/DictionaryType', {
@@ -491,14 +616,12 @@ test('payloads in every writable text field are shown as text wherever a page sh
     await page.goto(path);
     await sees(keys);
   };
-  /** Waits until the open dialog's form holds each key in one of its fields, and nothing ran. */
-  const formHolds = async (keys: string[]) => {
-    const dialog = page.getByRole('dialog').filter({ visible: true }).last();
-    await expect(dialog).toBeVisible();
+  /** Waits until one of the fields in `where` holds each key, and checks that nothing ran. */
+  const holds = async (where: Locator, keys: string[]) => {
     for (const k of keys) {
       await expect
         .poll(() =>
-          dialog
+          where
             .locator('input, textarea')
             .evaluateAll((els, t) => els.some((e) => (e as HTMLInputElement).value.includes(t)), shown(k)),
         )
@@ -506,6 +629,12 @@ test('payloads in every writable text field are shown as text wherever a page sh
       seen.add(k);
     }
     expect(fired, `after ${keys.join(', ')}`).toEqual([]);
+  };
+  /** Waits until the open dialog's form holds each key in one of its fields, and nothing ran. */
+  const formHolds = async (keys: string[]) => {
+    const dialog = page.getByRole('dialog').filter({ visible: true }).last();
+    await expect(dialog).toBeVisible();
+    await holds(dialog, keys);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   };
@@ -597,6 +726,45 @@ test('payloads in every writable text field are shown as text wherever a page sh
     .click();
   await sees(['XCFC', 'XCFR', 'XSTR'], page.getByTestId('citizen-feedback-thread'));
   await visit('/bt/citizen/open311', ['XKEY']);
+
+  // the workflow: the flow's category and description in its list, its edit dialog and the launch
+  // cards; its node's title on the designer, the task's chart and records
+  await visit('/workFlow/flowEngine', []);
+  const flows = page.getByTestId('flow-engine-list');
+  await flows.getByTestId('list-keyword').locator('input').fill(`脚本流程${s}`);
+  await flows.getByTestId('list-keyword').locator('input').press('Enter');
+  await sees(['XFEC'], flows);
+  await editForm(`脚本流程${s}`, ['XFEC', 'XFED']);
+  await page.goto(`/workFlow/flowEngine?design=${String(flow.id)}`);
+  await sees(['XFNT'], page.getByTestId('flow-designer'));
+  await visit('/workFlow/flowLaunch', []);
+  await sees(['XFEC', 'XFED'], page.getByTestId('flow-cards'));
+  // the tasks' titles in my launches, the to-do and done lists and the admin's messages
+  await visit('/workFlow/flowLaunch?tab=mine', ['XFTN', 'XFKN']);
+  await visit('/workFlow/flowTodo', ['XFTN']);
+  await visit('/workFlow/flowDone', ['XFTN']);
+  await visit('/messageRecord', []);
+  await page.getByTestId('record-keyword').fill(shown('XFTN'));
+  await page.getByTestId('record-search').click();
+  await sees(['XFTN'], page.getByTestId('message-record'));
+  /** Opens a task of mine: its title, the form's values, its chart's and records' words. */
+  const task = async (id: unknown, title: string[], form: string[], chart: string[], records: string[]) => {
+    await page.goto(`/workFlow/flowLaunch?taskId=${String(id)}`);
+    const view = page.getByTestId('task-view');
+    await sees(title, view.locator('header'));
+    await holds(view.getByTestId('task-form'), form);
+    if (chart.length) {
+      await view.getByRole('tab', { name: '流程信息' }).click();
+      await sees(chart, view.getByTestId('flow-chart'));
+    }
+    await view.getByRole('tab', { name: /流转记录/ }).click();
+    await sees(records, view.getByTestId('task-records'));
+  };
+  await task(t1.id, ['XFTN'], ['XFTD'], ['XFNT'], ['XFNT', 'XAUO', 'XRCO']);
+  await task(t2.id, [], ['XAFD'], [], ['XRJO']);
+  await task(t3.id, ['XFKN'], [], [], ['XTRO', 'XASO', 'XWDO']);
+  await task(t4.id, [], [], [], ['XCNO']);
+  await visit('/workFlow/entrust', ['XDLG']);
 
   expect(
     [...saved].filter((k) => !seen.has(k)),
