@@ -814,6 +814,8 @@ test('a framed menu link never reaches the console: our paths without scripts, o
   const extSandbox = (await ext.getAttribute('sandbox')) ?? '';
   expect(extSandbox.split(' ')).toContain('allow-scripts');
   expect(extSandbox.split(' ')).not.toContain('allow-same-origin');
+  // the frame is visible before its document has navigated: wait for it to be the page
+  await expect.poll(() => page.frames().some((f) => f.url().startsWith(`${baseURL}/home`))).toBe(true);
   const frame = page.frames().find((f) => f.url().startsWith(`${baseURL}/home`));
   expect(frame).toBeDefined();
   expect(await frame?.evaluate(() => window.origin)).toBe('null');
