@@ -17,7 +17,7 @@ import { WorkflowService } from './service';
 export { WORK_TICKET_RULE };
 
 /** A non-negative number from the environment, else `fallback`. */
-function envMs(name: string, fallback: number): number {
+function envNumber(name: string, fallback: number): number {
   const v = Number(process.env[name] ?? fallback);
   return Number.isFinite(v) && v >= 0 ? v : fallback;
 }
@@ -35,11 +35,14 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
   registerLaunchRoutes(app, service);
 
   // FLOW_TIMER_POLL_MS (default 1000; 0: no scheduler on this instance), FLOW_TIMER_CLAIM_MS
-  // (default 60000: how long a claim of an instance that died holds its rows)
-  const poll = envMs('FLOW_TIMER_POLL_MS', 1000);
+  // (default 60000: how long a claim of an instance that died holds its rows), FLOW_TIMER_BATCH
+  // (rows per claim, default 50); FLOW_TIMER_CRASH_AFTER is the crash test's fault injection
+  const poll = envNumber('FLOW_TIMER_POLL_MS', 1000);
   const scheduler = new FlowScheduler(ctx, service, {
     pollMs: poll || 1000,
-    claimMs: envMs('FLOW_TIMER_CLAIM_MS', 60_000) || 60_000,
+    claimMs: envNumber('FLOW_TIMER_CLAIM_MS', 60_000) || 60_000,
+    batch: envNumber('FLOW_TIMER_BATCH', 50) || 50,
+    crashAfter: envNumber('FLOW_TIMER_CRASH_AFTER', 0),
   });
   schedulers.set(app, scheduler);
   if (poll > 0) app.addHook('onReady', async () => scheduler.start());

@@ -28,6 +28,12 @@ export interface SchedulerOptions {
   batch?: number;
   /** a hook that keeps failing is given up after this many attempts */
   maxAttempts?: number;
+  /**
+   * Fault injection for the crash test only (FLOW_TIMER_CRASH_AFTER): once this many timers have
+   * fired and committed, the process kills itself with SIGKILL — mid-burst, at a known point,
+   * without the test racing a clock. Never set in production.
+   */
+  crashAfter?: number;
 }
 
 export class FlowScheduler {
@@ -36,6 +42,7 @@ export class FlowScheduler {
   private readonly claimMs: number;
   private readonly batch: number;
   private readonly maxAttempts: number;
+  private readonly crashAfter: number;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = false;
@@ -54,6 +61,7 @@ export class FlowScheduler {
     this.claimMs = o.claimMs ?? 60_000;
     this.batch = o.batch ?? 50;
     this.maxAttempts = o.maxAttempts ?? 5;
+    this.crashAfter = o.crashAfter ?? 0;
   }
 
   start(): void {
@@ -142,6 +150,7 @@ export class FlowScheduler {
         { timerId: t.id, kind: t.kind, instance: this.instanceId },
         'workflow: timer fired',
       );
+      if (this.crashAfter > 0 && this.fired >= this.crashAfter) process.kill(process.pid, 'SIGKILL');
     }
     return fired;
   }
