@@ -15,11 +15,14 @@
 // - the signed-in user's name in the navbar;
 // - [data-user-text]: the elements a page marks as holding people's own words — notice, message,
 //   plan and feedback titles on /home, contacts' names and departments, a profile's organisation,
-//   position and roles, a flow's name and category, a menu entry an administrator added or renamed.
+//   position and roles, a flow's name and category, a menu entry an administrator added or renamed;
+// - the labels a designer typed into a low-code model or report (the field, column and filter
+//   names of the /dynamicModel pages), read from the API: they are cut out of a text before it is
+//   checked, so the words we put around them ('Enter …', '請選擇…') are still checked.
 // Data values from dictionaries (districts, cable and fault types, gender…) are not allowed: they
 // show their translation. Charts drawn on a canvas are checked through their aria-label, which
 // names what they draw (shared/src/charts/chartSummary.ts).
-import { expect, test, type Browser, type Page } from './fixtures';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures';
 import { apiToken, signIn } from './helpers';
 import { closeOtherTabs, CONSOLE_PAGES, go, KIOSKS, PUBLIC_PAGES, settled } from './page-walk';
 
@@ -89,12 +92,55 @@ function visibleTexts(page: Page, lang: Lang): Promise<string[]> {
   );
 }
 
+/** Labels designers typed, longest first (filled by `loadDesignerLabels`). */
+let designerLabels: string[] = [];
+
+/**
+ * Every `label` a designer typed in the low-code models' form and list JSON and the data
+ * reports' configurations, as the API returns them.
+ */
+async function loadDesignerLabels(request: APIRequestContext, token: string): Promise<void> {
+  const get = async (url: string): Promise<unknown> => {
+    const res = await request.get(`/api${url}`, { headers: { Authorization: token } });
+    return ((await res.json()) as { data: unknown }).data;
+  };
+  const labels = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (/^\s*[[{]/.test(v))
+        try {
+          walk(JSON.parse(v));
+        } catch {
+          /* not JSON: a plain string */
+        }
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'label' && typeof x === 'string' && x.trim()) labels.add(x.trim());
+        else walk(x);
+      }
+  };
+  const ids = (data: unknown): string[] => {
+    const list = (data as { list?: Array<{ id: string }> } | null)?.list ?? [];
+    return list.map((x) => x.id);
+  };
+  for (const id of ids(await get('/visualdev/Base?currentPage=1&pageSize=500')))
+    walk(await get(`/visualdev/Base/${id}`));
+  for (const id of ids(await get('/visualdev/Report?currentPage=1&pageSize=500')))
+    walk(await get(`/visualdev/Report/${id}`));
+  designerLabels = [...labels].sort((a, b) => b.length - a.length);
+}
+
 /** The texts in the wrong script, each with where it was found. */
 async function wrongTexts(page: Page, lang: Lang, where: string): Promise<string[]> {
   const found: string[] = [];
-  for (const text of await visibleTexts(page, lang)) {
+  for (const shown of await visibleTexts(page, lang)) {
+    // a designer's labels are data on the low-code pages
+    const text = where.includes('/dynamicModel/')
+      ? designerLabels.reduce((t, l) => t.split(l).join(' '), shown)
+      : shown;
     const hits = text.match(WRONG[lang]);
-    if (hits) found.push(`${lang} ${where}: ${hits.join(' ')} ← “${text.slice(0, 80)}”`);
+    if (hits) found.push(`${lang} ${where}: ${hits.join(' ')} ← “${shown.slice(0, 80)}”`);
   }
   return found;
 }
@@ -113,7 +159,8 @@ test('every console page speaks English, Traditional and Simplified Chinese: men
   page,
 }) => {
   test.setTimeout(600_000); // about thirty pages, five of them maps, three times on a loaded machine
-  await apiToken(page); // an earlier sign-in: the notice and its place show, as after other tests
+  // an earlier sign-in: the notice and its place show, as after other tests
+  await loadDesignerLabels(page.request, await apiToken(page));
   await signIn(page);
   await expect(page.getByTestId('side-menu')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
@@ -204,6 +251,7 @@ test("every kiosk app (a remote alone at /remotes/<name>/) and the citizens' pag
   const found: string[] = [];
   for (const lang of ['en', 'zhtw'] as const) {
     const page = await browserIn(browser, lang, baseURL);
+    if (lang === 'en') await loadDesignerLabels(page.request, await apiToken(page));
     for (const name of KIOSKS) {
       await page.goto(`/remotes/${name}/`);
       const app = page.getByTestId(`standalone-${name}`);
