@@ -1,8 +1,9 @@
 // Workflow (issue 14) in several browsers against the real server: a flow designed with a condition
 // and a countersign, released, launched by the operator; the manager's to-do badge rises live;
 // rejected back to the initiator, resubmitted, approved to the end. The seeded repair-dispatch
-// flow dispatches its order on the map; a delegation lets the delegate act; the monitor cancels;
-// the designer's JSON goes out and comes back in.
+// flow dispatches its order on the map; an expensive order asks for that approval from the map's
+// order list; a delegation lets the delegate act; the monitor cancels; the designer's JSON goes out
+// and comes back in.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures';
 import { apiToken, type Account } from './helpers';
@@ -315,6 +316,73 @@ test('the seeded repair-dispatch flow: approved, the order is dispatched on the 
   const orderRow = manager.locator('tr', { hasText: order.billNo });
   await expect(orderRow).toContainText('已派单', { timeout: 60_000 });
   await expect(orderRow).toContainText('抢修一队');
+  await Promise.all([manager.context().close(), operator.context().close()]);
+});
+
+test('an expensive repair order: the map asks for approval, the manager’s approval dispatches it', async ({
+  browser,
+}) => {
+  const operator = await consoleAs(browser, 'operator', '/home');
+  // a new pending repair order without a cost, for this test alone
+  const [asset] = await api<Array<{ objectid: number }>>(
+    operator,
+    'GET',
+    '/map/assets/search?code=SL-&limit=1',
+  );
+  expect(asset).toBeTruthy();
+  const order = await api<{ id: string; billNo: string; title: string; estimatedCost: number | null }>(
+    operator,
+    'POST',
+    '/map/repair-orders',
+    { assetId: asset!.objectid, title: `E2E 高额 ${Date.now().toString(36)}` },
+  );
+  expect(order.estimatedCost).toBeNull();
+
+  // on the map's order list it is dispatched directly until its estimated cost reaches the threshold
+  await operator.goto(`/bt/map/repair?order=${encodeURIComponent(order.id)}`);
+  const row = operator.getByTestId('order-list').locator('tr', { hasText: order.billNo });
+  await expect(row.getByTestId('order-dispatch')).toBeVisible({ timeout: 60_000 });
+  await expect(row.getByTestId('order-cost')).toHaveText('-');
+  await row.getByTestId('order-edit-open').click();
+  const dialog = operator.getByRole('dialog');
+  await inputOf(dialog, 'order-edit-cost').fill('8000');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByTestId('order-cost')).toHaveText('8,000.00');
+  await expect(row.getByTestId('order-dispatch')).toHaveCount(0);
+  await expect(row.getByTestId('order-launch-approval')).toHaveText('发起审批');
+
+  // the server refuses a direct dispatch all the same
+  const token = await operator.evaluate(() => localStorage.getItem('lighting_token__String'));
+  const refused = await operator.request.put(`/api/map/repair-orders/${order.id}/Actions/Dispatch`, {
+    headers: { Authorization: token ?? '' },
+    data: { crewId: 'crew-1' },
+  });
+  expect(((await refused.json()) as { msg: string }).msg).toContain('须经理审批后派工');
+
+  // 发起审批 with a crew launches the repair flow; the order then waits (审批中, no dispatch control)
+  await pick(operator, row.getByTestId('order-crew'), '抢修一队');
+  await row.getByTestId('order-launch-approval').click();
+  await expect(row.getByTestId('order-approval-waiting')).toHaveText('审批中');
+  await expect(row.getByTestId('order-launch-approval')).toHaveCount(0);
+  await expect(row.getByTestId('order-crew')).toHaveCount(0);
+
+  const manager = await consoleAs(browser, 'manager', '/workFlow/flowTodo');
+  await expect(manager.getByTestId('flow-todo-list')).toBeVisible({ timeout: 60_000 });
+  await approve(manager, `派工审批：${order.title}`, '同意派工');
+
+  // the approval dispatches it to the crew chosen on the map; the operator's list follows
+  await expect
+    .poll(
+      async () => (await api<{ state: string }>(manager, 'GET', `/map/repair-orders/${order.id}`)).state,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('dispatched');
+  await expect(row).toContainText('已派单', { timeout: 60_000 });
+  await expect(row).toContainText('抢修一队');
+  await expect(row).toContainText('已审批');
   await Promise.all([manager.context().close(), operator.context().close()]);
 });
 

@@ -89,7 +89,21 @@ export interface RepairOrder {
   completedAt: number | null;
   verifiedAt: number | null;
   remark: string | null;
+  /** 元, two decimals; null when none was entered */
+  estimatedCost?: number | null;
+  /**
+   * Where the order stands with its dispatch approval (workflow 故障维修工单): `required` — its cost
+   * is at or above the threshold and the map may not dispatch it directly; `waiting` — an approval
+   * waits (and will dispatch it); `approved` — an approval covers its cost; `none` — dispatched
+   * directly. Only on the repair-order routes' answers.
+   */
+  dispatchApproval?: DispatchApproval;
 }
+
+export type DispatchApproval = 'none' | 'required' | 'waiting' | 'approved';
+
+/** The seeded 故障维修工单 flow (its form: orderId, crewId, estimatedCost, reason). */
+export const REPAIR_FLOW_ID = 'fe-repair';
 
 export interface AssetDetail {
   asset: Record<string, string | number | null> & {
@@ -286,6 +300,31 @@ export const mapApi = {
   order: (id: string) => get<RepairOrder>(`/map/repair-orders/${encodeURIComponent(id)}`),
   createOrder: (body: { faultId: string } | { assetId: number; urgency?: number; title?: string }) =>
     post<RepairOrder>('/map/repair-orders', body),
+  updateOrder: (id: string, body: { title?: string; remark?: string; estimatedCost?: number | null }) =>
+    put<RepairOrder>(`/map/repair-orders/${encodeURIComponent(id)}`, body),
+  /**
+   * Launches the 故障维修工单 flow for an order (through the workflow's launch API, as its launch page
+   * does): submitted at once; the manager's approval dispatches the order to the crew.
+   */
+  launchDispatchApproval: (body: {
+    orderId: string;
+    crewId: string;
+    estimatedCost: number;
+    reason: string;
+    fullName: string;
+  }) =>
+    post<{ id: string; status: number }>('/workflow/Engine/FlowTask', {
+      flowId: REPAIR_FLOW_ID,
+      status: 0,
+      fullName: body.fullName,
+      data: JSON.stringify({
+        orderId: body.orderId,
+        crewId: body.crewId,
+        estimatedCost: body.estimatedCost,
+        reason: body.reason,
+      }),
+      idemKey: crypto.randomUUID(),
+    }),
   dispatch: (id: string, crewId: string) =>
     put<RepairOrder>(`/map/repair-orders/${id}/Actions/Dispatch`, { crewId }),
   start: (id: string) => put<RepairOrder>(`/map/repair-orders/${id}/Actions/Start`),

@@ -1,4 +1,4 @@
-import { isOverdue, nextAction, orderMarkers } from './orders';
+import { costText, dispatchControl, isOverdue, nextAction, orderMarkers } from './orders';
 import type { RepairOrder } from './api';
 
 describe('repair orders', () => {
@@ -21,5 +21,22 @@ describe('repair orders', () => {
     const [m] = orderMarkers([o], 'a');
     expect(m?.symbol.size).toBe(18);
     expect(orderMarkers([o])[0]?.symbol.size).toBe(12);
+  });
+});
+
+describe('the dispatch control of a pending order', () => {
+  it('dispatches directly, launches the approval of an expensive order, or shows it waiting', () => {
+    expect(dispatchControl({})).toBe('dispatch');
+    expect(dispatchControl({ dispatchApproval: 'none' })).toBe('dispatch');
+    expect(dispatchControl({ dispatchApproval: 'approved' })).toBe('dispatch');
+    expect(dispatchControl({ dispatchApproval: 'required' })).toBe('approve');
+    expect(dispatchControl({ dispatchApproval: 'waiting' })).toBe('waiting');
+  });
+
+  it('shows a cost with two decimals, none as a dash', () => {
+    expect(costText(8600)).toBe('8,600.00');
+    expect(costText(0.5)).toBe('0.50');
+    expect(costText(null)).toBe('-');
+    expect(costText(undefined)).toBe('-');
   });
 });

@@ -19,6 +19,24 @@ export function nextAction(state: OrderState): OrderAction | null {
   }
 }
 
+/**
+ * What a pending order's dispatch control is: `dispatch` (choose a crew, dispatch), `approve` (its
+ * estimated cost needs the manager: choose a crew, launch the approval) or `waiting` (an approval
+ * waits: no control, 审批中).
+ */
+export function dispatchControl(
+  o: Pick<RepairOrder, 'dispatchApproval'>,
+): 'dispatch' | 'approve' | 'waiting' {
+  if (o.dispatchApproval === 'waiting') return 'waiting';
+  return o.dispatchApproval === 'required' ? 'approve' : 'dispatch';
+}
+
+/** An estimated cost as shown: two decimals with thousands separators, '-' when none. */
+export function costText(yuan: number | null | undefined): string {
+  if (yuan === null || yuan === undefined) return '-';
+  return yuan.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
 /** Open and past its due time (completed orders are judged by completedAt). */
 export function isOverdue(o: Pick<RepairOrder, 'dueAt' | 'completedAt'>, now: number): boolean {
   return (o.completedAt ?? now) > o.dueAt;

@@ -1,13 +1,19 @@
 // bt/map/repair — repair linkage: the order list with filters, dispatch to a crew, start, complete,
 // verify, and the orders on the map (the selected one followed). Every state change anywhere
-// reloads the list and the markers (socket `mapRepairOrderChange`).
+// reloads the list and the markers (socket `mapRepairOrderChange`). An order's estimated cost is
+// shown and edited here; one at or above the approval amount is not dispatched directly: its
+// dispatch control launches the 故障维修工单 flow (发起审批), and while that waits the order shows
+// 审批中 (the manager's approval dispatches it).
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Input, Space, Tag } from 'antd';
+import { Button, Input, Space, Tag, Tooltip } from 'antd';
 import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import InputNumber from 'antd/es/input-number';
+import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Auth, formatDateTime, useDictionaryName, type RemotePageProps } from '@lighting/shared';
+import { Auth, formatDateTime, toast, useDictionaryName, type RemotePageProps } from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';
 import { MapCanvas } from '../map/MapCanvas';
 import {
@@ -20,7 +26,7 @@ import {
   type RepairOrder,
 } from '../map/api';
 import type { CityMap } from '../map/cityMap';
-import { isOverdue, nextAction, orderMarkers } from '../map/orders';
+import { costText, dispatchControl, isOverdue, nextAction, orderMarkers } from '../map/orders';
 import { useLinkedItem } from '../map/useLinkedItem';
 import { fitColumns } from '../map/table';
 
@@ -40,18 +46,49 @@ function ActionButton({ order, crews, onDone }: { order: RepairOrder; crews: Cre
   const [busy, setBusy] = useState(false);
   const action = nextAction(order.state);
   if (!action) return null;
+  const control = action === 'dispatch' ? dispatchControl(order) : null;
+  if (control === 'waiting')
+    return (
+      <Tooltip title={t('approvalLaunched')}>
+        <Tag color="gold" data-testid="order-approval-waiting">
+          {t('approvalWaiting')}
+        </Tag>
+      </Tooltip>
+    );
   const run = async () => {
     setBusy(true);
     try {
       if (action === 'dispatch') {
         if (!crewId) return;
-        await mapApi.dispatch(order.id, crewId);
+        if (control === 'approve') {
+          await mapApi.launchDispatchApproval({
+            orderId: order.id,
+            crewId,
+            estimatedCost: order.estimatedCost ?? 0,
+            reason: t('approvalReason', { billNo: order.billNo, cost: costText(order.estimatedCost) }),
+            fullName: t('approvalTitle', { title: order.title }).slice(0, 200),
+          });
+          toast('success', t('approvalLaunched'));
+        } else await mapApi.dispatch(order.id, crewId);
       } else await mapApi[action](order.id);
       onDone();
     } finally {
       setBusy(false);
     }
   };
+  const testId = control === 'approve' ? 'order-launch-approval' : `order-${action}`;
+  const button = (
+    <Button
+      size="small"
+      type="primary"
+      loading={busy}
+      disabled={action === 'dispatch' && !crewId}
+      onClick={() => void run()}
+      data-testid={testId}
+    >
+      {control === 'approve' ? t('launchApproval') : t(`action.${action}`)}
+    </Button>
+  );
   return (
     <Auth code="btn_edit">
       <Space size={4}>
@@ -67,18 +104,78 @@ function ActionButton({ order, crews, onDone }: { order: RepairOrder; crews: Cre
             data-testid="order-crew"
           />
         ) : null}
-        <Button
-          size="small"
-          type="primary"
-          loading={busy}
-          disabled={action === 'dispatch' && !crewId}
-          onClick={() => void run()}
-          data-testid={`order-${action}`}
-        >
-          {t(`action.${action}`)}
-        </Button>
+        {control === 'approve' ? <Tooltip title={t('approvalNeeded')}>{button}</Tooltip> : button}
       </Space>
     </Auth>
+  );
+}
+
+interface EditValues {
+  title: string;
+  remark: string;
+  estimatedCost: number | null;
+}
+
+/** Edits an open order's title, remark and estimated cost (not the cost while its approval waits). */
+function EditOrder({ order, onClose }: { order: RepairOrder; onClose: (saved: boolean) => void }) {
+  const { t } = useTranslation('map');
+  const [form] = Form.useForm<EditValues>();
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await mapApi.updateOrder(order.id, {
+        title: v.title.trim(),
+        remark: (v.remark ?? '').trim(),
+        ...(order.dispatchApproval === 'waiting' ? {} : { estimatedCost: v.estimatedCost ?? null }),
+      });
+      toast('success', t('saved'));
+      onClose(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('editOrderTitle', { billNo: order.billNo })}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      confirmLoading={busy}
+      onOk={() => void save()}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+      data-testid="order-edit"
+    >
+      <Form<EditValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          title: order.title,
+          remark: order.remark ?? '',
+          estimatedCost: order.estimatedCost ?? null,
+        }}
+      >
+        <Form.Item name="title" label={t('title')} rules={[{ required: true, whitespace: true, max: 200 }]}>
+          <Input maxLength={200} data-testid="order-edit-title" />
+        </Form.Item>
+        <Form.Item name="estimatedCost" label={t('estimatedCost')}>
+          <InputNumber<number>
+            min={0}
+            max={100_000_000}
+            precision={2}
+            step={100}
+            style={{ width: '100%' }}
+            disabled={order.dispatchApproval === 'waiting'}
+            data-testid="order-edit-cost"
+          />
+        </Form.Item>
+        <Form.Item name="remark" label={t('remark')} rules={[{ max: 500 }]}>
+          <Input.TextArea maxLength={500} rows={3} data-testid="order-edit-remark" />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }
 
@@ -96,6 +193,7 @@ export default function RepairOrders(_props: RemotePageProps) {
   });
   const [loading, setLoading] = useState(false);
   const [followed, setFollowed] = useState<string | null>(null);
+  const [editing, setEditing] = useState<RepairOrder | null>(null);
 
   const load = useCallback(() => {
     setLoading(true);
@@ -171,15 +269,44 @@ export default function RepairOrders(_props: RemotePageProps) {
       width: 90,
       render: (v: number) => t(`urgencyLevel.${v}`),
     },
+    {
+      dataIndex: 'estimatedCost',
+      title: t('estimatedCost'),
+      width: 130,
+      align: 'right' as const,
+      render: (v: number | null | undefined, o: RepairOrder) => (
+        <Space size={2}>
+          <span data-testid="order-cost">{costText(v)}</span>
+          {o.dispatchApproval === 'approved' ? <Tag color="green">{t('approvalApproved')}</Tag> : null}
+        </Space>
+      ),
+    },
     { dataIndex: 'crewName', title: t('crew'), width: 100, ellipsis: { showTitle: true } },
     { dataIndex: 'dueAt', title: t('dueAt'), width: 150, render: (v: number) => formatDateTime(v) },
     {
       key: 'ops',
       title: t('operation'),
-      width: 196,
+      width: 260,
       // always in view: the dispatch controls stay on the right edge while the rest scrolls
       fixed: 'right' as const,
-      render: (_: unknown, o: RepairOrder) => <ActionButton order={o} crews={crews} onDone={load} />,
+      render: (_: unknown, o: RepairOrder) => (
+        <Space size={4}>
+          {/* keyed by what the control depends on: a row reused for another state starts afresh */}
+          <ActionButton
+            key={`${o.id}|${o.state}|${o.dispatchApproval ?? ''}`}
+            order={o}
+            crews={crews}
+            onDone={load}
+          />
+          {o.state !== 'completed' && o.state !== 'verified' ? (
+            <Auth code="btn_edit">
+              <Button size="small" type="link" onClick={() => setEditing(o)} data-testid="order-edit-open">
+                {t('editOrder')}
+              </Button>
+            </Auth>
+          ) : null}
+        </Space>
+      ),
     },
   ]);
 
@@ -270,6 +397,15 @@ export default function RepairOrders(_props: RemotePageProps) {
           <MapCanvas onReady={setMap} cables={false} />
         </div>
       </div>
+      {editing ? (
+        <EditOrder
+          order={editing}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) load();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { chatMigration } from '../chat/migration';
 import { homeFaultTypeNames, homeTables } from '../home/migration';
 import { lowcodeMigration } from '../lowcode/migration';
 import { lowcodePublishMigration } from '../lowcode/migration-publish';
-import { mapGeographyMigration, mapMigration } from '../map/migration';
+import { mapGeographyMigration, mapMigration, repairCostMigration } from '../map/migration';
 import { messageTables } from '../messages/migration';
 import { publicFollowUpMigration, publicMigration } from '../public/migration';
 import { systemMigration } from '../system/migration';
@@ -301,6 +301,7 @@ export const migrations: Record<string, Migration> = {
   '0015_lowcode_publish': lowcodePublishMigration,
   '0016_workflow': workflowMigration,
   '0017_fault_types': inOrder(faultTypeItemsMigration, homeFaultTypeNames, dictionaryColumnsMigration),
+  '0018_repair_cost': repairCostMigration,
 };
 
 /** Brings the database to the latest migration; throws (with the failing migration's error) on failure. */

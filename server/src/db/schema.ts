@@ -417,6 +417,8 @@ export interface WorkOrderTable {
   startedAt: number | null;
   verifiedAt: number | null;
   remark: Generated<string>;
+  /** Migration 0018: the estimated cost in whole cents (元 × 100), null when none was entered. */
+  estimatedCostCents: number | null;
 }
 
 export interface FeedbackTable {

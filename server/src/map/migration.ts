@@ -247,3 +247,14 @@ export const mapGeographyMigration: Migration = {
     }
   },
 };
+
+/**
+ * Migration 0018: a repair order's estimated cost (issue 14), in whole cents (bigint, exact on both
+ * databases), null when none was entered. At or above REPAIR_APPROVAL_THRESHOLD the order is
+ * dispatched only through the manager's approval (workflow 故障维修工单).
+ */
+export const repairCostMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('work_order').addColumn('estimatedCostCents', 'bigint').execute();
+  },
+};

@@ -7,6 +7,9 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { missingRef } from '../db/refs';
 import { notFound } from '../http/envelope';
+import { REPAIR_APPROVAL_THRESHOLD } from '../workflow/forms';
+import { repairApprovals } from '../workflow/service';
+import { dispatchApproval, type DispatchApproval } from './rules';
 import { FAULT_COLUMNS, ORDER_COLUMNS } from './store';
 
 /** A fault's photo URLs (stored as a JSON array; anything else reads as none). */
@@ -60,19 +63,45 @@ export function mapReads(app: FastifyInstance) {
       .leftJoin('map_crew as c', 'c.id', 'o.crewId')
       .select(ORDER_COLUMNS);
   type OrderDto = Awaited<ReturnType<ReturnType<typeof orderSelect>['execute']>>[number];
-  const orderOut = (o: OrderDto) => ({
+  const orderOut = ({ estimatedCostCents, ...o }: OrderDto) => ({
     ...o,
     x: o.x === null ? null : Number(o.x),
     y: o.y === null ? null : Number(o.y),
     crewName: o.crewName ?? '',
+    /** 元, two decimals; null when none was entered */
+    estimatedCost: estimatedCostCents === null ? null : Number(estimatedCostCents) / 100,
   });
+  type OrderOut = ReturnType<typeof orderOut>;
+  /** Orders with where each stands with its dispatch approval (one query for the lot). */
+  const withApproval = async <T extends OrderOut>(
+    list: readonly T[],
+  ): Promise<Array<T & { dispatchApproval: DispatchApproval }>> => {
+    const approvals = await repairApprovals(
+      db,
+      list.map((o) => o.id),
+    );
+    return list.map((o) => {
+      const a = approvals.get(o.id) ?? { waiting: false, approvedCents: null };
+      return {
+        ...o,
+        dispatchApproval: dispatchApproval({
+          costCents: o.estimatedCost === null ? null : Math.round(o.estimatedCost * 100),
+          approvedCents: a.approvedCents,
+          waiting: a.waiting,
+          thresholdYuan: REPAIR_APPROVAL_THRESHOLD,
+        }),
+      };
+    });
+  };
   const loadOrder = async (id: string) => {
     const o = await orderSelect()
       .where('o.id', '=', id)
       .where('o.assetId', 'is not', null)
       .executeTakeFirst();
     if (!o) throw notFound('维修工单不存在');
-    return orderOut(o);
+    const [out] = await withApproval([orderOut(o)]);
+    if (!out) throw notFound('维修工单不存在');
+    return out;
   };
   const loadFault = async (id: string) => {
     const f = await faultSelect()
@@ -102,6 +131,7 @@ export function mapReads(app: FastifyInstance) {
     faultOut,
     orderSelect,
     orderOut,
+    withApproval,
     loadOrder,
     loadFault,
     loadAsset,

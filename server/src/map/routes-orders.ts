@@ -18,22 +18,41 @@ import {
 import { allocateBillNumber } from '../system/bill-number';
 import { isLampKind, restoredStatus } from './city';
 import {
+  MAX_ESTIMATED_COST,
   OPEN_ORDER_STATES,
   ORDER_STATES,
   STATE_NOT_ALLOWED,
+  costToCents,
+  directDispatchRefusal,
   dueAtFor,
   nextState,
   type OrderAction,
 } from './rules';
 import { REPAIR_ORDER_RULE } from './seed';
-import { onFlowApproved, repairDispatchBlock } from '../workflow/service';
+import { REPAIR_APPROVAL_THRESHOLD } from '../workflow/forms';
+import { onFlowApproved, repairApprovals } from '../workflow/service';
 
 import { BASE, MENU_FAULT, idParams, setAssetStatus, ORDER_COLUMNS } from './store';
 import type { MapReads } from './reads';
 
+/** An order's estimated cost in the create / update bodies: 元, ≥ 0, two decimals (checked by `cents`). */
+const estimatedCostField = {
+  type: ['number', 'null'],
+  minimum: 0,
+  maximum: MAX_ESTIMATED_COST,
+} as const;
+
+/** The body's estimated cost as whole cents (null clears it); 400 naming the field when not a cost. */
+function cents(v: number | null | undefined): number | null | undefined {
+  if (v === undefined || v === null) return v;
+  const c = costToCents(v);
+  if (c === null) throw badRequest('estimatedCost: 预估费用须为不小于 0 的金额，最多两位小数');
+  return c;
+}
+
 export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): void {
   const r = typed(app);
-  const { db, clock, push, faultSelect, faultOut, orderOut, loadOrder, loadAsset } = m;
+  const { db, clock, push, faultSelect, faultOut, orderOut, withApproval, loadOrder, loadAsset } = m;
   /* ---------------- repair orders ---------------- */
 
   r.get(
@@ -88,7 +107,7 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
       const { list, pagination } = await paged(base, q, (b) =>
         b.select(ORDER_COLUMNS).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc'),
       );
-      return page(list.map(orderOut), pagination);
+      return page(await withApproval(list.map(orderOut)), pagination);
     },
   );
 
@@ -112,6 +131,7 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
             urgency: { type: 'integer', enum: [1, 2, 3] },
             title: { type: 'string', minLength: 1, maxLength: 200 },
             remark: { type: 'string', maxLength: 500 },
+            estimatedCost: estimatedCostField,
           },
         },
       } as const,
@@ -120,6 +140,7 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
       const b = req.body;
       if ((b.faultId === undefined) === (b.assetId === undefined))
         throw badRequest('faultId: give faultId or assetId');
+      const costCents = cents(b.estimatedCost) ?? null;
       let assetId: number;
       let assetField: string;
       let urgency: number;
@@ -177,12 +198,63 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
             completedAt: null,
             verifiedAt: null,
             remark: (b.remark ?? '').trim(),
+            estimatedCostCents: costCents,
           })
           .execute();
       });
       const order = await loadOrder(id);
       void push(mapRepairOrderChangeMessage(order));
       return ok(order, '新建成功');
+    },
+  );
+
+  r.put(
+    `${BASE}/repair-orders/:id`,
+    {
+      onRequest: requirePermission({ menu: MENU_FAULT, button: 'btn_edit' }),
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          minProperties: 1,
+          properties: {
+            title: { type: 'string', minLength: 1, maxLength: 200 },
+            remark: { type: 'string', maxLength: 500 },
+            estimatedCost: estimatedCostField,
+          },
+        },
+      } as const,
+    },
+    async (req) => {
+      const b = req.body;
+      const costCents = cents(b.estimatedCost);
+      const title = b.title?.trim();
+      if (title === '') throw badRequest('title: 不能为空');
+      const o = await loadOrder(req.params.id);
+      // an order closed is a record; one whose approval waits keeps the cost the manager is judging
+      if (!OPEN_ORDER_STATES.includes(o.state as (typeof OPEN_ORDER_STATES)[number]))
+        throw badRequest(`${STATE_NOT_ALLOWED}: ${o.state}`);
+      const costChanges =
+        costCents !== undefined &&
+        costCents !== (o.estimatedCost === null ? null : Math.round(o.estimatedCost * 100));
+      if (costChanges && o.dispatchApproval === 'waiting')
+        throw badRequest('estimatedCost: 该工单正在派工审批中，不能修改预估费用');
+      const patch = {
+        ...(title !== undefined ? { title } : {}),
+        ...(b.remark !== undefined ? { remark: b.remark.trim() } : {}),
+        ...(costCents !== undefined ? { estimatedCostCents: costCents } : {}),
+      };
+      const done = await db
+        .updateTable('work_order')
+        .set(patch)
+        .where('id', '=', o.id)
+        .where('state', '=', o.state)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw badRequest(`${STATE_NOT_ALLOWED}: ${o.state}`);
+      const order = await loadOrder(o.id);
+      void push(mapRepairOrderChangeMessage(order));
+      return ok(order, '修改成功');
     },
   );
 
@@ -199,10 +271,17 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
       await assertRefs(db, [{ field: 'crewId', table: 'map_crew', id: body.crewId, what: '班组' }]);
     const to = nextState(o.state, name);
     if (!to) throw badRequest(`${STATE_NOT_ALLOWED}: ${o.state}`);
-    // an order whose dispatch approval (workflow 故障维修工单) is waiting is dispatched by that approval
+    // a direct dispatch: not while the order's approval (workflow 故障维修工单) waits (that approval
+    // dispatches it), nor at or above the cost threshold until an approval covers the cost
     if (name === 'Dispatch' && !opts.fromApproval) {
-      const block = await repairDispatchBlock(db, o.id);
-      if (block) throw badRequest(`id: ${block}`);
+      const a = (await repairApprovals(db, [o.id])).get(o.id);
+      const refusal = directDispatchRefusal({
+        costCents: o.estimatedCost === null ? null : Math.round(o.estimatedCost * 100),
+        approvedCents: a?.approvedCents ?? null,
+        waiting: a?.waiting ?? false,
+        thresholdYuan: REPAIR_APPROVAL_THRESHOLD,
+      });
+      if (refusal) throw badRequest(`id: ${refusal}`);
     }
     const now = clock();
     const pushes: Array<() => Promise<void>> = [];
@@ -220,6 +299,12 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
         .set(patch)
         .where('id', '=', o.id)
         .where('state', '=', o.state)
+        // the cost the rule judged (an edit in between refuses this dispatch rather than skip the rule)
+        .$if(name === 'Dispatch', (qb) =>
+          o.estimatedCost === null
+            ? qb.where('estimatedCostCents', 'is', null)
+            : qb.where('estimatedCostCents', '=', Math.round(o.estimatedCost * 100)),
+        )
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) return false;
       if (name === 'Complete' && o.assetId !== null) {

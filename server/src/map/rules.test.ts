@@ -1,6 +1,10 @@
 import {
   HOUR_MS,
+  MAX_ESTIMATED_COST,
   addWorkingDays,
+  costToCents,
+  directDispatchRefusal,
+  dispatchApproval,
   dueAtFor,
   nextState,
   ratePct,
@@ -51,5 +55,51 @@ describe('repair rules', () => {
     expect(typicalFaultType('manhole', 0)).toBe('coverMissing');
     expect(typicalFaultType('streetLamp', 0)).toBe('lampOff');
     expect(typicalFaultType('streetLamp', 0.9)).toBe('cableFault');
+  });
+});
+
+describe('the dispatch approval of an expensive repair order', () => {
+  const at = (costCents: number | null, approvedCents: number | null = null, waiting = false) => ({
+    costCents,
+    approvedCents,
+    waiting,
+    thresholdYuan: 5000,
+  });
+
+  it('reads a cost in 元 as whole cents: two decimals at most, not negative, not absurd', () => {
+    expect(costToCents(0)).toBe(0);
+    expect(costToCents(8600)).toBe(860_000);
+    expect(costToCents(1.1)).toBe(110);
+    expect(costToCents(0.1 + 0.2)).toBe(30);
+    expect(costToCents(4999.99)).toBe(499_999);
+    expect(costToCents(MAX_ESTIMATED_COST)).toBe(MAX_ESTIMATED_COST * 100);
+    for (const bad of [-0.01, 1.005, 12.345, Number.NaN, Infinity, MAX_ESTIMATED_COST + 1])
+      expect(costToCents(bad)).toBeNull();
+  });
+
+  it('lets an order without a cost or under the threshold be dispatched directly', () => {
+    expect(directDispatchRefusal(at(null))).toBeNull();
+    expect(directDispatchRefusal(at(0))).toBeNull();
+    expect(directDispatchRefusal(at(499_999))).toBeNull();
+    expect(dispatchApproval(at(499_999))).toBe('none');
+  });
+
+  it('refuses a direct dispatch at or above the threshold until an approval covers the cost', () => {
+    expect(dispatchApproval(at(500_000))).toBe('required');
+    expect(directDispatchRefusal(at(500_000))).toBe(
+      '预估费用达 5000 元，须经理审批后派工（本单 5000.00 元）',
+    );
+    expect(directDispatchRefusal(at(860_000, 860_000))).toBeNull();
+    expect(dispatchApproval(at(860_000, 900_000))).toBe('approved');
+    // the cost went up after the approval: a new approval is needed
+    expect(dispatchApproval(at(900_000, 860_000))).toBe('required');
+    expect(directDispatchRefusal(at(900_000, 860_000))).toContain('已审批的预估费用为 8600.00 元');
+  });
+
+  it('refuses any direct dispatch while an approval waits, whatever the cost', () => {
+    for (const cost of [null, 100, 900_000]) {
+      expect(dispatchApproval(at(cost, null, true))).toBe('waiting');
+      expect(directDispatchRefusal(at(cost, null, true))).toMatch(/派工审批中/);
+    }
   });
 });

@@ -135,3 +135,65 @@ export function repairCompliance(
 export function ratePct(part: number, whole: number): number {
   return whole ? Math.round((part * 1000) / whole) / 10 : 100;
 }
+
+/** The most an order's estimated cost may be, in 元 (a typing slip of extra zeros is refused). */
+export const MAX_ESTIMATED_COST = 100_000_000;
+
+/**
+ * An estimated cost in 元 as whole cents, or null when it is not a cost: negative, above
+ * MAX_ESTIMATED_COST, not finite, or with more than two decimals (1.005 is refused; 0.1 + 0.2 is 0.30).
+ */
+export function costToCents(yuan: number): number | null {
+  if (!Number.isFinite(yuan) || yuan < 0 || yuan > MAX_ESTIMATED_COST) return null;
+  const cents = Math.round(yuan * 100);
+  return Math.abs(yuan * 100 - cents) < 1e-6 ? cents : null;
+}
+
+/** Whole cents as 元 with two decimals ("8600.00"). */
+export const centsText = (cents: number): string => (cents / 100).toFixed(2);
+
+/**
+ * Where an order stands with its dispatch approval (workflow 故障维修工单):
+ * - `waiting` — an approval is waiting (the approval dispatches the order);
+ * - `required` — its estimated cost is at or above the threshold and no approval covers it: the
+ *   order may not be dispatched directly, an approval must be launched;
+ * - `approved` — at or above the threshold, and an approved flow covers the cost (its estimate ≥ the
+ *   order's);
+ * - `none` — no cost, or under the threshold: dispatched directly as always.
+ */
+export type DispatchApproval = 'none' | 'required' | 'waiting' | 'approved';
+
+export interface DispatchApprovalInput {
+  /** the order's estimated cost in cents, or null when none was entered */
+  costCents: number | null;
+  /** the highest estimate (cents) of the order's approved flows, or null when none was approved */
+  approvedCents: number | null;
+  /** whether a flow for the order is waiting */
+  waiting: boolean;
+  /** REPAIR_APPROVAL_THRESHOLD, in 元 */
+  thresholdYuan: number;
+}
+
+export function dispatchApproval(i: DispatchApprovalInput): DispatchApproval {
+  if (i.waiting) return 'waiting';
+  if (i.costCents === null || i.costCents < Math.round(i.thresholdYuan * 100)) return 'none';
+  return i.approvedCents !== null && i.approvedCents >= i.costCents ? 'approved' : 'required';
+}
+
+/**
+ * The one rule of a direct dispatch (the approval's own dispatch does not ask): the refusal
+ * message, or null when the order may be dispatched directly.
+ */
+export function directDispatchRefusal(i: DispatchApprovalInput): string | null {
+  switch (dispatchApproval(i)) {
+    case 'waiting':
+      return '该工单正在派工审批中，审批通过后自动派工';
+    case 'required': {
+      const cost = centsText(i.costCents ?? 0);
+      const covered = i.approvedCents !== null ? `，已审批的预估费用为 ${centsText(i.approvedCents)} 元` : '';
+      return `预估费用达 ${i.thresholdYuan} 元，须经理审批后派工（本单 ${cost} 元${covered}）`;
+    }
+    default:
+      return null;
+  }
+}

@@ -110,6 +110,7 @@ export const ORDER_COLUMNS = [
   'o.completedAt',
   'o.verifiedAt',
   'o.remark',
+  'o.estimatedCostCents',
 ] as const;
 
 /** What a fault row carries in every answer (with its asset's code, kind, road and position). */

@@ -129,7 +129,7 @@ export const SYSTEM_FORMS: readonly SystemForm[] = [
       const orderId = String(data.orderId ?? '');
       const order = await db
         .selectFrom('work_order')
-        .select(['state'])
+        .select(['state', 'estimatedCostCents'])
         .where('id', '=', orderId)
         .executeTakeFirst();
       if (!order) throw badRequest('orderId: 维修工单不存在');
@@ -144,6 +144,11 @@ export const SYSTEM_FORMS: readonly SystemForm[] = [
       if (await q.executeTakeFirst()) throw badRequest('orderId: 该工单已在派工审批中');
       const cost = num(data.estimatedCost);
       if (cost === null || cost < 0) throw badRequest('estimatedCost: 请输入预估费用');
+      // the order's own estimate (the map's) is the least the approval may be asked for: a lower one
+      // would skip the manager's branch and dispatch an expensive order unapproved
+      const least = order.estimatedCostCents === null ? null : Number(order.estimatedCostCents);
+      if (least !== null && Math.round(cost * 100) < least)
+        throw badRequest(`estimatedCost: 不能低于维修工单的预估费用 ${(least / 100).toFixed(2)} 元`);
     },
     ref: (data) =>
       typeof data.orderId === 'string' && data.orderId

@@ -685,7 +685,14 @@ async function seedInstances(db: Db, dialect: Dialect, now: number): Promise<voi
     .orderBy('createdAt', 'desc')
     .orderBy('id')
     .executeTakeFirst();
-  if (order && crew)
+  if (order && crew) {
+    // the order carries the estimate its approval is about (the map shows it waiting)
+    await db
+      .updateTable('work_order')
+      .set({ estimatedCostCents: 860_000 })
+      .where('id', '=', order.id)
+      .where('estimatedCostCents', 'is', null)
+      .execute();
     await seedTask(
       ctx,
       'fe-repair',
@@ -695,6 +702,7 @@ async function seedInstances(db: Db, dialect: Dialect, now: number): Promise<voi
       [],
       now - 5 * 3_600_000,
     );
+  }
 }
 
 export async function seedWorkflowIfEmpty(

@@ -1,8 +1,8 @@
 /**
  * The workflow's operations as the routes, the scheduler and other domains call them: launching a
  * task (draft or submit), running an action on one (one transaction, then the messages and pushes),
- * the approval hooks of system forms (what a domain does when its form's task is approved), and the
- * dispatch gate the map asks.
+ * the approval hooks of system forms (what a domain does when its form's task is approved), and what
+ * the map's dispatch gate reads (a repair order's waiting and approved flows).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -63,19 +63,46 @@ export function onFlowApproved(ctx: AppContext, key: string, hook: ApprovalHook)
   hooksOf(ctx).set(key, hook);
 }
 
+/** What the workflow knows of a repair order's dispatch approvals (workflow 故障维修工单). */
+export interface RepairApprovals {
+  /** a flow for the order is waiting (it dispatches the order when approved) */
+  waiting: boolean;
+  /** the highest estimated cost (whole cents) of the order's approved flows, or null when none */
+  approvedCents: number | null;
+}
+
 /**
- * Whether a repair order may be dispatched directly: not while its dispatch approval waits. Returns
- * the refusal message, or null.
+ * The dispatch approvals of repair orders, by order id (every id answered; the map's rule
+ * `directDispatchRefusal` decides with them). One query per call, however many orders.
  */
-export async function repairDispatchBlock(db: Db, orderId: string): Promise<string | null> {
-  const t = await db
+export async function repairApprovals(
+  db: Db,
+  orderIds: readonly string[],
+): Promise<Map<string, RepairApprovals>> {
+  const out = new Map<string, RepairApprovals>(
+    orderIds.map((id) => [id, { waiting: false, approvedCents: null }]),
+  );
+  if (!orderIds.length) return out;
+  const rows = await db
     .selectFrom('flow_task')
-    .select('id')
+    .select(['refId', 'status', 'data'])
     .where('refType', '=', 'repairOrder')
-    .where('refId', '=', orderId)
-    .where('status', '=', TaskStatus.WAITING)
-    .executeTakeFirst();
-  return t ? '该工单正在派工审批中，审批通过后自动派工' : null;
+    .where('refId', 'in', [...new Set(orderIds)])
+    .where('status', 'in', [TaskStatus.WAITING, TaskStatus.APPROVED])
+    .execute();
+  for (const r of rows) {
+    const a = r.refId === null ? undefined : out.get(r.refId);
+    if (!a) continue;
+    if (r.status === TaskStatus.WAITING) {
+      a.waiting = true;
+      continue;
+    }
+    const cost = parseData(r.data).estimatedCost;
+    if (typeof cost !== 'number' || !Number.isFinite(cost) || cost < 0) continue;
+    const cents = Math.round(cost * 100);
+    if (a.approvedCents === null || cents > a.approvedCents) a.approvedCents = cents;
+  }
+  return out;
 }
 
 export interface LaunchInput {
