@@ -60,76 +60,83 @@ export function ContactList({
       <Typography.Text type="secondary" style={{ margin: '4px 0' }}>
         {t('count', { n: shown.length })}
       </Typography.Text>
-      <List<ChatContact>
-        style={{ overflowY: 'auto', flex: 1 }}
-        loading={all === null}
-        dataSource={shown}
-        locale={{ emptyText: t('empty') }}
-        renderItem={(u) => {
-          const unread = reads[u.id]?.unread ?? 0;
-          const isOn = online[u.id] === true;
-          const p = previews[u.id];
-          const preview = p
-            ? p.type === 'image'
-              ? `[${t('image')}]`
-              : p.type === 'card'
-                ? `[${t('card')}]`
-                : p.text
-            : '';
-          return (
-            <List.Item
-              onClick={() => onPick(u)}
-              style={{
-                cursor: 'pointer',
-                padding: '8px 4px',
-                background: active === u.id ? '#e6f4ff' : undefined,
-              }}
-              data-testid="chat-contact"
-              data-user={u.id}
-              data-unread={unread}
-              data-online={isOn ? '1' : '0'}
-            >
-              <List.Item.Meta
-                avatar={
-                  <Badge count={unread} size="small" offset={[-2, 2]}>
-                    <Avatar
-                      src={u.headIcon || undefined}
-                      icon={<UserOutlined />}
-                      style={{ filter: isOn ? undefined : 'grayscale(1)', opacity: isOn ? 1 : 0.6 }}
-                    />
-                  </Badge>
-                }
-                title={
-                  <span style={{ display: 'flex', justifyContent: 'space-between', gap: 4 }}>
+      {/* it scrolls: a region the keyboard can reach and scroll (axe: scrollable-region-focusable) */}
+      <div
+        style={{ overflowY: 'auto', flex: 1, minHeight: 0 }}
+        tabIndex={0}
+        role="region"
+        aria-label={t('contacts')}
+      >
+        <List<ChatContact>
+          loading={all === null}
+          dataSource={shown}
+          locale={{ emptyText: t('empty') }}
+          renderItem={(u) => {
+            const unread = reads[u.id]?.unread ?? 0;
+            const isOn = online[u.id] === true;
+            const p = previews[u.id];
+            const preview = p
+              ? p.type === 'image'
+                ? `[${t('image')}]`
+                : p.type === 'card'
+                  ? `[${t('card')}]`
+                  : p.text
+              : '';
+            return (
+              <List.Item
+                onClick={() => onPick(u)}
+                style={{
+                  cursor: 'pointer',
+                  padding: '8px 4px',
+                  background: active === u.id ? '#e6f4ff' : undefined,
+                }}
+                data-testid="chat-contact"
+                data-user={u.id}
+                data-unread={unread}
+                data-online={isOn ? '1' : '0'}
+              >
+                <List.Item.Meta
+                  avatar={
+                    <Badge count={unread} size="small" offset={[-2, 2]}>
+                      <Avatar
+                        src={u.headIcon || undefined}
+                        icon={<UserOutlined />}
+                        style={{ filter: isOn ? undefined : 'grayscale(1)', opacity: isOn ? 1 : 0.6 }}
+                      />
+                    </Badge>
+                  }
+                  title={
+                    <span style={{ display: 'flex', justifyContent: 'space-between', gap: 4 }}>
+                      <span
+                        style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                        data-user-text
+                      >
+                        {u.realName}
+                      </span>
+                      <Typography.Text type="secondary" style={{ fontSize: 11, flexShrink: 0 }}>
+                        {p?.time ? formatDate(p.time, 'MM-DD HH:mm') : isOn ? t('online') : t('offline')}
+                      </Typography.Text>
+                    </span>
+                  }
+                  description={
                     <span
-                      style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                      style={{
+                        display: 'block',
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                      }}
                       data-user-text
                     >
-                      {u.realName}
+                      {preview || `${u.account}${u.department ? ' · ' + u.department : ''}`}
                     </span>
-                    <Typography.Text type="secondary" style={{ fontSize: 11, flexShrink: 0 }}>
-                      {p?.time ? formatDate(p.time, 'MM-DD HH:mm') : isOn ? t('online') : t('offline')}
-                    </Typography.Text>
-                  </span>
-                }
-                description={
-                  <span
-                    style={{
-                      display: 'block',
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                      whiteSpace: 'nowrap',
-                    }}
-                    data-user-text
-                  >
-                    {preview || `${u.account}${u.department ? ' · ' + u.department : ''}`}
-                  </span>
-                }
-              />
-            </List.Item>
-          );
-        }}
-      />
+                  }
+                />
+              </List.Item>
+            );
+          }}
+        />
+      </div>
     </div>
   );
 }

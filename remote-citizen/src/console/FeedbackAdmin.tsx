@@ -195,7 +195,7 @@ export default function FeedbackAdmin(_props: RemotePageProps) {
                   marginTop: 8,
                 }}
               >
-                <div style={{ color: '#888', fontSize: 12 }}>
+                <div style={{ color: '#595959', fontSize: 12 }}>
                   {r.authorKind === 'staff' ? t('staff') : t('citizen')} {r.authorName} ·{' '}
                   {formatDateTime(r.createdAt)}
                 </div>

@@ -243,6 +243,7 @@ export default function GeneratorPage(_props: RemotePageProps) {
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('pickModel')}
+          aria-label={t('pickModel')}
           style={{ width: 280 }}
           value={modelId ?? undefined}
           onChange={pick}
@@ -252,6 +253,7 @@ export default function GeneratorPage(_props: RemotePageProps) {
         <Select
           style={{ width: 160 }}
           placeholder={t('area')}
+          aria-label={t('area')}
           value={form.module || undefined}
           onChange={(module: string) => setForm((f) => ({ ...f, module }))}
           options={areas.map((a) => ({ value: a, label: a }))}
@@ -345,6 +347,7 @@ export default function GeneratorPage(_props: RemotePageProps) {
           <Space>
             <Typography.Text>{t('compareWith')}</Typography.Text>
             <Select<Compare>
+              aria-label={t('compareWith')}
               style={{ width: 300 }}
               value={compare}
               onChange={(c) => {

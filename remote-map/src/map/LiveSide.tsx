@@ -60,6 +60,10 @@ export function LiveSide({ map, width = 300 }: { map: CityMap | null; width?: nu
         size="small"
         title={t('liveFaults')}
         style={{ flex: 1, overflow: 'auto' }}
+        // it scrolls: a region the keyboard can reach and scroll (axe: scrollable-region-focusable)
+        tabIndex={0}
+        role="region"
+        aria-label={t('liveFaults')}
         data-testid="live-faults"
       >
         <List

@@ -188,8 +188,10 @@ export default function MapTools(_props: RemotePageProps) {
         size="small"
         options={[
           { value: 'topology', label: t('topology') },
-          { value: 'length', label: t('measureLength'), disabled: !ready },
-          { value: 'area', label: t('measureArea'), disabled: !ready },
+          // chosen before the map is ready, a measuring tool starts once it is (the effect above):
+          // not disabled meanwhile (a disabled button's grey text was unreadable, and it read as broken)
+          { value: 'length', label: t('measureLength') },
+          { value: 'area', label: t('measureArea') },
           { value: 'compare', label: t('compare') },
           { value: 'track', label: t('track') },
         ]}

@@ -60,6 +60,7 @@ export function TaskFilterBar({
         showSearch
         optionFilterProp="label"
         placeholder={t('filterFlow')}
+        aria-label={t('filterFlow')}
         style={{ width: 180 }}
         value={value.flowId || undefined}
         onChange={(v?: string) => set({ flowId: v ?? '' })}
@@ -74,6 +75,7 @@ export function TaskFilterBar({
         <Select
           allowClear
           placeholder={t('filterStatus')}
+          aria-label={t('filterStatus')}
           style={{ width: 130 }}
           value={typeof value.status === 'number' ? value.status : undefined}
           onChange={(v?: number) => set({ status: v ?? '' })}
@@ -88,6 +90,7 @@ export function TaskFilterBar({
         <Select
           allowClear
           placeholder={t('filterUrgency')}
+          aria-label={t('filterUrgency')}
           style={{ width: 120 }}
           value={typeof value.flowUrgent === 'number' ? value.flowUrgent : undefined}
           onChange={(v?: number) => set({ flowUrgent: v ?? '' })}

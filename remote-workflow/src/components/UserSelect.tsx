@@ -15,6 +15,7 @@ export function UserSelect({
   among,
   testId,
   placeholder,
+  label,
 }: {
   value?: string | string[];
   onChange?: (v: string | string[] | undefined) => void;
@@ -22,6 +23,8 @@ export function UserSelect({
   among?: ReadonlyArray<{ id: string; fullName: string }> | null;
   testId?: string;
   placeholder?: string;
+  /** The accessible name where no form label names the control (a filter bar's). */
+  label?: string;
 }) {
   const { t } = useTranslation('workflow');
   const { trees } = useDirectory();
@@ -37,6 +40,7 @@ export function UserSelect({
         value={value}
         onChange={onChange}
         placeholder={placeholder ?? t('pickUsers')}
+        aria-label={label}
         options={among.map((u) => ({ value: u.id, label: u.fullName }))}
         data-testid={testId}
       />
@@ -52,6 +56,7 @@ export function UserSelect({
       value={value}
       onChange={onChange}
       placeholder={placeholder ?? t('pickUsers')}
+      aria-label={label}
       style={{ width: '100%' }}
       data-testid={testId}
     />

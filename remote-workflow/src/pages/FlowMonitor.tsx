@@ -123,6 +123,7 @@ export default function FlowMonitor(_props: RemotePageProps) {
               <UserSelect
                 value={filters.creatorUserId || undefined}
                 placeholder={t('filterInitiator')}
+                label={t('filterInitiator')}
                 onChange={(v) => {
                   const next = { ...filters, creatorUserId: typeof v === 'string' ? v : '' };
                   setFilters(next);

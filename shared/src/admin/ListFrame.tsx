@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Auth, useColumnAuth } from '@lighting/shared';
 import type { PageQuery, usePagedList } from '@lighting/shared';
 import { ExportButton } from './ExportButton';
+import { withSelectAllTitle } from './selectAllTitle';
 import type { ExportColumn, PageFetcher } from './exportRows';
 import { sortQuery } from './sort';
 import './i18n';
@@ -120,6 +121,7 @@ export function ListFrame<T extends object, Q extends PageQuery & { keyword?: st
           if (extra.action === 'sort') list.setQuery((q) => ({ ...q, ...sortQuery(sorter), currentPage: 1 }));
         }}
         {...tableProps}
+        rowSelection={withSelectAllTitle(tableProps?.rowSelection)}
       />
     </Flex>
   );

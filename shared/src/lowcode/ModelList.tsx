@@ -11,7 +11,7 @@ import Flex from 'antd/es/flex';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { toast, usePagedList, useSession, useRouteMeta, hasButton } from '@lighting/shared';
-import { ExportButton, SideTree, sortQuery, type SideNode } from '@lighting/shared/admin';
+import { ExportButton, SideTree, selectAllTitle, sortQuery, type SideNode } from '@lighting/shared/admin';
 import { FormPopup } from '@lighting/shared/form';
 import { mainFields, treeSourceOf, DEFAULT_LIST_PAGE_SIZE, type FormData } from '@lighting/shared/formcore';
 import {
@@ -257,6 +257,7 @@ export function ModelList({ modelId, config, preview = false }: ModelListProps) 
               selectedRowKeys: selected,
               onChange: (keys) => setSelected(keys.filter((k) => !String(k).startsWith('group:'))),
               getCheckboxProps: (r) => ({ disabled: isGroup(r) }),
+              columnTitle: selectAllTitle,
             }
           : undefined
       }

@@ -1,7 +1,7 @@
 // A published data report (menu type 5, spec §2): the report's filters (its data interface's
 // parameters), its chart (bar, line or pie, drawn by the shared echarts runtime) and its table
 // with the server's sort and paging, and export (btn_download) of every row as the table shows them.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button, Input, Typography } from 'antd';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
@@ -83,6 +83,8 @@ function Report({
   const fetchPage = useCallback((q: ReportQuery) => reportData(reportId, q, preview), [reportId, preview]);
   const list = usePagedList<Row, ReportQuery>(fetchPage, {});
   const [values, setValues] = useState<Record<string, string | number | null>>({});
+  // each filter's label names its control (label for= the control's input)
+  const idBase = useId();
   const [dates, setDates] = useState<Record<string, Dayjs | null>>({});
   // the chart draws every row of the filtered answer, in the table's order
   const [chartRows, setChartRows] = useState<Row[]>([]);
@@ -144,9 +146,12 @@ function Report({
         <Flex gap={8} wrap align="center" data-testid="report-filters">
           {config.filters.map((f) => (
             <Flex key={f.param} gap={6} align="center">
-              <span style={{ whiteSpace: 'nowrap' }}>{f.label}</span>
+              <label htmlFor={`${idBase}${f.param}`} style={{ whiteSpace: 'nowrap' }}>
+                {f.label}
+              </label>
               {f.kind === 'text' ? (
                 <Input
+                  id={`${idBase}${f.param}`}
                   allowClear
                   style={{ width: 180 }}
                   value={String(values[f.param] ?? '')}
@@ -154,12 +159,14 @@ function Report({
                 />
               ) : f.kind === 'number' ? (
                 <InputNumber
+                  id={`${idBase}${f.param}`}
                   style={{ width: 140 }}
                   value={typeof values[f.param] === 'number' ? (values[f.param] as number) : null}
                   onChange={(n) => setValues((v) => ({ ...v, [f.param]: typeof n === 'number' ? n : null }))}
                 />
               ) : (
                 <DatePicker
+                  id={`${idBase}${f.param}`}
                   value={dates[f.param] ?? null}
                   onChange={(d: Dayjs | null) => {
                     setDates((x) => ({ ...x, [f.param]: d }));

@@ -1,7 +1,7 @@
 // A published list's search fields (the list JSON's searchList): text typed, the form's own
 // picker for choices and people (FieldControl in a ControlScope), number and date ranges; 查询
 // sends them as the list call's queryJson, 重置 clears them.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Input } from 'antd';
 import Flex from 'antd/es/flex';
 import InputNumber from 'antd/es/input-number';
@@ -25,6 +25,8 @@ const dayEnd = (d: Dayjs) => d.endOf('day');
 
 export function SearchBar({ modelId, items, onSearch }: SearchBarProps) {
   const { t } = useTranslation('lowcodeRuntime');
+  // each field's label names its control (label for= the control's input)
+  const idBase = useId();
   const [values, setValues] = useState<Record<string, SearchValue>>({});
   const [dates, setDates] = useState<Record<string, [Dayjs | null, Dayjs | null] | null>>({});
   const set = (prop: string, v: SearchValue) => setValues((x) => ({ ...x, [prop]: v }));
@@ -50,12 +52,14 @@ export function SearchBar({ modelId, items, onSearch }: SearchBarProps) {
       <Flex gap={8} wrap align="center" data-testid="lowcode-search">
         {items.map(({ item, field, input }) => {
           const label = item.label || item.prop;
+          const id = `${idBase}${item.prop}`;
           const box = { width: input === 'control' || input === 'text' ? 180 : 260 };
           let control;
           switch (input) {
             case 'text':
               control = (
                 <Input
+                  id={id}
                   allowClear
                   placeholder={t('inputHint', { label })}
                   value={typeof values[item.prop] === 'string' ? (values[item.prop] as string) : ''}
@@ -70,6 +74,7 @@ export function SearchBar({ modelId, items, onSearch }: SearchBarProps) {
               control = (
                 <Flex gap={4} align="center" data-testid={`search-${item.prop}`}>
                   <InputNumber
+                    id={id}
                     placeholder={t('from')}
                     value={lo}
                     onChange={(v) => set(item.prop, [typeof v === 'number' ? v : null, hi])}
@@ -90,6 +95,7 @@ export function SearchBar({ modelId, items, onSearch }: SearchBarProps) {
             case 'timeTextRange':
               control = (
                 <DatePicker.RangePicker
+                  id={{ start: id }}
                   allowEmpty={[true, true]}
                   placeholder={[t('startDate'), t('endDate')]}
                   value={dates[item.prop] ?? null}
@@ -102,6 +108,7 @@ export function SearchBar({ modelId, items, onSearch }: SearchBarProps) {
               control = (
                 <div data-testid={`search-${item.prop}`} style={box}>
                   <FieldControl
+                    id={id}
                     field={{ ...field, placeholder: t('selectHint', { label }) }}
                     value={values[item.prop] ?? undefined}
                     onChange={(v) => set(item.prop, v as SearchValue)}
@@ -111,7 +118,9 @@ export function SearchBar({ modelId, items, onSearch }: SearchBarProps) {
           }
           return (
             <Flex key={item.prop} gap={6} align="center">
-              <span style={{ whiteSpace: 'nowrap' }}>{label}</span>
+              <label htmlFor={id} style={{ whiteSpace: 'nowrap' }}>
+                {label}
+              </label>
               <div style={box}>{control}</div>
             </Flex>
           );

@@ -113,6 +113,10 @@ function Pages({ name, title, section, routes }: StandaloneProps) {
         <Typography.Text style={{ color: '#fff', fontWeight: 600, whiteSpace: 'nowrap' }}>
           {kiosk}
         </Typography.Text>
+        {/* One tab stop, the menu bar (antd's menu: tabIndex 0), and the arrow keys between its
+            entries (antd focuses an entry's link; Enter follows it): the links are out of the tab
+            order. A horizontal menu keeps a hidden copy of each entry to measure what fits (the
+            rest fold into '…'), aria-hidden: a tabbable link there would take focus nobody sees. */}
         <Menu
           theme="dark"
           mode="horizontal"
@@ -120,7 +124,11 @@ function Pages({ name, title, section, routes }: StandaloneProps) {
           style={{ flex: 1, minWidth: 0, background: 'transparent' }}
           items={pages.map(({ route }) => ({
             key: route.path,
-            label: <Link to={route.path}>{route.meta.title}</Link>,
+            label: (
+              <Link to={route.path} tabIndex={-1}>
+                {route.meta.title}
+              </Link>
+            ),
           }))}
         />
         {/* the menu folds into '…' before the user name or the sign-out button give way */}

@@ -57,6 +57,16 @@ const READABLE_TOKENS = {
   purple: '#531dab',
 } as const;
 
+/**
+ * A table writes its empty text (a list's 无数据, a page's own emptyText) in colorTextDisabled,
+ * #bfbfbf on white (1.8:1): every table, in the console and the kiosk apps, writes it in the
+ * readable secondary grey instead (the filter menu's "Not Found" too). Disabled controls elsewhere
+ * keep antd's grey (WCAG exempts them).
+ */
+const READABLE_COMPONENTS = {
+  Table: { colorTextDisabled: READABLE_TOKENS.colorTextDescription },
+} as const;
+
 function ToastBridge() {
   const { message } = AntApp.useApp();
   useEffect(() => {
@@ -82,6 +92,7 @@ function Themed({ children, primary }: { children: ReactNode; primary?: string }
       // links follow the theme colour too (antd derives them from colorInfo, not colorPrimary)
       theme={{
         token: { ...token, ...READABLE_TOKENS, colorPrimary: colour, colorLink: colour },
+        components: READABLE_COMPONENTS,
       }}
       componentSize={componentSize}
     >
