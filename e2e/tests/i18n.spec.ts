@@ -102,7 +102,9 @@ let designerLabels: string[] = [];
 async function loadDesignerLabels(request: APIRequestContext, token: string): Promise<void> {
   const get = async (url: string): Promise<unknown> => {
     const res = await request.get(`/api${url}`, { headers: { Authorization: token } });
-    return ((await res.json()) as { data: unknown }).data;
+    const body = (await res.json()) as { code: number; msg: string; data: unknown };
+    expect(body.code, `${url}: ${body.msg}`).toBe(200);
+    return body.data;
   };
   const labels = new Set<string>();
   const walk = (v: unknown): void => {
@@ -124,11 +126,12 @@ async function loadDesignerLabels(request: APIRequestContext, token: string): Pr
     const list = (data as { list?: Array<{ id: string }> } | null)?.list ?? [];
     return list.map((x) => x.id);
   };
-  for (const id of ids(await get('/visualdev/Base?currentPage=1&pageSize=500')))
+  for (const id of ids(await get('/visualdev/Base?currentPage=1&pageSize=100')))
     walk(await get(`/visualdev/Base/${id}`));
-  for (const id of ids(await get('/visualdev/Report?currentPage=1&pageSize=500')))
+  for (const id of ids(await get('/visualdev/Report?currentPage=1&pageSize=100')))
     walk(await get(`/visualdev/Report/${id}`));
   designerLabels = [...labels].sort((a, b) => b.length - a.length);
+  expect(designerLabels.length, 'the seeded models and reports have labels').toBeGreaterThan(0);
 }
 
 /** The texts in the wrong script, each with where it was found. */
