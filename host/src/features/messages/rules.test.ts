@@ -66,6 +66,13 @@ describe('message type → action', () => {
       to: { pathname: '/workFlow/flowTodo', search: '?flowId=f+1&taskId=t1' },
     });
     expect(go(3)).toMatchObject({ to: { pathname: '/workFlow/flowCirculate' } });
+    // the row it is about: a to-do's operator, a copy's circulate row
+    expect(
+      openAction({ type: 2, bodyText: JSON.stringify({ type: 2, taskId: 't1', operatorId: 'op1' }) }),
+    ).toMatchObject({ to: { search: '?taskId=t1&operatorId=op1' } });
+    expect(
+      openAction({ type: 3, bodyText: JSON.stringify({ type: 3, taskId: 't1', circulateId: 'c1' }) }),
+    ).toMatchObject({ to: { search: '?taskId=t1&circulateId=c1' } });
     expect(go(4)).toMatchObject({ to: { pathname: '/workFlow/flowLaunch' } });
   });
   it('falls back to the message type when the body is not JSON', () => {

@@ -91,7 +91,7 @@ export function workflowPath(bodyType: unknown): string {
 
 /**
  * What opening a message does: a notice (type 1) shows its HTML in the 查看消息 dialog; a workflow
- * message navigates with its flowId/taskId as query. The body's own type decides the page, and the
+ * message navigates with its flowId/taskId (and operatorId or circulateId) as query. The body's own type decides the page, and the
  * message type is the fallback when the body is not JSON.
  */
 export type OpenAction = { kind: 'notice'; html: string } | { kind: 'navigate'; to: WorkflowTarget };
@@ -106,7 +106,8 @@ export function openAction(detail: Pick<MessageDetail, 'type' | 'bodyText'>): Op
     /* not JSON: fall back to the message type */
   }
   const params = new URLSearchParams();
-  for (const k of ['flowId', 'taskId'] as const) {
+  // the operator row (a to-do) or circulate row the message is about: the page opens that one
+  for (const k of ['flowId', 'taskId', 'operatorId', 'circulateId'] as const) {
     const v = body[k];
     if (typeof v === 'string' || typeof v === 'number') params.set(k, String(v));
   }
