@@ -158,6 +158,9 @@ test('the wall fits the screen at 1920 × 1080 and 3840 × 2160, in Chinese and 
   await page.evaluate(() => localStorage.setItem('lighting_language__String', 'en'));
   await page.reload();
   await expect(page.getByTestId('wall')).toContainText('City lighting wall');
+  // districts by their dictionary's English names, in the panel and on the map
+  await expect(page.getByTestId('wall-districts')).toContainText('Dongcheng District');
+  await expect(page.getByTestId('wall-map')).toContainText('Dongcheng District');
   for (const [width, height] of [
     [1920, 1080],
     [3840, 2160],

@@ -6,7 +6,13 @@
 // Everything scales with the viewport (1 unit = 1 px at 1920 × 1080; 2 px at 3840 × 2160).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, platformTitleIn, type RemotePageProps } from '@lighting/shared';
+import {
+  formatDate,
+  formatDateTime,
+  platformTitleIn,
+  useDictionaryName,
+  type RemotePageProps,
+} from '@lighting/shared';
 import { connected$, on } from '@lighting/shared/realtime';
 import { mapApi, ORDER_STATES, type DistrictStat, type WallData } from '../map/api';
 import { useMapChangeTick } from '../map/useLive';
@@ -88,7 +94,7 @@ function RateBar({ rate, target }: { rate: number; target: number }) {
   );
 }
 
-function District({ d }: { d: DistrictStat }) {
+function District({ d, name }: { d: DistrictStat; name: string }) {
   const { t } = useTranslation('map');
   const line = (label: string, rate: number, target: number, lamps: number, id: string) =>
     lamps > 0 ? (
@@ -109,7 +115,7 @@ function District({ d }: { d: DistrictStat }) {
       style={{ display: 'grid', gap: 'calc(var(--u)*4)', minWidth: 0 }}
     >
       <div className="lw-row" style={{ gridTemplateColumns: '1fr auto auto' }}>
-        <strong style={{ fontSize: 'calc(var(--u)*24)' }}>{d.district}</strong>
+        <strong style={{ fontSize: 'calc(var(--u)*24)' }}>{name}</strong>
         <span className="lw-sub">{t('wall.faultCount', { count: d.openFaults })}</span>
         <span
           className="lw-num"
@@ -143,7 +149,7 @@ function useBoxSize() {
 /** The wall's unit in CSS pixels (as --u: 1 at 1920 × 1080). */
 const unitNow = () => Math.min(window.innerWidth / 1920, window.innerHeight / 1080);
 
-function FaultMap({ data }: { data: WallData }) {
+function FaultMap({ data, districtName }: { data: WallData; districtName: (v: string) => string }) {
   const box = useBoxSize();
   const p = useMemo(
     () => (data.extent && box.w > 0 && box.h > 0 ? projection(data.extent, box.w, box.h) : null),
@@ -197,7 +203,7 @@ function FaultMap({ data }: { data: WallData }) {
                   fontWeight={700}
                   {...label}
                 >
-                  {d.name}
+                  {districtName(d.name)}
                 </text>
                 {s ? (
                   <text x={p.x(c[0])} y={p.y(c[1]) + 26 * u} fill="#ffd0d0" fontSize={24 * u} {...label}>
@@ -244,7 +250,11 @@ function EnergyBars({ data }: { data: WallData }) {
 }
 
 function Wall({ data, live }: { data: WallData; live: boolean }) {
-  const { t } = useTranslation('map');
+  const { t, i18n } = useTranslation('map');
+  // districts by their dictionary's name in the language shown (东城区, Dongcheng District)
+  const districtName = useDictionaryName('district');
+  // the latest faults' district column: two to three characters, or a name and 'District'
+  const districtCol = i18n.language === 'en' ? '10em' : '6em';
   const [clock, setClock] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setClock(Date.now()), 1000);
@@ -341,7 +351,7 @@ function Wall({ data, live }: { data: WallData; live: boolean }) {
             style={{ gridTemplateRows: `repeat(${Math.max(1, s.byDistrict.length)}, minmax(0, 1fr))` }}
           >
             {s.byDistrict.map((d) => (
-              <District key={d.district} d={d} />
+              <District key={d.district} d={d} name={districtName(d.district)} />
             ))}
           </div>
         </section>
@@ -358,7 +368,7 @@ function Wall({ data, live }: { data: WallData; live: boolean }) {
               ))}
             </small>
           </h2>
-          <FaultMap data={data} />
+          <FaultMap data={data} districtName={districtName} />
           <h2 className="lw-h" style={{ marginTop: 'calc(var(--u)*8)' }}>
             {t('wall.latestFaults')}
           </h2>
@@ -372,12 +382,12 @@ function Wall({ data, live }: { data: WallData; live: boolean }) {
               <div
                 key={f.id}
                 className="lw-row"
-                style={{ gridTemplateColumns: '4em 6em minmax(0,1fr) 4em' }}
+                style={{ gridTemplateColumns: `4em ${districtCol} minmax(0,1fr) 4em` }}
                 data-testid="wall-latest-fault"
                 data-fault={f.id}
               >
                 <span className="lw-num">{hhmm(f.reportedAt)}</span>
-                <span>{f.district}</span>
+                <span>{districtName(f.district)}</span>
                 <span>{t(`wall.faultType.${f.typeCode}`, { defaultValue: f.typeCode })}</span>
                 <span style={{ color: URGENCY_COLOURS[f.urgency] ?? BAD }}>
                   {t(`urgencyLevel.${f.urgency}`)}
