@@ -85,7 +85,8 @@ if (pgUrl) {
     'server tests on PostgreSQL',
     'server/jest.config.cjs',
     serverArgs,
-    { DATABASE_URL: pgUrl },
+    // the PostgreSQL variants only: the SQLite step ran the others (server/test/helpers.ts)
+    { DATABASE_URL: pgUrl, SERVER_TEST_TARGETS: 'postgres' },
     CEILING.server,
   );
 } else {

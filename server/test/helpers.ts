@@ -18,8 +18,14 @@ import { seedIfEmpty } from '../src/db/seed';
 
 export type Target = 'sqlite' | 'postgres';
 
-/** The back ends this run covers: SQLite always, PostgreSQL when DATABASE_URL is set. */
-export const TARGETS: Target[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/**
+ * The back ends this run covers: SQLite always, PostgreSQL when DATABASE_URL is set.
+ * SERVER_TEST_TARGETS (a comma list, e.g. `postgres`) narrows them: npm test's PostgreSQL step
+ * runs only the PostgreSQL variants, its SQLite step having run the SQLite ones.
+ */
+const AVAILABLE: Target[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+const CHOSEN = (process.env.SERVER_TEST_TARGETS ?? '').split(',').filter(Boolean);
+export const TARGETS: Target[] = CHOSEN.length ? AVAILABLE.filter((t) => CHOSEN.includes(t)) : AVAILABLE;
 
 export const REDIS_URL = process.env.LIGHTING_TEST_REDIS ?? '';
 
