@@ -72,16 +72,20 @@ test.describe('no serious or critical accessibility violation', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  // A kiosk app shows the same page components as the console (checked above, one test each)
+  // inside its own shell: the shell (top bar, its menu naming every page, sign-out) is checked on
+  // the app's first page.
   for (const name of KIOSKS)
-    test(`the ${name} kiosk app's pages`, async ({ page }) => {
+    test(`the ${name} kiosk app's shell`, async ({ page }) => {
       await page.goto(`/remotes/${name}/`);
       const app = page.getByTestId(`standalone-${name}`);
       await expect(app).toBeVisible();
       const hrefs = await app
         .locator('.ant-menu a[href]')
         .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+      expect(hrefs.length).toBeGreaterThan(0);
       const found: string[] = [];
-      for (const href of hrefs) {
+      for (const href of hrefs.slice(0, 1)) {
         await page.goto(href);
         await expect(app).toBeVisible();
         await settled(page, app.locator('.ant-layout-content'));
