@@ -204,8 +204,17 @@ test('design, publish and use a function page; the operator sees what the role g
         .locator('.ant-tree-treenode')
         .filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${text}$`) }) });
     await tree.getByTestId('tree-fold-all').click();
-    await node('在线开发').locator('.ant-tree-switcher').click();
-    await node(name).locator('.ant-tree-switcher').click();
+    // opens a node unless it is open (the tree may redraw while its role's grants load: the
+    // path is opened again until the leaves show)
+    const open = async (text: string) => {
+      const closed = node(text).locator('.ant-tree-switcher_close');
+      if (await closed.isVisible()) await closed.click();
+    };
+    await expect(async () => {
+      await open('在线开发');
+      await open(name);
+      await expect(node(leaves[0] ?? '')).toBeVisible({ timeout: 2_000 });
+    }).toPass();
     for (const leaf of leaves) await node(leaf).locator('.ant-tree-checkbox').click();
   };
   await page.getByRole('tab', { name: '按钮权限' }).click();
