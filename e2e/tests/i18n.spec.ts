@@ -148,6 +148,21 @@ async function wrongTexts(page: Page, lang: Lang, where: string): Promise<string
   return found;
 }
 
+/**
+ * The texts in the wrong script once the page has loaded what it translates: dictionary names
+ * arrive after the page shows (a widget asks for its dictionary's translations when the language
+ * changes), so the check is repeated until nothing is wrong or 10 s have passed, and what is still
+ * wrong then is reported.
+ */
+async function wrongTextsSettled(page: Page, lang: Lang, where: string): Promise<string[]> {
+  let last: string[] = [];
+  await expect
+    .poll(async () => (last = await wrongTexts(page, lang, where)).length, { timeout: 10_000 })
+    .toBe(0)
+    .catch(() => undefined);
+  return last;
+}
+
 async function chooseLanguage(page: Page, lang: Lang) {
   await page.getByTestId('language-select').click();
   await page.getByTestId(`lang-${lang}`).click();
@@ -180,13 +195,13 @@ test('every console page speaks English, Traditional and Simplified Chinese: men
       );
       if (!shown) continue;
       if (process.env.WALK_TIMES) console.log(lang, path, Date.now() - t0);
-      found.push(...(await wrongTexts(page, lang, path)));
+      found.push(...(await wrongTextsSettled(page, lang, path)));
       await closeOtherTabs(page);
     }
     // the page a menu does not name: not found (outside the layout)
     await page.goto('/404');
     await settled(page);
-    found.push(...(await wrongTexts(page, lang, '/404')));
+    found.push(...(await wrongTextsSettled(page, lang, '/404')));
     await page.goto('/home');
     await expect(page.getByTestId('home')).toBeVisible();
   }
@@ -225,7 +240,7 @@ for (const lang of ['en', 'zhtw'] as const) {
     await page.goto('/login');
     await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
     await expect(page.getByTestId('login-submit')).toBeVisible();
-    const found = await wrongTexts(page, lang, '/login');
+    const found = await wrongTextsSettled(page, lang, '/login');
 
     await apiToken(page); // an earlier sign-in, so this one has a previous login
     await signIn(page);
@@ -240,7 +255,7 @@ for (const lang of ['en', 'zhtw'] as const) {
       ]);
     await go(page, '/profile');
     await expect(page.getByTestId('profile-page').getByText(place)).toBeVisible();
-    found.push(...(await wrongTexts(page, lang, '/profile')));
+    found.push(...(await wrongTextsSettled(page, lang, '/profile')));
     expect(found).toEqual([]);
     await page.context().close();
   });
@@ -260,7 +275,7 @@ test("every kiosk app's shell (a remote alone at /remotes/<name>/) and the citiz
       const app = page.getByTestId(`standalone-${name}`);
       await expect(page.getByTestId('login-account').or(app)).toBeVisible();
       if (await page.getByTestId('login-account').isVisible()) {
-        found.push(...(await wrongTexts(page, lang, `/remotes/${name}/ sign-in`)));
+        found.push(...(await wrongTextsSettled(page, lang, `/remotes/${name}/ sign-in`)));
         await page.getByTestId('login-account').fill('admin');
         await page.getByTestId('login-password').fill('admin123');
         await page.getByTestId('login-submit').click();
@@ -275,14 +290,14 @@ test("every kiosk app's shell (a remote alone at /remotes/<name>/) and the citiz
         await page.goto(href);
         await expect(app).toBeVisible();
         await settled(page, app.locator('.ant-layout-content'));
-        found.push(...(await wrongTexts(page, lang, href)));
+        found.push(...(await wrongTextsSettled(page, lang, href)));
       }
     }
     // the citizens' pages (the citizen remote's kiosk app is these pages)
     for (const path of PUBLIC_PAGES) {
       await page.goto(path);
       await expect(page.locator('h1, h2').first()).toBeVisible();
-      found.push(...(await wrongTexts(page, lang, path)));
+      found.push(...(await wrongTextsSettled(page, lang, path)));
     }
     await page.context().close();
   }
