@@ -45,7 +45,7 @@ test('each remote page opens through the menu, reload keeps it, one React on the
   await expect(page.getByTestId('user-list')).toBeVisible();
 });
 
-test('a menu entry no page answers yet says so plainly', async ({ page }) => {
+test('a menu entry no page answers says so plainly, naming its address', async ({ page }) => {
   // an administrator adds a page menu whose address the system remote does not build
   const token = await apiToken(page, 'admin');
   const s = Math.random().toString(36).slice(2, 8);
@@ -62,7 +62,14 @@ test('a menu entry no page answers yet says so plainly', async ({ page }) => {
   expect((await res.json()).code).toBe(200);
   await signIn(page);
   await openMenu(page, '系统管理', `规划页${s}`);
-  await expect(page.getByTestId('planned-page')).toContainText('此页面尚未建成');
+  await expect(page.getByTestId('no-page')).toHaveText(
+    `地址 /system/planned${s} 没有对应的页面：请在菜单管理中检查此菜单的地址。`,
+  );
+  await expect(page.locator('.ant-result-title')).toHaveText(`规划页${s}`);
+  await expect(page.getByTestId('remote-retry')).toHaveCount(0);
+  // the same panel leads home
+  await page.getByRole('button', { name: '返回首页' }).click();
+  await expect(page.getByTestId('home')).toBeVisible();
 });
 
 test('/home with a query token signs in with it', async ({ page }) => {

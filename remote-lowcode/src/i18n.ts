@@ -5,10 +5,6 @@ import { registerNamespace } from '@lighting/shared';
 registerNamespace('lowcode', {
   zh: {
     webDesign: '功能设计',
-    plannedRuntime:
-      '在线开发运行时将按模型配置渲染此页面{{model}}：列表、查询、表单与导出。地址 {{urlAddress}}，由低代码议题实现。',
-    plannedModel: '（模型 {{id}}）',
-    plannedTreeModel: '（模型 {{id}}，树形）',
     fullName: '名称',
     enCode: '编码',
     category: '分类',
@@ -208,10 +204,6 @@ registerNamespace('lowcode', {
   },
   zhtw: {
     webDesign: '功能設計',
-    plannedRuntime:
-      '在線開發運行時將按模型配置渲染此頁面{{model}}：列表、查詢、表單與導出。地址 {{urlAddress}}，由低代碼議題實現。',
-    plannedModel: '（模型 {{id}}）',
-    plannedTreeModel: '（模型 {{id}}，樹形）',
     fullName: '名稱',
     enCode: '編碼',
     category: '分類',
@@ -411,10 +403,6 @@ registerNamespace('lowcode', {
   },
   en: {
     webDesign: 'Function design',
-    plannedRuntime:
-      'The online-development runtime will render this page from its model{{model}}: list, query, form and export. Address {{urlAddress}}; built by the low-code issue.',
-    plannedModel: ' (model {{id}})',
-    plannedTreeModel: ' (model {{id}}, tree)',
     fullName: 'Name',
     enCode: 'Code',
     category: 'Category',

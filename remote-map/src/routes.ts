@@ -12,7 +12,6 @@ const routes: RemoteRoutes = {
     'bt/map/tools': () => import('./pages/MapTools'),
     'bt/gzyp/statistic': () => import('./pages/MapStatistic'),
     'dv/view/screen-city': () => import(/* webpackChunkName: "wall" */ './wall/WallPage'),
-    '*': () => import('./pages/Planned'),
   },
 };
 

@@ -194,7 +194,6 @@ registerNamespace('system', {
     targetSelf: '当前窗口',
     addMenu: '新建菜单',
     editMenu: '编辑菜单',
-    noSuchPage: '地址 {{urlAddress}} 还没有对应的系统管理页面。',
   },
   zhtw: {
     users: '用戶管理',
@@ -388,7 +387,6 @@ registerNamespace('system', {
     targetSelf: '當前窗口',
     addMenu: '新建菜單',
     editMenu: '編輯菜單',
-    noSuchPage: '地址 {{urlAddress}} 還沒有對應的系統管理頁面。',
   },
   en: {
     users: 'Users',
@@ -582,6 +580,5 @@ registerNamespace('system', {
     targetSelf: 'This window',
     addMenu: 'New menu',
     editMenu: 'Edit menu',
-    noSuchPage: 'No system administration page answers the address {{urlAddress}} yet.',
   },
 });

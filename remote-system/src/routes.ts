@@ -19,7 +19,6 @@ const routes: RemoteRoutes = {
     'system/menu': () => import('./pages/Menu'),
     'systemData/dictionary': () => import('./pages/Dictionary'),
     'systemData/dataInterface': () => import('./pages/DataInterface'),
-    '*': () => import('./pages/Planned'),
   },
 };
 

@@ -1,7 +1,7 @@
 // @lighting/shared — the contract every app imports. Federation singletons:
 //   '@lighting/shared'          this entry: no antd, no rxjs, so the sign-in page stays small
 //   '@lighting/shared/login'    the sign-in form
-//   '@lighting/shared/ui'       antd-based views (providers, standalone shell, planned pages)
+//   '@lighting/shared/ui'       antd-based views (providers, standalone shell, the no-page panel)
 //   '@lighting/shared/realtime' the socket stream (rxjs)
 //   '@lighting/shared/admin', '@lighting/shared/form' the administration pieces, the form renderer
 // Apps import only these names (never deep paths) so every copy on the page is the same; pure

@@ -1,10 +1,9 @@
 // '@lighting/shared/ui' — views built on antd. Imports the root entry by package name so the
 // session store and the rest are the page's one shared copy.
 export * from './ui/AppProviders';
-export * from './ui/PlannedPage';
+export * from './ui/NoPage';
 export * from './ui/LazyResult';
 export * from './remote/StandaloneApp';
-export * from './ui/createPlannedPage';
 export * from './ui/sanitizeHtml';
 export * from './charts/useEChart';
 export * from './charts/chartSummary';

@@ -1,8 +1,9 @@
-// Renders a page owned by a remote inside the layout. Loading, missing page, network failure and
-// render errors all end in an in-page panel with Retry: a remote never blanks the host.
+// Renders a page owned by a remote inside the layout. A menu address no remote page answers shows
+// the shared no-page panel; network failure and render errors end in an in-page panel with Retry:
+// a remote never blanks the host.
 import { Component, type ReactNode } from 'react';
 import { Button, Spin } from 'antd';
-import { LazyResult as Result } from '@lighting/shared/ui';
+import { LazyResult as Result, NoPage } from '@lighting/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { captureBoundaryError, RouteMetaProvider, type RouteMeta } from '@lighting/shared';
 import { useRemotePage } from './useRemotePage';
@@ -53,6 +54,7 @@ export function RemotePage({ urlAddress, meta }: { urlAddress: string; meta: Rou
       </div>
     );
   }
+  if (state.status === 'missing') return <NoPage title={meta.title} urlAddress={urlAddress} />;
   if (state.status === 'error') return <ErrorPanel name={name} error={state.error} onRetry={retry} />;
   const { Page } = state;
   return (

@@ -8,6 +8,8 @@ import { loadRoutes, remoteFor } from './registry';
 export type RemotePageState =
   | { status: 'loading' }
   | { status: 'ready'; Page: ComponentType<RemotePageProps> }
+  /** no remote claims the address, or the one that does has no page for it: nothing to retry */
+  | { status: 'missing' }
   | { status: 'error'; error: string };
 
 /**
@@ -25,16 +27,15 @@ export function useRemotePage(urlAddress: string, reloadOn: string) {
     let alive = true;
     setState({ status: 'loading' });
     if (!hit) {
-      setState({ status: 'error', error: `no remote claims ${urlAddress}` });
+      setState({ status: 'missing' });
       return;
     }
     loadRoutes(hit.remote.name, attempt > 0)
       .then((table) => {
         const loader = matchRemoteRoute(table.pages, urlAddress);
-        if (!loader) throw new Error(`${hit.remote.name} has no page for ${urlAddress}`);
-        return loader();
+        return loader ? loader() : null;
       })
-      .then((mod) => alive && setState({ status: 'ready', Page: mod.default }))
+      .then((mod) => alive && setState(mod ? { status: 'ready', Page: mod.default } : { status: 'missing' }))
       .catch(
         (e: unknown) =>
           alive && setState({ status: 'error', error: e instanceof Error ? e.message : String(e) }),

@@ -1,6 +1,6 @@
 // The public pages (/bt/gzh/*: citizens on their phones) rendered by the remote the registry names
 // for them, outside the console: no sign-in, no guard, no layout, no antd. A remote that cannot be
-// loaded shows a plain panel with Retry.
+// loaded shows a plain panel with Retry; an address it has no page for, a plain not-found panel.
 import { ErrorBoundary, useLocation } from '@lighting/shared';
 import { remoteFor } from '../federation/registry';
 import { useRemotePage } from '../federation/useRemotePage';
@@ -25,6 +25,20 @@ export default function PublicPage() {
         <button type="button" style={{ minHeight: 44, padding: '0 24px' }} onClick={retry}>
           重试 / Retry
         </button>
+      </div>
+    );
+  if (state.status === 'missing')
+    return (
+      <div
+        data-testid="public-missing"
+        style={{ padding: 24, fontFamily: 'sans-serif', textAlign: 'center' }}
+      >
+        <h1 style={{ fontSize: 20 }}>页面不存在 / Page not found</h1>
+        <p>
+          <a href="/bt/gzh" style={{ display: 'inline-block', minHeight: 44, lineHeight: '44px' }}>
+            返回首页 / Home
+          </a>
+        </p>
       </div>
     );
   const { Page } = state;
