@@ -22,6 +22,7 @@ import {
 import type { AppContext } from '../context';
 import type { Db } from '../db';
 import { badRequest } from '../http/envelope';
+import { enCodeField, fullNameField, parentIdField, sortCodeField } from '../system/common';
 import { FUNCTION_MENU_TYPE } from './access';
 import { isSlot, rebuildKeys, type Slot } from './keys';
 import { menuModuleId } from './rules';
@@ -98,6 +99,32 @@ export async function publishedLists(
   const cur = current ?? (m.version > 0 ? await versionForm(db, m.id, m.version) : null);
   if (cur) out.push({ cd: listOf(cur.columnData), form: cur.form });
   return out;
+}
+
+/** The body of a release (a model's or a report's): where in the menu, and how the entry reads. */
+export const releaseBodySchema = {
+  type: 'object',
+  required: ['parentId'],
+  additionalProperties: false,
+  properties: {
+    /** the directory (type-1 menu) the page goes under */
+    parentId: parentIdField,
+    fullName: fullNameField,
+    enCode: enCodeField,
+    icon: { type: 'string', maxLength: 100, 'x-text': 'line' },
+    sortCode: sortCodeField,
+  },
+} as const;
+
+/** Refuses a release under a menu that does not exist or is not a directory (type 1). */
+export async function assertReleaseParent(db: Db, parentId: string): Promise<void> {
+  const parent = await db
+    .selectFrom('menu')
+    .select(['id', 'type'])
+    .where('id', '=', parentId)
+    .executeTakeFirst();
+  if (!parent) throw badRequest('parentId: 上级菜单不存在');
+  if (parent.type !== 1) throw badRequest('parentId: 上级必须是目录');
 }
 
 export interface ReleaseBody {

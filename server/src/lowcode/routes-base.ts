@@ -42,15 +42,16 @@ import {
 import { jsonContains } from './json-column';
 import {
   assertListUsable,
+  assertReleaseParent,
   ensureKeySlots,
   functionMenuOf,
   listOf,
   publishedLists,
   releaseModel,
   releaseParents,
+  releaseBodySchema,
 } from './publish';
 import { buildTree } from '../system/tree';
-import { parentIdField } from '../system/common';
 
 const BASE = '/api/visualdev/Base';
 /** The design menu's button that publishes a model to the menu (seed.ts adds it to the catalogue). */
@@ -547,35 +548,14 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
     `${BASE}/:id/Actions/Release`,
     {
       onRequest: requirePermission({ menu: DESIGN_MENU, button: RELEASE_BUTTON }),
-      schema: {
-        params: idParams,
-        body: {
-          type: 'object',
-          required: ['parentId'],
-          additionalProperties: false,
-          properties: {
-            /** the directory (type-1 menu) the page goes under */
-            parentId: parentIdField,
-            fullName: fullNameField,
-            enCode: enCodeField,
-            icon: { type: 'string', maxLength: 100, 'x-text': 'line' },
-            sortCode: sortCodeField,
-          },
-        },
-      } as const,
+      schema: { params: idParams, body: releaseBodySchema } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const m = await loadModel(db, req.params.id);
       if (m.version < 1) throw badRequest('id: 该功能尚未设计表单');
       const b = req.body;
-      const parent = await db
-        .selectFrom('menu')
-        .select(['id', 'type'])
-        .where('id', '=', b.parentId)
-        .executeTakeFirst();
-      if (!parent) throw badRequest('parentId: 上级菜单不存在');
-      if (parent.type !== 1) throw badRequest('parentId: 上级必须是目录');
+      await assertReleaseParent(db, b.parentId);
       if (m.type === 2) {
         const cur = listOf((await loadModel(db, m.id)).columnData);
         if (!cur) throw badRequest('columnData: 该功能尚未设计列表');

@@ -39,7 +39,7 @@ import {
 } from '../system/common';
 import { parseParams, runDataInterface } from '../system/data-interface-run';
 import { DESIGN_MENU } from './access';
-import { menuOfModule, putInMenu, type ReleaseBody } from './publish';
+import { assertReleaseParent, menuOfModule, putInMenu, releaseBodySchema, type ReleaseBody } from './publish';
 import { RELEASE_BUTTON } from './routes-base';
 import { menuModuleId, parseJsonField } from './rules';
 
@@ -274,31 +274,11 @@ export function registerReportRoutes(app: FastifyInstance): void {
     `${REPORT}/:id/Actions/Release`,
     {
       onRequest: requirePermission({ menu: DESIGN_MENU, button: RELEASE_BUTTON }),
-      schema: {
-        params: idParams,
-        body: {
-          type: 'object',
-          required: ['parentId'],
-          additionalProperties: false,
-          properties: {
-            parentId: parentIdField,
-            fullName: fullNameField,
-            enCode: enCodeField,
-            icon: { type: 'string', maxLength: 100, 'x-text': 'line' },
-            sortCode: sortCodeField,
-          },
-        },
-      } as const,
+      schema: { params: idParams, body: releaseBodySchema } as const,
     },
     async (req) => {
       const rep = await load(req.params.id);
-      const parent = await db
-        .selectFrom('menu')
-        .select(['id', 'type'])
-        .where('id', '=', req.body.parentId)
-        .executeTakeFirst();
-      if (!parent) throw badRequest('parentId: 上级菜单不存在');
-      if (parent.type !== 1) throw badRequest('parentId: 上级必须是目录');
+      await assertReleaseParent(db, req.body.parentId);
       const result = await db.transaction().execute((trx) => releaseReport(trx, rep, req.body));
       await ctx.invalidateAccess();
       return ok({ menuId: result.menuId }, '发布成功');
