@@ -42,6 +42,16 @@ const estimatedCostField = {
   maximum: MAX_ESTIMATED_COST,
 } as const;
 
+/** What a user writes on an order, in the create and update bodies alike. */
+const orderTextFields = {
+  title: { type: 'string', minLength: 1, maxLength: 200 },
+  remark: { type: 'string', maxLength: 500 },
+  estimatedCost: estimatedCostField,
+} as const;
+
+/** A stored order's cost (元, or null) as whole cents. */
+const storedCents = (yuan: number | null): number | null => (yuan === null ? null : Math.round(yuan * 100));
+
 /** The body's estimated cost as whole cents (null clears it); 400 naming the field when not a cost. */
 function cents(v: number | null | undefined): number | null | undefined {
   if (v === undefined || v === null) return v;
@@ -129,9 +139,7 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
             faultId: { type: 'string', minLength: 1, maxLength: 64 },
             assetId: { type: 'integer', minimum: 1 },
             urgency: { type: 'integer', enum: [1, 2, 3] },
-            title: { type: 'string', minLength: 1, maxLength: 200 },
-            remark: { type: 'string', maxLength: 500 },
-            estimatedCost: estimatedCostField,
+            ...orderTextFields,
           },
         },
       } as const,
@@ -219,9 +227,7 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
           additionalProperties: false,
           minProperties: 1,
           properties: {
-            title: { type: 'string', minLength: 1, maxLength: 200 },
-            remark: { type: 'string', maxLength: 500 },
-            estimatedCost: estimatedCostField,
+            ...orderTextFields,
           },
         },
       } as const,
@@ -235,9 +241,7 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
       // an order closed is a record; one whose approval waits keeps the cost the manager is judging
       if (!OPEN_ORDER_STATES.includes(o.state as (typeof OPEN_ORDER_STATES)[number]))
         throw badRequest(`${STATE_NOT_ALLOWED}: ${o.state}`);
-      const costChanges =
-        costCents !== undefined &&
-        costCents !== (o.estimatedCost === null ? null : Math.round(o.estimatedCost * 100));
+      const costChanges = costCents !== undefined && costCents !== storedCents(o.estimatedCost);
       if (costChanges && o.dispatchApproval === 'waiting')
         throw badRequest('estimatedCost: 该工单正在派工审批中，不能修改预估费用');
       const patch = {
@@ -276,7 +280,7 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
     if (name === 'Dispatch' && !opts.fromApproval) {
       const a = (await repairApprovals(db, [o.id])).get(o.id);
       const refusal = directDispatchRefusal({
-        costCents: o.estimatedCost === null ? null : Math.round(o.estimatedCost * 100),
+        costCents: storedCents(o.estimatedCost),
         approvedCents: a?.approvedCents ?? null,
         waiting: a?.waiting ?? false,
         thresholdYuan: REPAIR_APPROVAL_THRESHOLD,
@@ -303,7 +307,7 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
         .$if(name === 'Dispatch', (qb) =>
           o.estimatedCost === null
             ? qb.where('estimatedCostCents', 'is', null)
-            : qb.where('estimatedCostCents', '=', Math.round(o.estimatedCost * 100)),
+            : qb.where('estimatedCostCents', '=', storedCents(o.estimatedCost)),
         )
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) return false;
