@@ -177,15 +177,8 @@ function LaunchBody({
   };
 
   const submit = async () => {
-    let values: Record<string, unknown> = {};
-    if (ref.current) {
-      try {
-        values = await ref.current.validate();
-      } catch {
-        ref.current.scrollToFirstError();
-        return;
-      }
-    }
+    const values = ref.current ? await ref.current.check() : {};
+    if (!values) return;
     if (loaded.candidates.length) setAsking(values);
     else await send(0, values);
   };

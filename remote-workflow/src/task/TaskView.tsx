@@ -158,12 +158,9 @@ function TaskBody({
     if (!op || signMissing()) return;
     let formData: string | undefined;
     if (editable && formRef.current) {
-      try {
-        formData = JSON.stringify(await formRef.current.validate());
-      } catch {
-        formRef.current.scrollToFirstError();
-        return;
-      }
+      const values = await formRef.current.check();
+      if (!values) return;
+      formData = JSON.stringify(values);
     }
     await run(freeApproverUserId ? 'addSign' : 'audit', () =>
       auditTask(

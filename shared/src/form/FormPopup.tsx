@@ -32,15 +32,8 @@ export function FormPopup({ form, open, title, onCancel, onOk, ...renderer }: Fo
   const okText = text(form.confirmButtonText, t('ok'));
 
   const submit = async (): Promise<void> => {
-    const handle = ref.current;
-    if (!handle) return;
-    let values: Record<string, unknown>;
-    try {
-      values = await handle.validate();
-    } catch {
-      handle.scrollToFirstError();
-      return;
-    }
+    const values = await ref.current?.check();
+    if (!values) return;
     setBusy(true);
     try {
       await onOk(values);

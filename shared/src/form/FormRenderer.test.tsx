@@ -94,6 +94,13 @@ describe('FormRenderer', () => {
     expect(screen.getByText('照度不能为空')).toBeTruthy();
     expect(screen.queryByText('备注不能为空')).toBeNull();
 
+    // what a submit button calls: null while a field is wrong
+    let checked: Record<string, unknown> | null = {};
+    await act(async () => {
+      checked = await (handle.current as FormRendererHandle).check();
+    });
+    expect(checked).toBeNull();
+
     await change(screen.getByLabelText('灯杆编号'), 'LD-1');
     await change(screen.getByLabelText('照度'), '12');
     let values: Record<string, unknown> = {};
@@ -101,6 +108,10 @@ describe('FormRenderer', () => {
       values = await (handle.current as FormRendererHandle).validate();
     });
     expect(values).toMatchObject({ pole: 'LD-1', lux: 12 });
+    await act(async () => {
+      checked = await (handle.current as FormRendererHandle).check();
+    });
+    expect(checked).toMatchObject({ pole: 'LD-1', lux: 12 });
   });
 
   it('recomputes a calculate 500 ms after a field it reads changes', async () => {

@@ -63,7 +63,8 @@ export interface FormRendererHandle {
   validate(): Promise<Values>;
   reset(): void;
   getValues(): Values;
-  scrollToFirstError(): void;
+  /** What a submit button does: validate; on a wrong field, scroll to the first and resolve null. */
+  check(): Promise<Values | null>;
 }
 
 /** Calculates rerun this long after the last change of a field they read (spec §4, §9). */
@@ -449,9 +450,16 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
           calc.all();
         },
         getValues: () => antForm.getFieldsValue(true) as Values,
-        scrollToFirstError() {
-          const first = antForm.getFieldsError().find((e) => e.errors.length > 0);
-          if (first) antForm.scrollToField(first.name, { block: 'center' });
+        async check() {
+          calc.flush();
+          try {
+            await antForm.validateFields();
+          } catch {
+            const first = antForm.getFieldsError().find((e) => e.errors.length > 0);
+            if (first) antForm.scrollToField(first.name, { block: 'center' });
+            return null;
+          }
+          return antForm.getFieldsValue(true) as Values;
         },
       }),
       [antForm, calc, runtime],

@@ -73,15 +73,8 @@ function FormOnly({
 
   if (!config.form.fields.length) return <Alert type="info" message={t('noForm')} />;
   const submit = async () => {
-    const handle = ref.current;
-    if (!handle) return;
-    let values: Record<string, unknown>;
-    try {
-      values = await handle.validate();
-    } catch {
-      handle.scrollToFirstError();
-      return;
-    }
+    const values = await ref.current?.check();
+    if (!values) return;
     setBusy(true);
     try {
       await createRecord(modelId, values, key.current, preview);
