@@ -7,17 +7,8 @@ const { usedExports, deepImports } = require('./used-exports.cjs');
 
 const HOST_ANTD_LIST = path.join(__dirname, '../host/src/federation/antdShared.ts');
 
-const SINGLETONS = [
-  'react',
-  'react-dom',
-  'antd',
-  '@ant-design/icons',
-  'zustand',
-  'i18next',
-  'react-i18next',
-  'axios',
-  'rxjs',
-];
+// one list, also read by the code generator (server/src/lowcode/generator/templates.ts)
+const SINGLETONS = require('./singletons.json');
 
 function sharedConfig() {
   const deps = sharedPkg.dependencies;

@@ -6,6 +6,7 @@
 import type { ColumnData, FormData } from '@lighting/shared/formcore';
 import type { FieldFact, ModelFacts } from './model-facts';
 import { commentText, lit, markdownText, propertyKey } from './names';
+import SINGLETONS from '../../../../build/singletons.json';
 
 export interface TemplateInput {
   model: { id: string; fullName: string; enCode: string; version: number };
@@ -26,18 +27,8 @@ export interface Versions {
   devDependencies: Record<string, string>;
 }
 
-/** The libraries a remote shares with the console (build/shared.cjs SINGLETONS) and its dev tools. */
-export const REMOTE_DEPENDENCIES = [
-  'react',
-  'react-dom',
-  'antd',
-  '@ant-design/icons',
-  'zustand',
-  'i18next',
-  'react-i18next',
-  'axios',
-  'rxjs',
-] as const;
+/** The libraries a remote shares with the console (the list build/shared.cjs shares) and its dev tools. */
+export const REMOTE_DEPENDENCIES: readonly string[] = SINGLETONS;
 export const REMOTE_DEV_DEPENDENCIES = ['@types/react', '@types/react-dom', 'webpack-dev-server'] as const;
 
 /** The i18n namespace of the generated page's own words. */
