@@ -19,20 +19,9 @@ import {
   sendAs,
   type TestEnv,
 } from './helpers';
-
-const BASE = '/api/visualdev/Base';
-const ONLINE = '/api/visualdev/OnlineDev';
-const CATEGORY = 'dt-visualDevCategory:ops';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test fixtures are plain JSON
-type J = any;
+import { BASE, CATEGORY, ONLINE, field, type J } from './lowcode-helpers';
 
 let seq = 0;
-const field = (jnpfKey: string, vModel: string, label: string, config: J = {}, props: J = {}): J => ({
-  __config__: { jnpfKey, label, ...config },
-  __vModel__: vModel,
-  ...props,
-});
 
 /** A lamp-check form and its list: name searched, kind a dictionary choice, watts sortable. */
 const lampForm = () => ({

@@ -20,23 +20,10 @@ import {
   tokenWithoutGrants,
   type TestEnv,
 } from './helpers';
-
-const BASE = '/api/visualdev/Base';
-const ONLINE = '/api/visualdev/OnlineDev';
-const CATEGORY = 'dt-visualDevCategory:ops';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test fixtures are plain JSON
-type J = any;
+import { BASE, CATEGORY, ONLINE, field, type J } from './lowcode-helpers';
 
 let keySeq = 0;
 const idemKey = () => `k-${Date.now().toString(36)}-${(keySeq++).toString(36)}-lowcode`;
-
-/** A field in our JSON shape (what the designer saves). */
-const field = (jnpfKey: string, vModel: string | null, label: string, config: J = {}, props: J = {}): J => ({
-  __config__: { jnpfKey, label, ...config },
-  ...(vModel ? { __vModel__: vModel } : {}),
-  ...props,
-});
 
 describe.each(TARGETS)('low-code forms (%s)', (target) => {
   let env: TestEnv;
