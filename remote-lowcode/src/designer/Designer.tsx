@@ -338,22 +338,24 @@ function Workbench({
           </Button>
         </Space>
       </header>
+      {/* the server's refusal of a save, above whichever designer is shown */}
+      {serverError && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setServerError(null)}
+          message={t('serverRefused')}
+          description={serverError}
+          style={{ margin: '8px 12px 0' }}
+          data-testid="server-error"
+        />
+      )}
       {mode === 'list' && hasList && list && (
         <div
           style={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: 12 }}
           data-testid="list-design-scroll"
         >
-          {serverError && (
-            <Alert
-              type="error"
-              showIcon
-              closable
-              onClose={() => setServerError(null)}
-              message={t('serverRefused')}
-              description={serverError}
-              style={{ marginBottom: 8 }}
-            />
-          )}
           <ListDesigner form={state.form} list={list} onChange={changeList} />
         </div>
       )}
@@ -371,18 +373,6 @@ function Workbench({
             <Palette onAdd={add} />
           </aside>
           <main style={{ flex: 1, minWidth: 0, overflowY: 'auto', padding: 12 }} data-testid="canvas-scroll">
-            {serverError && (
-              <Alert
-                type="error"
-                showIcon
-                closable
-                onClose={() => setServerError(null)}
-                message={t('serverRefused')}
-                description={serverError}
-                style={{ marginBottom: 8 }}
-                data-testid="server-error"
-              />
-            )}
             {showProblems && problems.length > 0 && (
               <Alert
                 type="error"
