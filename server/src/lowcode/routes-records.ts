@@ -21,7 +21,7 @@ import { optionLoader } from './options';
 import { idemKeyField, oncePerKey } from './requests';
 import { RECORD_BODY_LIMIT, RECORD_DATA_MAX, parseJsonField } from './rules';
 import { loadModel, versionForm, type ModelRow } from './store';
-import { fillBillNumbers, prepareRecord } from './submission';
+import { fillBillNumbers, insertRecord, prepareRecord } from './submission';
 import { slotsInTransaction, writeKeys } from './keys';
 import { listOf, runtimeVersion } from './publish';
 
@@ -195,28 +195,8 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
         const values = await prepareRecord(ctx, form, submitted(b.data), null, user, now);
         const id = newId();
         await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('lowcode_record')
-            .values({
-              id,
-              modelId: m.id,
-              version,
-              data: JSON.stringify(values),
-              createdBy: user.id,
-              createdAt: now,
-              updatedBy: null,
-              updatedAt: null,
-              organizeId: user.organizeId,
-            })
-            .execute();
-          const filled = await fillBillNumbers(trx, form, values, null, id, now);
-          await trx
-            .updateTable('lowcode_record')
-            .set({ data: JSON.stringify(filled) })
-            .where('id', '=', id)
-            .execute();
           const slots = await slotsInTransaction(trx, ctx.dialect, m.id);
-          await writeKeys(trx, slots, { id, modelId: m.id, createdAt: now }, filled);
+          await insertRecord(trx, slots, { id, modelId: m.id, version, form, values, user, now });
           if (b.idemKey)
             await trx
               .insertInto('lowcode_request')

@@ -10,17 +10,18 @@ import type { FastifyInstance } from 'fastify';
 import type ExcelJSModule from 'exceljs';
 import { authOf } from '../context';
 import { ApiError, badRequest, ok } from '../http/envelope';
+import { readUpload } from '../http/upload';
 import { typed } from '../http/typed';
 import { newId } from '../system/common';
 import { viaOf, type ModelAccess } from './access';
-import { slotsInTransaction, writeKeys } from './keys';
+import { slotsInTransaction } from './keys';
 import { filteredKeys, orderedKeys } from './list-query';
 import { optionLoader } from './options';
 import { runtimeVersion } from './publish';
 import { idemKeyField, priorResult } from './requests';
 import { listFilterProps, listScope, shownColumns, shownRows } from './routes-list';
 import { loadModel, versionForm } from './store';
-import { fillBillNumbers, prepareRecord } from './submission';
+import { insertRecord, prepareRecord } from './submission';
 import {
   IMPORT_FILE_MAX,
   IMPORT_ROWS_MAX,
@@ -183,17 +184,11 @@ export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess
       const key = req.query.idemKey;
       const prior = await priorResult(db, user.id, key, 'import');
       if (prior) return ok({ total: Number(prior), imported: Number(prior), errors: [] }, '导入成功');
-      if (!req.isMultipart()) throw badRequest('file: multipart/form-data upload required');
-      const part = await req.file({ limits: { fileSize: IMPORT_FILE_MAX, files: 1, fields: 2 } });
-      if (!part) throw badRequest('file: required');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw badRequest(`file: 文件大小超过${IMPORT_FILE_MAX / 1024 / 1024}MB`);
-        throw err;
-      }
+      const { data } = await readUpload(req, {
+        maxBytes: IMPORT_FILE_MAX,
+        fields: 2,
+        tooLarge: `file: 文件大小超过${IMPORT_FILE_MAX / 1024 / 1024}MB`,
+      });
       // an .xlsx is a zip: told by its bytes, never by its name
       if (data.length < 4 || data.readUInt32LE(0) !== 0x04034b50) throw badRequest('file: 请上传 .xlsx 文件');
       const version = runtimeVersion(m, via === 'preview');
@@ -271,28 +266,15 @@ export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess
       await db.transaction().execute(async (trx) => {
         const slots = await slotsInTransaction(trx, ctx.dialect, m.id);
         for (const p of prepared) {
-          const id = newId();
-          await trx
-            .insertInto('lowcode_record')
-            .values({
-              id,
-              modelId: m.id,
-              version,
-              data: JSON.stringify(p.values),
-              createdBy: user.id,
-              createdAt: now,
-              updatedBy: null,
-              updatedAt: null,
-              organizeId: user.organizeId,
-            })
-            .execute();
-          const filled = await fillBillNumbers(trx, form, p.values, null, id, now);
-          await trx
-            .updateTable('lowcode_record')
-            .set({ data: JSON.stringify(filled) })
-            .where('id', '=', id)
-            .execute();
-          await writeKeys(trx, slots, { id, modelId: m.id, createdAt: now }, filled);
+          await insertRecord(trx, slots, {
+            id: newId(),
+            modelId: m.id,
+            version,
+            form,
+            values: p.values,
+            user,
+            now,
+          });
         }
         if (key)
           await trx

@@ -32,6 +32,8 @@ import type { User } from '../db/schema';
 import { ApiError, badRequest } from '../http/envelope';
 import { allocateBillNumber } from '../system/bill-number';
 import { STORED_NAME, UPLOAD_TYPES } from '../files/upload-rules';
+import type { SlotMap } from '@lighting/shared/formcore';
+import { writeKeys } from './keys';
 import { optionLoader, type OptionLoader } from './options';
 import { systemValue, wasIssued, type Saver } from './rules';
 
@@ -302,4 +304,36 @@ export async function fillBillNumbers(
     out[table] = next;
   }
   return out;
+}
+
+/**
+ * A new record, inside the caller's transaction: stored, its bill numbers drawn, its key columns
+ * written (an added record and each row of an import alike).
+ */
+export async function insertRecord(
+  trx: Db,
+  slots: Readonly<SlotMap>,
+  r: { id: string; modelId: string; version: number; form: FormData; values: Data; user: User; now: number },
+): Promise<void> {
+  await trx
+    .insertInto('lowcode_record')
+    .values({
+      id: r.id,
+      modelId: r.modelId,
+      version: r.version,
+      data: JSON.stringify(r.values),
+      createdBy: r.user.id,
+      createdAt: r.now,
+      updatedBy: null,
+      updatedAt: null,
+      organizeId: r.user.organizeId,
+    })
+    .execute();
+  const filled = await fillBillNumbers(trx, r.form, r.values, null, r.id, r.now);
+  await trx
+    .updateTable('lowcode_record')
+    .set({ data: JSON.stringify(filled) })
+    .where('id', '=', r.id)
+    .execute();
+  await writeKeys(trx, slots, { id: r.id, modelId: r.modelId, createdAt: r.now }, filled);
 }
