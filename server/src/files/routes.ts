@@ -12,6 +12,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../context';
 import { badRequest, notFound, ok } from '../http/envelope';
+import { readUpload } from '../http/upload';
 import { OPEN } from '../http/route-table';
 import { typed } from '../http/typed';
 import { ImageError, reencodeImage } from './image';
@@ -44,28 +45,18 @@ const fileParams = {
   },
 } as const;
 
-function isTooLarge(err: unknown): boolean {
-  return (
-    typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE'
-  );
-}
-
 export function registerFileRoutes(app: FastifyInstance): void {
   const r = typed(app);
   const ctx = app.ctx;
 
   const upload = async (req: FastifyRequest, type: UploadType) => {
     const { user } = authOf(req);
-    if (!req.isMultipart()) throw badRequest('file: multipart/form-data upload required');
-    const part = await req.file({ limits: { fileSize: sizeLimit(type), files: 1, fields: 10 } });
-    if (!part) throw badRequest('file: required');
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (err) {
-      if (isTooLarge(err)) throw badRequest(tooLargeMessage(type));
-      throw err;
-    }
+    const part = await readUpload(req, {
+      maxBytes: sizeLimit(type),
+      fields: 10,
+      tooLarge: tooLargeMessage(type),
+    });
+    let data = part.data;
     if (data.length === 0) throw badRequest('file: must not be empty');
     const originalName = cleanOriginalName(part.filename || 'file');
     let kind: { mime: string; ext: string; image: boolean };

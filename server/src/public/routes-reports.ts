@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CITIZEN_CATEGORY_CODES, CITIZEN_PHONE, QR_TOKEN } from '@lighting/shared/core';
 import { ApiError, Code, badRequest, notFound, ok } from '../http/envelope';
+import { readUpload } from '../http/upload';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
 import { lineField } from '../http/validation';
@@ -129,17 +130,11 @@ export function registerReportRoutes(app: FastifyInstance, svc: CitizenService):
       schema: { headers: deviceHeaders },
     },
     async (req) => {
-      if (!req.isMultipart()) throw badRequest('file: multipart/form-data upload required');
-      const part = await req.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2 } });
-      if (!part) throw badRequest('file: required');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw badRequest('文件大小超过8MB');
-        throw err;
-      }
+      const { data } = await readUpload(req, {
+        maxBytes: PHOTO_MAX_BYTES,
+        fields: 2,
+        tooLarge: '文件大小超过8MB',
+      });
       let photo;
       try {
         photo = await processPhoto(data);
