@@ -10,7 +10,7 @@
 //   each in a fresh page signed in; and whether /home downloads any low-code chunk (it must not).
 // Goals: ≤ 1 s to interactive, ≤ 50 ms per keystroke.
 import { isMain, runAlone } from './alone.mjs';
-import SparkMD5 from 'spark-md5';
+import { apiToken } from './common.mjs';
 
 const ROWS = Number(process.env.BENCH_FORM_ROWS || 200);
 const KEYS = 30;
@@ -29,17 +29,6 @@ async function api(base, token, method, path, body) {
   const json = await res.json();
   if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
   return json.data;
-}
-
-async function signIn(base) {
-  const data = await api(
-    base,
-    null,
-    'POST',
-    '/oauth/Login?client_id=admin&client_secret=123456&scope=all&grant_type=password',
-    { account: 'admin', password: SparkMD5.hash('admin123') },
-  );
-  return data.token;
 }
 
 const col = (key, vModel, label, formId, extra = {}) => ({
@@ -267,7 +256,7 @@ async function pageBytes(browser, base, token, path, ready) {
 }
 
 export async function benchForms(base, browser) {
-  const token = await signIn(base);
+  const token = await apiToken(base);
   const m = await makeModel(base, token);
   const designer = await pageBytes(
     browser,

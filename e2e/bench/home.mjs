@@ -3,26 +3,9 @@
 // page's own Resource Timing, in a fresh context signed in; with the files that made them up.
 // Alone: `node e2e/bench/home.mjs` (a scratch server; BENCH_HOME_RUNS, default 3, runs; medians).
 import { isMain, runAlone } from './alone.mjs';
-import SparkMD5 from 'spark-md5';
+import { apiToken, median } from './common.mjs';
 
 const kb = (n) => Math.round((n / 1024) * 10) / 10;
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : null;
-};
-
-async function signIn(base) {
-  const res = await fetch(
-    `${base}/api/oauth/Login?client_id=admin&client_secret=123456&scope=all&grant_type=password`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'admin', password: SparkMD5.hash('admin123') }),
-    },
-  );
-  return (await res.json()).data.token;
-}
-
 /**
  * One signed-in visit of /home in a fresh context: JavaScript transferred before the first paint
  * (the frame after [data-testid=home] enters the document) and after the charts, and the files.
@@ -74,7 +57,7 @@ export async function homePaintBytes(browser, base, token) {
 }
 
 export async function benchHome(base, browser) {
-  const token = await signIn(base);
+  const token = await apiToken(base);
   const runs = [];
   for (let i = 0; i < Number(process.env.BENCH_HOME_RUNS || 3); i++)
     runs.push(await homePaintBytes(browser, base, token));

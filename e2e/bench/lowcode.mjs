@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import SparkMD5 from 'spark-md5';
 import { startServer, testDatabaseUrl } from '../../scripts/lib/server.mjs';
 import { ROOT } from '../../scripts/lib/tools.mjs';
+import { apiToken } from './common.mjs';
 
 const RECORDS = Number(process.env.BENCH_LOWCODE_RECORDS || 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 200);
@@ -84,18 +84,6 @@ async function api(base, token, method, path, body) {
   const json = await res.json();
   if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
   return json.data;
-}
-
-async function signIn(base) {
-  const res = await fetch(
-    `${base}/api/oauth/Login?client_id=admin&client_secret=123456&scope=all&grant_type=password`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'admin', password: SparkMD5.hash('admin123') }),
-    },
-  );
-  return (await res.json()).data.token;
 }
 
 /** The model (no list yet: no key slots, so loading its records needs no keys). */
@@ -245,13 +233,13 @@ async function onSqlite(port) {
     const env = { PORT: String(port), DATA_DIR: data, DATABASE_URL: '', MAP_ASSETS: '0' };
     const first = await startServer(env);
     const base0 = first.url.replace(/\/$/, '');
-    const modelId = await makeModel(base0, await signIn(base0));
+    const modelId = await makeModel(base0, await apiToken(base0));
     await first.stop();
     loadSqlite(join(data, 'lighting.db'), modelId, RECORDS);
     const server = await startServer(env);
     try {
       const base = server.url.replace(/\/$/, '');
-      return await measure(server, base, await signIn(base), modelId);
+      return await measure(server, base, await apiToken(base), modelId);
     } finally {
       await server.stop();
     }
@@ -274,7 +262,7 @@ async function onPostgres(port, url) {
     const server = await startServer(env);
     try {
       const base = server.url.replace(/\/$/, '');
-      const token = await signIn(base);
+      const token = await apiToken(base);
       const modelId = await makeModel(base, token);
       await loadPostgres(url, schema, modelId, RECORDS);
       return await measure(server, base, token, modelId);

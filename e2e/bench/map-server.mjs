@@ -10,29 +10,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import SparkMD5 from 'spark-md5';
 import { waitForHealth } from '../../scripts/lib/server.mjs';
 import { ROOT } from '../../scripts/lib/tools.mjs';
+import { apiToken } from './common.mjs';
 
 const FS = 'api/map/rest/services/lighting/FeatureServer';
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const round1 = (n) => Math.round(n * 10) / 10;
-
-async function signIn(base, account = 'admin', password = 'admin123') {
-  const url = new URL(
-    'api/oauth/Login?client_id=admin&client_secret=123456&scope=all&grant_type=password',
-    base,
-  );
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account, password: SparkMD5.hash(password) }),
-  });
-  const body = await res.json();
-  if (body.code !== 200) throw new Error(`sign-in failed: ${body.code} ${body.msg}`);
-  return body.data.token;
-}
 
 /** Runs `jobs` (async functions returning a number of features) `concurrency` at a time; returns latencies. */
 async function timed(jobs, concurrency) {
@@ -61,7 +46,7 @@ async function timed(jobs, concurrency) {
 
 /** p95 of tile queries and snapshot pages against a running, seeded server at `base`. */
 export async function benchMapServer(base) {
-  const token = await signIn(base);
+  const token = await apiToken(base);
   const headers = { authorization: token, 'accept-encoding': 'gzip, deflate, br' };
   const getJson = async (path, params) => {
     const res = await fetch(new URL(`${path}?${new URLSearchParams(params)}`, base), { headers });

@@ -12,28 +12,16 @@
 // Run alone: `node e2e/bench/map.mjs` (starts a server on a scratch database; MAP_ASSETS sets the
 // city size, default the server's 300k) or against a running one with BENCH_BASE_URL. Prints JSON.
 import { chromium } from '@playwright/test';
-import SparkMD5 from 'spark-md5';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { chromiumLaunch } from '../chromium.mjs';
+import { apiToken } from './common.mjs';
 
 const FS = '/api/map/rest/services/lighting/FeatureServer';
 const progress = (msg) => process.stderr.write(`[bench map] ${msg}\n`);
-
-async function login(base) {
-  const res = await fetch(
-    `${base}/api/oauth/Login?client_id=admin&client_secret=123456&scope=all&grant_type=password`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'admin', password: SparkMD5.hash('admin123') }),
-    },
-  );
-  return (await res.json()).data.token;
-}
 
 async function signIn(page, path) {
   await page.goto(path);
@@ -86,7 +74,7 @@ export async function benchMap(base, o = {}) {
   const sampleEvery = Math.max(batch, Math.round(changes / 6 / batch) * batch);
   const timeout = o.timeoutMs ?? 600_000;
   base = base.replace(/\/$/, '');
-  const token = await login(base);
+  const token = await apiToken(base);
   const count = (
     await (await fetch(`${base}${FS}/0/query?f=json&where=1%3D1&returnCountOnly=true&token=${token}`)).json()
   ).count;

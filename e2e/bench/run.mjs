@@ -17,7 +17,6 @@
 // - the code generator: time to generate one remote and build it
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
-import SparkMD5 from 'spark-md5';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +33,7 @@ import { homePaintBytes } from './home.mjs';
 import { benchWorkflow } from './workflow.mjs';
 import { benchLowcode } from './lowcode.mjs';
 import { benchGenerator } from './generator.mjs';
+import { apiToken, median } from './common.mjs';
 
 const PAGES = [
   ['system', '/permission/user', 'user-list', '权限管理'],
@@ -57,23 +57,6 @@ const port = Number(process.env.BENCH_PORT || 8191);
 const server = await startServer({ PORT: String(port), DATA_DIR: data, DATABASE_URL: '' });
 const base = server.url.replace(/\/$/, '');
 const browser = await chromium.launch(chromiumLaunch);
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : null;
-};
-
-async function token() {
-  const res = await fetch(
-    `${base}/api/oauth/Login?client_id=admin&client_secret=123456&scope=all&grant_type=password`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'admin', password: SparkMD5.hash('admin123') }),
-    },
-  );
-  return (await res.json()).data.token;
-}
 
 /** Counts script bytes: raw (decoded) and transferred (encoded body, gzip/brotli as served). */
 function scriptMeter(page) {
@@ -278,7 +261,7 @@ async function rps(tk) {
 }
 
 try {
-  const tk = await token();
+  const tk = await apiToken(base);
   const result = {
     when: new Date().toISOString(),
     rounds: ROUNDS,

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import SparkMD5 from 'spark-md5';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { ROOT } from '../../scripts/lib/tools.mjs';
+import { apiToken } from './common.mjs';
 
 const USERS = Number(process.env.BENCH_USERS || 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 200);
@@ -151,15 +151,7 @@ export async function benchUsers({ port = Number(process.env.BENCH_SYSTEM_PORT |
     });
     try {
       const base = server.url.replace(/\/$/, '');
-      const login = await fetch(
-        `${base}/api/oauth/Login?client_id=admin&client_secret=123456&scope=all&grant_type=password`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ account: 'admin', password: SparkMD5.hash('admin123') }),
-        },
-      );
-      const token = (await login.json()).data.token;
+      const token = await apiToken(base);
       const headers = { authorization: token };
       const query = `/api/system/Permission/Users?keyword=${encodeURIComponent('王')}&organizeId=org-maint&currentPage=3&pageSize=20`;
       const check = await (await fetch(`${base}${query}`, { headers })).json();

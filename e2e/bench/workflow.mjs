@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import SparkMD5 from 'spark-md5';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { ROOT } from '../../scripts/lib/tools.mjs';
+import { apiToken } from './common.mjs';
 
 const FLOWS = Number(process.env.BENCH_FLOWS || 300);
 const CONCURRENCY = Number(process.env.BENCH_FLOW_CONCURRENCY || 8);
@@ -40,18 +40,7 @@ function client(base) {
     if (json.code !== 200) throw new Error(`${method} ${url}: ${json.code} ${json.msg}`);
     return json.data;
   };
-  const login = async (account, password) =>
-    (
-      await call(
-        null,
-        'POST',
-        '/api/oauth/Login?client_id=admin&client_secret=123456&scope=all&grant_type=password',
-        {
-          account,
-          password: SparkMD5.hash(password),
-        },
-      )
-    ).token;
+  const login = (account, password) => apiToken(base, account, password);
   return { call, login };
 }
 
