@@ -30,6 +30,7 @@ export * from './session/store';
 export * from './settings/settings';
 export * from './settings/store';
 export * from './http/client';
+export * from './http/saveBlob';
 export * from './i18n';
 export * from './i18n/useDictionaryName';
 export * from './auth/Auth';

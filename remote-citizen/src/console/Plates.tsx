@@ -8,7 +8,14 @@ import Select from 'antd/es/select';
 import message from 'antd/es/message';
 import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { Auth, request, useDictionaryName, useSession, type RemotePageProps } from '@lighting/shared';
+import {
+  Auth,
+  request,
+  saveBlob,
+  useDictionaryName,
+  useSession,
+  type RemotePageProps,
+} from '@lighting/shared';
 import './i18n';
 
 export default function Plates(_props: RemotePageProps) {
@@ -41,11 +48,7 @@ export default function Plates(_props: RemotePageProps) {
         return;
       }
       const blob = await res.blob();
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(blob);
-      a.download = `qr-plates-${district ?? 'list'}.pdf`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
+      saveBlob(blob, `qr-plates-${district ?? 'list'}.pdf`);
       void message.success(t('platesDone', { n: res.headers.get('x-plates') ?? '' }));
     } finally {
       setBusy(false);

@@ -17,7 +17,7 @@ import ExportOutlined from '@ant-design/icons/es/icons/ExportOutlined';
 import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import SaveOutlined from '@ant-design/icons/es/icons/SaveOutlined';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@lighting/shared';
+import { saveBlob, toast } from '@lighting/shared';
 import Segmented from 'antd/es/segmented';
 import {
   createField,
@@ -238,13 +238,10 @@ function Workbench({
   };
 
   const exportForm = () => {
-    const blob = new Blob([formJson(formToSave(state))], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = exportFileName(info.enCode);
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    saveBlob(
+      new Blob([formJson(formToSave(state))], { type: 'application/json' }),
+      exportFileName(info.enCode),
+    );
   };
 
   const add = (key: JnpfKey) =>

@@ -10,7 +10,7 @@ import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import Tree, { type DataNode } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
-import { Auth, formatDateTime, toast, type RemotePageProps } from '@lighting/shared';
+import { Auth, formatDateTime, saveBlob, toast, type RemotePageProps } from '@lighting/shared';
 import {
   areaNames,
   codePreview,
@@ -206,14 +206,7 @@ export default function GeneratorPage(_props: RemotePageProps) {
         setProgress({ loaded, total }),
       );
       const name = attachmentName(fileName, `${preview.fileName}.zip`);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      saveBlob(blob, name);
       toast('success', t('downloaded', { name }));
       // remembered for the next comparison of a model never released: the same files as the zip
       const record: LastDownload = {

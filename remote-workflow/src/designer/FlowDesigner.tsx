@@ -16,7 +16,7 @@ import ExportOutlined from '@ant-design/icons/es/icons/ExportOutlined';
 import SaveOutlined from '@ant-design/icons/es/icons/SaveOutlined';
 import SendOutlined from '@ant-design/icons/es/icons/SendOutlined';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@lighting/shared';
+import { saveBlob, toast } from '@lighting/shared';
 import {
   findNode,
   validateFlow,
@@ -268,13 +268,7 @@ function Workbench({
   };
 
   const exportFlow = () => {
-    const blob = new Blob([flowJson(state.def)], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = exportFileName(info.enCode);
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    saveBlob(new Blob([flowJson(state.def)], { type: 'application/json' }), exportFileName(info.enCode));
   };
 
   const fit = () => {

@@ -8,7 +8,7 @@ import { Button, Spin } from 'antd';
 import Modal from 'antd/es/modal';
 import Progress from 'antd/es/progress';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@lighting/shared';
+import { saveBlob, toast } from '@lighting/shared';
 import {
   exportFileName,
   fetchAllPages,
@@ -55,16 +55,6 @@ type Shown =
 const size = (bytes: number): string =>
   bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-function save(blob: Blob, name: string): void {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 0);
-}
-
 export function ExportButton<T, F extends object>(props: ExportButtonProps<T, F>) {
   const { t } = useTranslation('admin');
   const [progress, setProgress] = useState<Shown | null>(null);
@@ -85,7 +75,7 @@ export function ExportButton<T, F extends object>(props: ExportButtonProps<T, F>
     );
     if (aborted) return;
     const { writeWorkbook } = await import('./xlsx');
-    save(await writeWorkbook(p.title, sheetRows(p.columns, rows)), exportFileName(p.title, new Date()));
+    saveBlob(await writeWorkbook(p.title, sheetRows(p.columns, rows)), exportFileName(p.title, new Date()));
     toast('success', t('exported', { count: rows.length }));
   };
 
@@ -97,7 +87,7 @@ export function ExportButton<T, F extends object>(props: ExportButtonProps<T, F>
       rows = p.rows;
       setProgress({ kind: 'bytes', ...p });
     }, abort.current.signal);
-    save(file.blob, file.fileName);
+    saveBlob(file.blob, file.fileName);
     toast('success', rows === null ? t('exportDone') : t('exported', { count: rows }));
   };
 

@@ -1,7 +1,7 @@
 // The published low-code pages' calls (spec §7 OnlineDev; server/src/lowcode), one function each.
 // Effects only: no React. `preview` marks a designer's preview (the model's current, unreleased
 // version, through the design menu); published pages leave it out.
-import { http, request, type Envelope, type Paged } from '@lighting/shared';
+import { http, request, saveBlob, type Envelope, type Paged } from '@lighting/shared';
 import {
   normalizeColumnData,
   normalizeForm,
@@ -273,15 +273,7 @@ export async function relatedRecords(modelId: string, field: string): Promise<Op
 }
 
 /** Hands a downloaded file to the browser. */
-export function saveFile({ blob, fileName }: Download): void {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 0);
-}
+export const saveFile = ({ blob, fileName }: Download): void => saveBlob(blob, fileName);
 
 /** A key that makes a retried create or import answer with the first result. */
 export const requestKey = (): string => crypto.randomUUID();
