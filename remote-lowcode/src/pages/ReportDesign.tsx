@@ -11,8 +11,8 @@ import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Checkbox from 'antd/es/checkbox';
 import { useTranslation } from 'react-i18next';
-import { Auth, request, toast, usePagedList, type Paged } from '@lighting/shared';
-import { ListFrame, useConfirmDelete } from '@lighting/shared/admin';
+import { request, toast, usePagedList, type Paged } from '@lighting/shared';
+import { ListFrame, RowActions, useConfirmDelete } from '@lighting/shared/admin';
 import { normalizeReportConfig, type ReportConfig } from '@lighting/shared/formcore';
 import { dataInterfaces } from '../api';
 import { useOnce } from '../useOnce';
@@ -100,28 +100,32 @@ export function ReportDesign() {
       key: '_actions',
       title: t('actions'),
       render: (_v, r) => (
-        <Space size={0}>
-          <Auth code="btn_edit">
-            <Button type="link" size="small" onClick={() => void open(r.id)} data-testid="report-edit">
-              {t('edit')}
-            </Button>
-          </Auth>
-          <Auth code="btn_release">
-            <Button type="link" size="small" onClick={() => setReleasing(r.id)} data-testid="report-release">
-              {t('release')}
-            </Button>
-          </Auth>
-          <Auth code="btn_remove">
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => void remove(`${REPORT}/${encodeURIComponent(r.id)}`, () => void list.reload())}
-            >
-              {t('remove')}
-            </Button>
-          </Auth>
-        </Space>
+        <RowActions
+          wrap={false}
+          actions={[
+            {
+              key: 'edit',
+              label: t('edit'),
+              onClick: () => void open(r.id),
+              code: 'btn_edit',
+              testId: 'report-edit',
+            },
+            {
+              key: 'release',
+              label: t('release'),
+              onClick: () => setReleasing(r.id),
+              code: 'btn_release',
+              testId: 'report-release',
+            },
+            {
+              key: 'remove',
+              label: t('remove'),
+              onClick: () => void remove(`${REPORT}/${encodeURIComponent(r.id)}`, () => void list.reload()),
+              code: 'btn_remove',
+              danger: true,
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -3,12 +3,11 @@
 // confirmation), design (the designer opens over the page: ?design=<id>, so a reload keeps it) and
 // preview (/previewModel?id=<id>).
 import { Suspense, lazy, useState } from 'react';
-import { Button, Input, Space, Spin, Tag, type TableColumnsType } from 'antd';
+import { Input, Spin, Tag, type TableColumnsType } from 'antd';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import {
-  Auth,
   formatDateTime,
   toast,
   useNavigate,
@@ -16,7 +15,7 @@ import {
   useSearchParams,
   type RemotePageProps,
 } from '@lighting/shared';
-import { FormModal, ListFrame, useConfirm, useConfirmDelete } from '@lighting/shared/admin';
+import { FormModal, ListFrame, RowActions, useConfirm, useConfirmDelete } from '@lighting/shared/admin';
 import {
   copyModel,
   createModel,
@@ -115,55 +114,54 @@ export default function WebDesignList(_props: RemotePageProps) {
       title: t('actions'),
       fixed: 'right',
       render: (_: unknown, r) => (
-        <Space size={0} wrap>
-          <Auth code="btn_edit">
-            <Button type="link" size="small" onClick={() => design(r.id)} data-testid="row-design">
-              {t('design')}
-            </Button>
-          </Auth>
-          <Button type="link" size="small" onClick={() => preview(r.id)} data-testid="row-preview">
-            {t('preview')}
-          </Button>
-          <Auth code="btn_edit">
-            <Button type="link" size="small" onClick={() => void openEdit(r.id)} data-testid="row-edit">
-              {t('edit')}
-            </Button>
-          </Auth>
-          <Auth code="btn_release">
-            <Button type="link" size="small" onClick={() => setReleasing(r.id)} data-testid="row-release">
-              {tl('release')}
-            </Button>
-          </Auth>
-          <Auth code="btn_add">
-            <Button
-              type="link"
-              size="small"
-              data-testid="row-copy"
-              onClick={() =>
+        <RowActions
+          actions={[
+            {
+              key: 'design',
+              label: t('design'),
+              onClick: () => design(r.id),
+              code: 'btn_edit',
+              testId: 'row-design',
+            },
+            { key: 'preview', label: t('preview'), onClick: () => preview(r.id), testId: 'row-preview' },
+            {
+              key: 'edit',
+              label: t('edit'),
+              onClick: () => void openEdit(r.id),
+              code: 'btn_edit',
+              testId: 'row-edit',
+            },
+            {
+              key: 'release',
+              label: tl('release'),
+              onClick: () => setReleasing(r.id),
+              code: 'btn_release',
+              testId: 'row-release',
+            },
+            {
+              key: 'copy',
+              label: t('copy'),
+              onClick: () =>
                 void confirm(
                   async () => {
                     toast('success', (await copyModel(r.id, requestKey())) || t('copied'));
                     void list.reload();
                   },
                   t('confirmCopy', { name: r.fullName }),
-                )
-              }
-            >
-              {t('copy')}
-            </Button>
-          </Auth>
-          <Auth code="btn_remove">
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => void remove(modelUrl(r.id), () => void list.reload())}
-              data-testid="row-remove"
-            >
-              {t('remove')}
-            </Button>
-          </Auth>
-        </Space>
+                ),
+              code: 'btn_add',
+              testId: 'row-copy',
+            },
+            {
+              key: 'remove',
+              label: t('remove'),
+              onClick: () => void remove(modelUrl(r.id), () => void list.reload()),
+              code: 'btn_remove',
+              danger: true,
+              testId: 'row-remove',
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -1,42 +1,42 @@
 // Small pieces the system pages share: the row action links, tree selects fed by selector calls,
 // and the enabled switch of forms.
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Space } from 'antd';
+import { useEffect, useState } from 'react';
 import TreeSelect from 'antd/es/tree-select';
 import { useTranslation } from 'react-i18next';
-import { Auth } from '@lighting/shared';
-import { toAntTree, type AntNode } from '@lighting/shared/admin';
+import {
+  RowActions as LinkActions,
+  toAntTree,
+  type AntNode,
+  type MaybeRowAction,
+} from '@lighting/shared/admin';
 import { treeList, type TreeRow } from '../api';
 
-/** Edit / delete links (plus extra) following btn_edit / btn_remove. */
+/** Edit / delete links (plus extra actions) following btn_edit / btn_remove. */
 export function RowActions({
   onEdit,
   onRemove,
-  extra,
+  extra = [],
 }: {
   onEdit?: () => void;
   onRemove?: () => void;
-  extra?: ReactNode;
+  extra?: readonly MaybeRowAction[];
 }) {
   const { t } = useTranslation('admin');
   return (
-    <Space size={0} wrap>
-      {onEdit && (
-        <Auth code="btn_edit">
-          <Button type="link" size="small" onClick={onEdit} data-testid="row-edit">
-            {t('edit')}
-          </Button>
-        </Auth>
-      )}
-      {onRemove && (
-        <Auth code="btn_remove">
-          <Button type="link" size="small" danger onClick={onRemove} data-testid="row-remove">
-            {t('remove')}
-          </Button>
-        </Auth>
-      )}
-      {extra}
-    </Space>
+    <LinkActions
+      actions={[
+        onEdit && { key: 'edit', label: t('edit'), onClick: onEdit, code: 'btn_edit', testId: 'row-edit' },
+        onRemove && {
+          key: 'remove',
+          label: t('remove'),
+          onClick: onRemove,
+          code: 'btn_remove',
+          danger: true,
+          testId: 'row-remove',
+        },
+        ...extra,
+      ]}
+    />
   );
 }
 

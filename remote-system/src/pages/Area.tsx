@@ -136,20 +136,15 @@ export default function Area(_props: RemotePageProps) {
         <RowActions
           onEdit={() => void openEdit(r)}
           onRemove={() => void remove(`${urls.area}/${r.id}`, () => void reloadLevel(r.parentId))}
-          extra={
-            !keyword && (
-              <Auth code="btn_add">
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => void openEdit(undefined, r)}
-                  data-testid="row-add-child"
-                >
-                  {t('addChild')}
-                </Button>
-              </Auth>
-            )
-          }
+          extra={[
+            !keyword && {
+              key: 'addChild',
+              label: t('addChild'),
+              onClick: () => void openEdit(undefined, r),
+              code: 'btn_add',
+              testId: 'row-add-child',
+            },
+          ]}
         />
       ),
     },

@@ -158,17 +158,15 @@ export default function BillRule(_props: RemotePageProps) {
         <RowActions
           onEdit={() => void openEdit(r.id)}
           onRemove={() => void remove(`${urls.billRule}/${r.id}`, list.reload)}
-          extra={
-            <Button
-              type="link"
-              size="small"
-              disabled={r.enabledMark !== 1}
-              onClick={() => setIssuing(r)}
-              data-testid="row-issue"
-            >
-              {t('issueNumber')}
-            </Button>
-          }
+          extra={[
+            {
+              key: 'issue',
+              label: t('issueNumber'),
+              onClick: () => setIssuing(r),
+              disabled: r.enabledMark !== 1,
+              testId: 'row-issue',
+            },
+          ]}
         />
       ),
     },

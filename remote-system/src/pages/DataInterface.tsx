@@ -146,11 +146,7 @@ export default function DataInterface(_props: RemotePageProps) {
         <RowActions
           onEdit={() => void openEdit(r.id)}
           onRemove={() => void remove(`${urls.dataInterface}/${r.id}`, list.reload)}
-          extra={
-            <Button type="link" size="small" onClick={() => setTesting(r)} data-testid="row-test">
-              {t('test')}
-            </Button>
-          }
+          extra={[{ key: 'test', label: t('test'), onClick: () => setTesting(r), testId: 'row-test' }]}
         />
       ),
     },

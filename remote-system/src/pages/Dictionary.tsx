@@ -2,7 +2,7 @@
 // data on the right (a tree when the type isTree): create, edit, delete, enable/disable, export.
 // Every write invalidates the page's dictionary cache so selects fed by dictionaries reload.
 import { useState } from 'react';
-import { Button, Input, Space, Tag, type TableColumnsType } from 'antd';
+import { Input, Tag, type TableColumnsType } from 'antd';
 import Card from 'antd/es/card';
 import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
@@ -12,6 +12,7 @@ import { Auth, toast, type RemotePageProps } from '@lighting/shared';
 import {
   ExportButton,
   FormModal,
+  RowActions as LinkActions,
   SideTree,
   StateSwitch,
   TreeTable,
@@ -142,15 +143,14 @@ export default function Dictionary(_props: RemotePageProps) {
         <RowActions
           onEdit={() => void openData(r.id)}
           onRemove={() => void remove(`${urls.dictionaryData}/${r.id}`, changed(data.reload))}
-          extra={
-            chosenType?.isTree === 1 && (
-              <Auth code="btn_add">
-                <Button type="link" size="small" onClick={() => void openData(undefined, r.id)}>
-                  {t('addChild')}
-                </Button>
-              </Auth>
-            )
-          }
+          extra={[
+            chosenType?.isTree === 1 && {
+              key: 'addChild',
+              label: t('addChild'),
+              onClick: () => void openData(undefined, r.id),
+              code: 'btn_add',
+            },
+          ]}
         />
       ),
     },
@@ -163,43 +163,37 @@ export default function Dictionary(_props: RemotePageProps) {
         style={{ width: 280, flex: 'none' }}
         title={t('dictionaryTypes')}
         extra={
-          <Space size={0}>
-            <Auth code="btn_add">
-              <Button type="link" size="small" onClick={() => void openType()} data-testid="type-add">
-                {t('add')}
-              </Button>
-            </Auth>
-            {typeId && (
-              <Auth code="btn_edit">
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => void openType(typeId)}
-                  data-testid="type-edit"
-                >
-                  {t('edit')}
-                </Button>
-              </Auth>
-            )}
-            {typeId && (
-              <Auth code="btn_remove">
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() =>
-                    void remove(`${urls.dictionaryType}/${typeId}`, () => {
-                      setTypeId(null);
-                      changed(types.reload)();
-                    })
-                  }
-                  data-testid="type-remove"
-                >
-                  {t('remove')}
-                </Button>
-              </Auth>
-            )}
-          </Space>
+          <LinkActions
+            wrap={false}
+            actions={[
+              {
+                key: 'add',
+                label: t('add'),
+                onClick: () => void openType(),
+                code: 'btn_add',
+                testId: 'type-add',
+              },
+              !!typeId && {
+                key: 'edit',
+                label: t('edit'),
+                onClick: () => void openType(typeId),
+                code: 'btn_edit',
+                testId: 'type-edit',
+              },
+              !!typeId && {
+                key: 'remove',
+                label: t('remove'),
+                onClick: () =>
+                  void remove(`${urls.dictionaryType}/${typeId}`, () => {
+                    setTypeId(null);
+                    changed(types.reload)();
+                  }),
+                code: 'btn_remove',
+                danger: true,
+                testId: 'type-remove',
+              },
+            ]}
+          />
         }
       >
         <SideTree

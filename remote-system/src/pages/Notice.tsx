@@ -1,9 +1,9 @@
 // system/notice — notices: rich-text create and edit (drafts only), release (recipients get
 // messagePush at once), enable/disable, delete with confirmation. HTML is sanitised on the server.
 import { useState } from 'react';
-import { Button, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Auth, request, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
+import { request, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
 import {
   FormModal,
   ListFrame,
@@ -86,15 +86,15 @@ export default function Notice(_props: RemotePageProps) {
         <RowActions
           onEdit={r.state === 1 ? undefined : () => void openEdit(r.id)}
           onRemove={() => void remove(`${urls.notice}/${r.id}`, list.reload)}
-          extra={
-            r.state !== 1 && (
-              <Auth code="btn_edit">
-                <Button type="link" size="small" onClick={() => void release(r)} data-testid="row-release">
-                  {t('release')}
-                </Button>
-              </Auth>
-            )
-          }
+          extra={[
+            r.state !== 1 && {
+              key: 'release',
+              label: t('release'),
+              onClick: () => void release(r),
+              code: 'btn_edit',
+              testId: 'row-release',
+            },
+          ]}
         />
       ),
     },

@@ -2,7 +2,7 @@
 // keyword search, create, edit, delete, reset password, enable/disable, export. Buttons and
 // columns follow the permission snapshot (btn_add, btn_edit, btn_remove, btn_export).
 import { useEffect, useState } from 'react';
-import { Button, Input, type TableColumnsType } from 'antd';
+import { Input, type TableColumnsType } from 'antd';
 import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
 import Modal from 'antd/es/modal';
@@ -10,7 +10,7 @@ import Select from 'antd/es/select';
 import Form from 'antd/es/form';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
-import { Auth, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
+import { toast, usePagedList, type RemotePageProps } from '@lighting/shared';
 import { md5, rule } from '@lighting/shared/core';
 import {
   FormModal,
@@ -171,18 +171,15 @@ export default function UserList(_props: RemotePageProps) {
         <RowActions
           onEdit={() => void openEdit(r.id)}
           onRemove={() => void remove(`${urls.users}/${r.id}`, list.reload)}
-          extra={
-            <Auth code="btn_edit">
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setResetting(r)}
-                data-testid="row-reset-password"
-              >
-                {t('resetPassword')}
-              </Button>
-            </Auth>
-          }
+          extra={[
+            {
+              key: 'resetPassword',
+              label: t('resetPassword'),
+              onClick: () => setResetting(r),
+              code: 'btn_edit',
+              testId: 'row-reset-password',
+            },
+          ]}
         />
       ),
     },

@@ -3,10 +3,10 @@
 // the list from a row or from a message's link. The lists reload when the server pushes a change
 // of the user's counts (flowTodoChange), so a new to-do appears without a reload.
 import { Suspense, lazy, useState } from 'react';
-import { Badge, Button, Space, Spin, Tag, type TableColumnsType } from 'antd';
+import { Badge, Space, Spin, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Auth, formatDateTime, usePagedList } from '@lighting/shared';
-import { ListFrame, useConfirmDelete } from '@lighting/shared/admin';
+import { formatDateTime, usePagedList } from '@lighting/shared';
+import { ListFrame, RowActions, useConfirmDelete } from '@lighting/shared/admin';
 import { circulateUrl, listBefore, type BeforeKind, type BeforeRow, type PageQuery } from '../api';
 import { useCountsFeed, useReloadOnChange } from '../counts';
 import type { TaskFilters } from '../logic/filters';
@@ -100,24 +100,25 @@ export function TaskList({ kind }: { kind: BeforeKind }) {
       title: t('actions'),
       fixed: 'right',
       render: (_: unknown, r: BeforeRow) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => openRow(r)} data-testid="row-open">
-            {kind === 'todo' ? t('handle') : t('view')}
-          </Button>
-          {kind === 'circulate' && (
-            <Auth code="btn_remove">
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() => void remove(circulateUrl(r.id), () => void list.reload())}
-                data-testid="row-remove"
-              >
-                {t('remove')}
-              </Button>
-            </Auth>
-          )}
-        </Space>
+        <RowActions
+          wrap={false}
+          actions={[
+            {
+              key: 'open',
+              label: kind === 'todo' ? t('handle') : t('view'),
+              onClick: () => openRow(r),
+              testId: 'row-open',
+            },
+            kind === 'circulate' && {
+              key: 'remove',
+              label: t('remove'),
+              onClick: () => void remove(circulateUrl(r.id), () => void list.reload()),
+              code: 'btn_remove',
+              danger: true,
+              testId: 'row-remove',
+            },
+          ]}
+        />
       ),
     },
   ].filter((c) => c.key !== '_none') as TableColumnsType<BeforeRow>;

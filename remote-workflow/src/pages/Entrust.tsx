@@ -2,13 +2,13 @@
 // (start ≤ now < end, for one flow or every flow) the delegate sees and handles my to-dos. Create,
 // edit and delete the ones I gave.
 import { useEffect, useState } from 'react';
-import { Button, Input, Space, Tag, type TableColumnsType } from 'antd';
+import { Input, Tag, type TableColumnsType } from 'antd';
 import DatePicker from 'antd/es/date-picker';
 import Select from 'antd/es/select';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Auth, formatDateTime, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
-import { FormModal, ListFrame, useConfirmDelete } from '@lighting/shared/admin';
+import { formatDateTime, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
+import { FormModal, ListFrame, RowActions, useConfirmDelete } from '@lighting/shared/admin';
 import {
   delegateUrl,
   flowSelector,
@@ -85,13 +85,13 @@ export default function Entrust(_props: RemotePageProps) {
       fixed: 'right',
       render: (_: unknown, r) =>
         r.direction === 'in' ? null : (
-          <Space size={0}>
-            <Auth code="btn_edit">
-              <Button
-                type="link"
-                size="small"
-                data-testid="row-edit"
-                onClick={() =>
+          <RowActions
+            wrap={false}
+            actions={[
+              {
+                key: 'edit',
+                label: t('edit'),
+                onClick: () =>
                   setEditing({
                     id: r.id,
                     key: requestKey(),
@@ -101,24 +101,20 @@ export default function Entrust(_props: RemotePageProps) {
                       range: [dayjs(r.startTime), dayjs(r.endTime)],
                       description: r.description,
                     },
-                  })
-                }
-              >
-                {t('edit')}
-              </Button>
-            </Auth>
-            <Auth code="btn_remove">
-              <Button
-                type="link"
-                size="small"
-                danger
-                data-testid="row-remove"
-                onClick={() => void remove(delegateUrl(r.id), () => void list.reload())}
-              >
-                {t('remove')}
-              </Button>
-            </Auth>
-          </Space>
+                  }),
+                code: 'btn_edit',
+                testId: 'row-edit',
+              },
+              {
+                key: 'remove',
+                label: t('remove'),
+                onClick: () => void remove(delegateUrl(r.id), () => void list.reload()),
+                code: 'btn_remove',
+                danger: true,
+                testId: 'row-remove',
+              },
+            ]}
+          />
         ),
     },
   ];

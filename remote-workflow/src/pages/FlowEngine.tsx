@@ -2,21 +2,14 @@
 // basic information (name, code, category, launch / function flow, form), design (the designer
 // opens over the page: ?design=<id>, so a reload keeps it), release, stop, copy and delete.
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Button, Input, Space, Spin, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Input, Space, Spin, Tag, Tooltip, type TableColumnsType } from 'antd';
 import AutoComplete from 'antd/es/auto-complete';
 import Radio from 'antd/es/radio';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import {
-  Auth,
-  formatDateTime,
-  toast,
-  usePagedList,
-  useSearchParams,
-  type RemotePageProps,
-} from '@lighting/shared';
-import { FormModal, ListFrame, useConfirm, useConfirmDelete } from '@lighting/shared/admin';
+import { formatDateTime, toast, usePagedList, useSearchParams, type RemotePageProps } from '@lighting/shared';
+import { FormModal, ListFrame, RowActions, useConfirm, useConfirmDelete } from '@lighting/shared/admin';
 import { FlowType, FormType } from '@lighting/shared/flowcore';
 import {
   copyFlow,
@@ -162,81 +155,76 @@ export default function FlowEngine(_props: RemotePageProps) {
       title: t('actions'),
       fixed: 'right',
       render: (_: unknown, r) => (
-        <Space size={0} wrap>
-          <Auth code="btn_edit">
-            <Button type="link" size="small" onClick={() => design(r.id)} data-testid="row-design">
-              {t('design')}
-            </Button>
-            <Button type="link" size="small" onClick={() => void openEdit(r.id)} data-testid="row-edit">
-              {t('edit')}
-            </Button>
-            {r.enabledMark === 1 && !r.hasChanges ? (
-              <Button
-                type="link"
-                size="small"
-                data-testid="row-stop"
-                onClick={() =>
-                  void confirm(
-                    async () => {
-                      toast('success', await stopFlow(r.id));
-                      void list.reload();
-                    },
-                    t('confirmStop', { name: r.fullName }),
-                  )
+        <RowActions
+          actions={[
+            {
+              key: 'design',
+              label: t('design'),
+              onClick: () => design(r.id),
+              code: 'btn_edit',
+              testId: 'row-design',
+            },
+            {
+              key: 'edit',
+              label: t('edit'),
+              onClick: () => void openEdit(r.id),
+              code: 'btn_edit',
+              testId: 'row-edit',
+            },
+            r.enabledMark === 1 && !r.hasChanges
+              ? {
+                  key: 'stop',
+                  label: t('stop'),
+                  onClick: () =>
+                    void confirm(
+                      async () => {
+                        toast('success', await stopFlow(r.id));
+                        void list.reload();
+                      },
+                      t('confirmStop', { name: r.fullName }),
+                    ),
+                  code: 'btn_edit',
+                  testId: 'row-stop',
                 }
-              >
-                {t('stop')}
-              </Button>
-            ) : (
-              <Button
-                type="link"
-                size="small"
-                data-testid="row-release"
-                onClick={() =>
-                  void confirm(
-                    async () => {
-                      const res = await releaseFlow(r.id);
-                      toast('success', res.msg);
-                      void list.reload();
-                    },
-                    t('confirmRelease', { name: r.fullName }),
-                  )
-                }
-              >
-                {t('release')}
-              </Button>
-            )}
-          </Auth>
-          <Auth code="btn_add">
-            <Button
-              type="link"
-              size="small"
-              data-testid="row-copy"
-              onClick={() =>
+              : {
+                  key: 'release',
+                  label: t('release'),
+                  onClick: () =>
+                    void confirm(
+                      async () => {
+                        const res = await releaseFlow(r.id);
+                        toast('success', res.msg);
+                        void list.reload();
+                      },
+                      t('confirmRelease', { name: r.fullName }),
+                    ),
+                  code: 'btn_edit',
+                  testId: 'row-release',
+                },
+            {
+              key: 'copy',
+              label: t('copy'),
+              onClick: () =>
                 void confirm(
                   async () => {
                     toast('success', await copyFlow(r.id, requestKey()));
                     void list.reload();
                   },
                   t('confirmCopy', { name: r.fullName }),
-                )
-              }
-            >
-              {t('copy')}
-            </Button>
-          </Auth>
-          <Auth code="btn_remove">
-            <Button
-              type="link"
-              size="small"
-              danger
-              data-testid="row-remove"
-              onClick={() => void remove(flowUrl(r.id), () => void list.reload())}
-            >
-              {t('remove')}
-            </Button>
-          </Auth>
-        </Space>
+                ),
+              code: 'btn_add',
+              testId: 'row-copy',
+            },
+            {
+              key: 'remove',
+              label: t('remove'),
+              onClick: () => void remove(flowUrl(r.id), () => void list.reload()),
+              code: 'btn_remove',
+              danger: true,
+              testId: 'row-remove',
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -3,20 +3,13 @@
 // tasks rejected or revoked back to me, delete drafts). A message about my task opens it here
 // (?taskId=).
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Avatar, Button, Col, Empty, Input, Row, Space, Spin, Typography, type TableColumnsType } from 'antd';
+import { Avatar, Col, Empty, Input, Row, Spin, Typography, type TableColumnsType } from 'antd';
 import Card from 'antd/es/card';
 import Tabs from 'antd/es/tabs';
 import ApartmentOutlined from '@ant-design/icons/es/icons/ApartmentOutlined';
 import { useTranslation } from 'react-i18next';
-import {
-  Auth,
-  formatDateTime,
-  toast,
-  usePagedList,
-  useSearchParams,
-  type RemotePageProps,
-} from '@lighting/shared';
-import { ListFrame, useConfirm, useConfirmDelete } from '@lighting/shared/admin';
+import { formatDateTime, toast, usePagedList, useSearchParams, type RemotePageProps } from '@lighting/shared';
+import { ListFrame, RowActions, useConfirm, useConfirmDelete } from '@lighting/shared/admin';
 import { TaskStatus } from '@lighting/shared/flowcore';
 import {
   launchUrl,
@@ -201,66 +194,50 @@ function MyLaunches({ onEdit }: { onEdit: (taskId: string) => void }) {
       render: (_: unknown, r) => {
         const can = launchActions(r.status);
         return (
-          <Space size={0} wrap>
-            {r.status !== TaskStatus.DRAFT && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setOpen({ taskId: r.id })}
-                data-testid="row-open"
-              >
-                {t('view')}
-              </Button>
-            )}
-            {can.edit && (
-              <Button type="link" size="small" onClick={() => onEdit(r.id)} data-testid="row-edit">
-                {r.status === TaskStatus.DRAFT ? t('edit') : t('resubmit')}
-              </Button>
-            )}
-            {can.revoke && (
-              <Button
-                type="link"
-                size="small"
-                data-testid="row-revoke"
-                onClick={() =>
+          <RowActions
+            actions={[
+              r.status !== TaskStatus.DRAFT && {
+                key: 'open',
+                label: t('view'),
+                onClick: () => setOpen({ taskId: r.id }),
+                testId: 'row-open',
+              },
+              can.edit && {
+                key: 'edit',
+                label: r.status === TaskStatus.DRAFT ? t('edit') : t('resubmit'),
+                onClick: () => onEdit(r.id),
+                testId: 'row-edit',
+              },
+              can.revoke && {
+                key: 'revoke',
+                label: t('btnRevoke'),
+                onClick: () =>
                   void confirm(async () => {
                     toast('success', await revokeTask(r.id, requestKey()));
                     void list.reload();
-                  }, t('confirmRevoke'))
-                }
-              >
-                {t('btnRevoke')}
-              </Button>
-            )}
-            {can.press && (
-              <Button
-                type="link"
-                size="small"
-                data-testid="row-press"
-                onClick={() =>
-                  pressTask(r.id).then(
+                  }, t('confirmRevoke')),
+                testId: 'row-revoke',
+              },
+              can.press && {
+                key: 'press',
+                label: t('btnPress'),
+                onClick: () =>
+                  void pressTask(r.id).then(
                     (msg) => toast('success', msg),
                     () => undefined,
-                  )
-                }
-              >
-                {t('btnPress')}
-              </Button>
-            )}
-            {can.remove && (
-              <Auth code="btn_remove">
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  data-testid="row-remove"
-                  onClick={() => void remove(launchUrl(r.id), () => void list.reload())}
-                >
-                  {t('remove')}
-                </Button>
-              </Auth>
-            )}
-          </Space>
+                  ),
+                testId: 'row-press',
+              },
+              can.remove && {
+                key: 'remove',
+                label: t('remove'),
+                onClick: () => void remove(launchUrl(r.id), () => void list.reload()),
+                code: 'btn_remove',
+                danger: true,
+                testId: 'row-remove',
+              },
+            ]}
+          />
         );
       },
     },

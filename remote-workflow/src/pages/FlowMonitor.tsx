@@ -2,12 +2,12 @@
 // status, urgency, initiator); view a task, cancel one or the selected ones (终止: status 5, records
 // kept), and reassign a waiting node to another user (指派).
 import { Suspense, lazy, useState } from 'react';
-import { Button, Input, Space, Spin, type TableColumnsType } from 'antd';
+import { Button, Input, Spin, type TableColumnsType } from 'antd';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import { Auth, formatDateTime, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
-import { ListFrame } from '@lighting/shared/admin';
+import { ListFrame, RowActions } from '@lighting/shared/admin';
 import { NodeState, TaskStatus } from '@lighting/shared/flowcore';
 import {
   assignTask,
@@ -77,31 +77,27 @@ export default function FlowMonitor(_props: RemotePageProps) {
       title: t('actions'),
       fixed: 'right',
       render: (_: unknown, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setOpen({ taskId: r.id })} data-testid="row-open">
-            {t('view')}
-          </Button>
-          {r.status === TaskStatus.WAITING && (
-            <>
-              <Auth code="btn_edit">
-                <Button type="link" size="small" onClick={() => setAssigning(r)} data-testid="row-assign">
-                  {t('assign')}
-                </Button>
-              </Auth>
-              <Auth code="btn_remove">
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() => setCancelling([r.id])}
-                  data-testid="row-cancel"
-                >
-                  {t('btnCancel')}
-                </Button>
-              </Auth>
-            </>
-          )}
-        </Space>
+        <RowActions
+          wrap={false}
+          actions={[
+            { key: 'open', label: t('view'), onClick: () => setOpen({ taskId: r.id }), testId: 'row-open' },
+            r.status === TaskStatus.WAITING && {
+              key: 'assign',
+              label: t('assign'),
+              onClick: () => setAssigning(r),
+              code: 'btn_edit',
+              testId: 'row-assign',
+            },
+            r.status === TaskStatus.WAITING && {
+              key: 'cancel',
+              label: t('btnCancel'),
+              onClick: () => setCancelling([r.id]),
+              code: 'btn_remove',
+              danger: true,
+              testId: 'row-cancel',
+            },
+          ]}
+        />
       ),
     },
   ];

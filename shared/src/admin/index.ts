@@ -11,6 +11,7 @@ export * from './actions';
 export * from './FormModal';
 export * from './ExportButton';
 export * from './ListFrame';
+export * from './RowActions';
 export * from './selectAllTitle';
 export * from './PermissionTree';
 export * from './SideTree';

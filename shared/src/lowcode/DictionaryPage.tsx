@@ -3,13 +3,13 @@
 // holding the page's buttons (spec §6: btn_add, btn_edit, btn_remove); columns follow the page's
 // column permissions. The server (/api/visualdev/Dictionary) checks the same grants.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Space, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import Switch from 'antd/es/switch';
 import InputNumber from 'antd/es/input-number';
 import TreeSelect from 'antd/es/tree-select';
 import { useTranslation } from 'react-i18next';
-import { Auth, request, toast } from '@lighting/shared';
-import { FormModal, TreeTable, dictionaries, useConfirmDelete } from '@lighting/shared/admin';
+import { request, toast } from '@lighting/shared';
+import { FormModal, RowActions, TreeTable, dictionaries, useConfirmDelete } from '@lighting/shared/admin';
 import './i18n';
 
 export interface DictionaryRow {
@@ -93,31 +93,32 @@ export function DictionaryPage({ typeId }: { typeId: string }) {
       title: t('actions'),
       width: 170,
       render: (_v, row) => (
-        <Space size={0}>
-          {isTree && (
-            <Auth code="btn_add">
-              <Button type="link" size="small" onClick={() => setEditing({ parentId: row.id })}>
-                {t('add')}
-              </Button>
-            </Auth>
-          )}
-          <Auth code="btn_edit">
-            <Button type="link" size="small" onClick={() => setEditing({ item: row })} data-testid="row-edit">
-              {t('edit')}
-            </Button>
-          </Auth>
-          <Auth code="btn_remove">
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => void remove(url(typeId, row.id), changed)}
-              data-testid="row-remove"
-            >
-              {t('remove')}
-            </Button>
-          </Auth>
-        </Space>
+        <RowActions
+          wrap={false}
+          actions={[
+            isTree && {
+              key: 'add',
+              label: t('add'),
+              onClick: () => setEditing({ parentId: row.id }),
+              code: 'btn_add',
+            },
+            {
+              key: 'edit',
+              label: t('edit'),
+              onClick: () => setEditing({ item: row }),
+              code: 'btn_edit',
+              testId: 'row-edit',
+            },
+            {
+              key: 'remove',
+              label: t('remove'),
+              onClick: () => void remove(url(typeId, row.id), changed),
+              code: 'btn_remove',
+              danger: true,
+              testId: 'row-remove',
+            },
+          ]}
+        />
       ),
     },
   ];
