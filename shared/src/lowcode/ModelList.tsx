@@ -6,12 +6,19 @@
 // (spec §6) and columns are the ones the server sends (the granted ones); the server refuses the
 // same calls without the grant.
 import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
-import { App as AntApp, Button, Space, Typography, type TableColumnsType } from 'antd';
+import { App as AntApp, Button, Typography, type TableColumnsType } from 'antd';
 import Flex from 'antd/es/flex';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { toast, usePagedList, useSession, useRouteMeta, hasButton } from '@lighting/shared';
-import { ExportButton, SideTree, selectAllTitle, sortQuery, type SideNode } from '@lighting/shared/admin';
+import {
+  ExportButton,
+  RowActions,
+  SideTree,
+  selectAllTitle,
+  sortQuery,
+  type SideNode,
+} from '@lighting/shared/admin';
 import { FormPopup } from '@lighting/shared/form';
 import { mainFields, treeSourceOf, DEFAULT_LIST_PAGE_SIZE, type FormData } from '@lighting/shared/formcore';
 import {
@@ -205,33 +212,30 @@ export function ModelList({ modelId, config, preview = false }: ModelListProps) 
       width: 170,
       render: (_v, row) =>
         isGroup(row) ? null : (
-          <Space size={0}>
-            {buttons.edit && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void open('edit', row.id)}
-                data-testid="row-edit"
-              >
-                {buttonLabel(cd, 'edit', t('edit'))}
-              </Button>
-            )}
-            {buttons.remove && (
-              <Button type="link" size="small" danger onClick={() => remove(row.id)} data-testid="row-remove">
-                {buttonLabel(cd, 'remove', t('remove'))}
-              </Button>
-            )}
-            {buttons.detail && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void open('detail', row.id)}
-                data-testid="row-detail"
-              >
-                {buttonLabel(cd, 'detail', t('detail'))}
-              </Button>
-            )}
-          </Space>
+          <RowActions
+            wrap={false}
+            actions={[
+              buttons.edit && {
+                key: 'edit',
+                label: buttonLabel(cd, 'edit', t('edit')),
+                onClick: () => void open('edit', row.id),
+                testId: 'row-edit',
+              },
+              buttons.remove && {
+                key: 'remove',
+                label: buttonLabel(cd, 'remove', t('remove')),
+                onClick: () => remove(row.id),
+                danger: true,
+                testId: 'row-remove',
+              },
+              buttons.detail && {
+                key: 'detail',
+                label: buttonLabel(cd, 'detail', t('detail')),
+                onClick: () => void open('detail', row.id),
+                testId: 'row-detail',
+              },
+            ]}
+          />
         ),
     });
 
