@@ -257,6 +257,18 @@ function check(h: Harness): void {
     (o) => o.state === OperatorState.WAITING || o.state === OperatorState.QUEUED,
   );
   if (task.status !== TaskStatus.WAITING) expect(waiting).toEqual([]);
+  // a waiting operator is someone who can act: on an active node, in its round
+  for (const o of operators.filter((x) => x.state === OperatorState.WAITING)) {
+    const row = nodes.find((n) => n.nodeId === o.nodeId);
+    expect([o.nodeId, row?.state, row?.round]).toEqual([o.nodeId, NodeState.ACTIVE, o.round]);
+  }
+  // a waiting operator is someone who can act: on an active node, in its round
+  for (const o of operators.filter((x) => x.state === OperatorState.WAITING))
+    expect([
+      o.nodeId,
+      o.round,
+      nodes.find((n) => n.nodeId === o.nodeId && n.state === NodeState.ACTIVE)?.round,
+    ]).toEqual([o.nodeId, o.round, o.round]);
   if (task.status === TaskStatus.WAITING) {
     // not stuck: someone to act, or a timer node's timer
     const active = nodes.filter(
@@ -433,6 +445,54 @@ test('every task ends finished, back with the initiator or waiting; records matc
             { a: 'audit', pick: 0, who: 0 },
             { a: 'revoke', pick: 0, who: 0 },
             { a: 'submit', pick: 0, who: 0 },
+            { a: 'recall', pick: 0, who: 0 },
+            { a: 'fire', pick: 0, who: 0 },
+          ],
+          0,
+        ],
+        // an add-sign, then a recall: (seed 701880612, found in CI)
+        [
+          [
+            { k: 'approver', sign: 0, users: [], ratio: 50, reject: 'init', timeout: 0 },
+            {
+              k: 'cond',
+              threshold: 0,
+              branches: [
+                [{ k: 'timer' }],
+                [{ k: 'approver', sign: 0, users: [], ratio: 50, reject: 'init', timeout: 0 }],
+              ],
+            },
+            { k: 'approver', sign: 0, users: ['u2'], ratio: 50, reject: 'up', timeout: 2 },
+          ],
+          [
+            { a: 'fire', pick: 0, who: 0 },
+            { a: 'addSign', pick: 0, who: 0 },
+            { a: 'fire', pick: 0, who: 0 },
+            { a: 'recall', pick: 0, who: 0 },
+            { a: 'fire', pick: 0, who: 0 },
+          ],
+          0,
+        ],
+        // an added signer's rejection (here by timeout) sends the flow back; the vote that added
+        // them was then taken back, reopening the rejected node for a round already over (CI, seed
+        // 701880612)
+        [
+          [
+            { k: 'approver', sign: 0, users: [], ratio: 50, reject: 'init', timeout: 0 },
+            {
+              k: 'cond',
+              threshold: 0,
+              branches: [
+                [{ k: 'timer' }],
+                [{ k: 'approver', sign: 0, users: [], ratio: 50, reject: 'init', timeout: 0 }],
+              ],
+            },
+            { k: 'approver', sign: 0, users: ['u2'], ratio: 50, reject: 'up', timeout: 2 },
+          ],
+          [
+            { a: 'fire', pick: 0, who: 0 },
+            { a: 'addSign', pick: 0, who: 0 },
+            { a: 'fire', pick: 0, who: 0 },
             { a: 'recall', pick: 0, who: 0 },
             { a: 'fire', pick: 0, who: 0 },
           ],

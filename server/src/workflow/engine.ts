@@ -292,6 +292,10 @@ export class TaskRun {
     const op = this.state.operators.find((o) => o.id === rec.operatorId);
     const row = this.rowOf(node.nodeId);
     if (!op || !row || op.round !== row.round) throw new FlowActionError('state', MSG.recallLate);
+    // the node must still be open or passed: once rejected (or rewound by a rejection further on)
+    // the round the vote belonged to is over
+    if (row.state !== NodeState.ACTIVE && row.state !== NodeState.DONE)
+      throw new FlowActionError('state', MSG.recallLate);
     // undo what followed the node
     this.rewind(after, node.nodeId);
     rec.recalled = 1;
