@@ -436,14 +436,14 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
       // eslint-disable-next-line react-hooks/exhaustive-deps
     }, [calc.plan]);
 
-    useImperativeHandle(
-      ref,
-      () => ({
-        async validate() {
-          calc.flush();
-          await antForm.validateFields();
-          return antForm.getFieldsValue(true) as Values;
-        },
+    useImperativeHandle(ref, () => {
+      const validate = async (): Promise<Values> => {
+        calc.flush();
+        await antForm.validateFields();
+        return antForm.getFieldsValue(true) as Values;
+      };
+      return {
+        validate,
         reset() {
           antForm.resetFields();
           runtime.cellErrors.clear();
@@ -451,19 +451,16 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
         },
         getValues: () => antForm.getFieldsValue(true) as Values,
         async check() {
-          calc.flush();
           try {
-            await antForm.validateFields();
+            return await validate();
           } catch {
             const first = antForm.getFieldsError().find((e) => e.errors.length > 0);
             if (first) antForm.scrollToField(first.name, { block: 'center' });
             return null;
           }
-          return antForm.getFieldsValue(true) as Values;
         },
-      }),
-      [antForm, calc, runtime],
-    );
+      };
+    }, [antForm, calc, runtime]);
 
     const labelWidth = typeof form.labelWidth === 'number' && form.labelWidth > 0 ? form.labelWidth : 100;
     const vertical = form.labelPosition === 'top';
