@@ -48,7 +48,7 @@ import { registerApiDocs } from './platform/api-docs';
 import { FileStore } from './files/store';
 import { LogCategory, SystemLog } from './services/system-log';
 import { registerStatic } from './static';
-import { isOpen311Path, open311Errors } from './public/open311';
+import { isOpen311Path, open311Errors } from './citizen/open311';
 
 export interface BuildOptions {
   /** An opened (and migrated) database; the app takes ownership and closes it. Opened from config when absent. */

@@ -44,7 +44,7 @@ export interface Config {
   /** Chat sends per user: a burst of CHAT_SEND_BURST, then CHAT_SEND_PER_SECOND (per instance). */
   chatSendBurst: number;
   chatSendPerSecond: number;
-  /** The citizens' service (public/). */
+  /** The citizens' service (citizen/). */
   citizen: CitizenConfig;
 }
 

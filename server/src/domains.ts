@@ -12,7 +12,7 @@ import { registerLowcodeRoutes } from './lowcode/routes';
 import { registerMapRoutes } from './map/routes';
 import { registerMessagesDomain } from './messages/routes';
 import { registerPlatformRoutes } from './platform/routes';
-import { registerPublicRoutes } from './public/routes';
+import { registerPublicRoutes } from './citizen/routes';
 import { registerSystemRoutes } from './system/routes';
 import { registerWorkflowRoutes } from './workflow/routes';
 

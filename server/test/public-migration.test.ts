@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type DbHandle } from '../src/db';
 import { migrateToLatest } from '../src/db/migrations';
 import { seedIfEmpty } from '../src/db/seed';
-import { addMenusToSeededDatabase } from '../src/public/migration';
+import { addMenusToSeededDatabase } from '../src/citizen/migration';
 import { TARGETS } from './helpers';
 
 describe.each(TARGETS)('migration 0009 menus (%s)', (target) => {

@@ -9,8 +9,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { qrTokenOf } from '@lighting/shared/core';
 import { mercatorToLonLat } from '../src/map/geo';
-import { qrToken, verifyQrToken } from '../src/public/qr';
-import { CitizenService } from '../src/public/service';
+import { qrToken, verifyQrToken } from '../src/citizen/qr';
+import { CitizenService } from '../src/citizen/service';
 import { decodePdfQrCodes } from './pdf-qr';
 import { TARGETS, authed, body, createEnv, login, multipart, type TestEnv } from './helpers';
 

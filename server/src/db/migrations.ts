@@ -11,7 +11,7 @@ import { lowcodeMigration } from '../lowcode/migration';
 import { lowcodePublishMigration } from '../lowcode/migration-publish';
 import { mapGeographyMigration, mapMigration, repairCostMigration } from '../map/migration';
 import { messageTables } from '../messages/migration';
-import { publicFollowUpMigration, publicMigration } from '../public/migration';
+import { publicFollowUpMigration, publicMigration } from '../citizen/migration';
 import { systemMigration } from '../system/migration';
 import { errorLogMigration } from '../system/migration-error-log';
 import {

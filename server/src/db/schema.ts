@@ -6,7 +6,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ChatTables } from '../chat/schema';
 import type { LowcodeTables } from '../lowcode/schema';
 import type { MapTables } from '../map/schema';
-import type { PublicTables } from '../public/schema';
+import type { PublicTables } from '../citizen/schema';
 import type { SystemTables } from '../system/schema';
 import type { WorkflowTables } from '../workflow/schema';
 

@@ -6,7 +6,7 @@
 import { GENERATOR_SECTION } from '../lowcode/generator/menus';
 import { LIGHTING_MENU } from '../map/menus';
 import { MENU_WALL } from '../map/store';
-import { CITIZEN_MENU, MENU_FEEDBACK, MENU_PLATES } from '../public/menus';
+import { CITIZEN_MENU, MENU_FEEDBACK, MENU_PLATES } from '../citizen/menus';
 import { PERMISSION_MENU, SYSTEM_DATA_MENU, SYSTEM_MENU } from '../system/menus';
 import { CRUD, CRUDX, EDIT, EXPORT, REMOVE, col, type MenuSeed } from './menu-seed';
 
