@@ -13,17 +13,21 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { AccessService } from './auth/access';
-import { CaptchaStore } from './auth/captcha';
-import { ipAddressName, normalizeIp } from './auth/ip';
-import { LoginAttempts } from './auth/throttle';
-import { TokenStore } from './auth/tokens';
+import {
+  AccessService,
+  CaptchaStore,
+  authenticate,
+  LoginAttempts,
+  TokenStore,
+  ipAddressName,
+  normalizeIp,
+} from './auth';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase, refreshStatistics, type DbHandle } from './db';
-import { migrateToLatest } from './db/migrations';
-import { seedIfEmpty } from './db/seed';
-import { authenticate } from './http/authenticate';
+import { refreshStatistics } from './db';
+import { openDatabase, type DbHandle } from './database';
+import { migrateToLatest } from './db/migrator';
+import { seedIfEmpty } from './seeding';
 import { ApiError, Code, Msg, fail, httpStatusFor } from './http/envelope';
 import { redactUrl } from './http/redact';
 import { prettyLogStream } from './http/log-format';
@@ -41,14 +45,14 @@ import {
 } from './http/framework-errors';
 import { Realtime } from './realtime';
 import type { Invalidation } from './realtime/bus';
-import { registerSocketRoute } from './realtime/socket-route';
-import { chatSocketMethods } from './chat/socket';
-import { DOMAINS } from './domains';
-import { registerApiDocs } from './platform/api-docs';
-import { FileStore } from './files/store';
-import { LogCategory, SystemLog } from './services/system-log';
+import { registerSocketRoute, type SocketMethods } from './realtime/socket-route';
+import { DOMAINS, MIGRATIONS } from './domains';
+import { registerApiDocs } from './platform';
+import { FileStore } from './files';
+import { unreadCounts } from './messages';
+import { LogCategory, SystemLog } from './system';
 import { registerStatic } from './static';
-import { isOpen311Path, open311Errors } from './citizen/open311';
+import { isOpen311Path, open311Errors } from './citizen';
 
 export interface BuildOptions {
   /** An opened (and migrated) database; the app takes ownership and closes it. Opened from config when absent. */
@@ -83,7 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   let handle = opts.database;
   if (!handle) {
     handle = await openDatabase(config);
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, MIGRATIONS);
     await seedIfEmpty(handle.db, config.mapAssets);
     await refreshStatistics(handle);
   }
@@ -293,8 +297,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await registerApiDocs(app);
-  for (const register of DOMAINS) register(app);
-  registerSocketRoute(app, chatSocketMethods(app));
+  for (const d of DOMAINS) d.routes?.(app);
+  registerSocketRoute(app, socketSetup(app));
   await registerStatic(app, config);
 
   // Old sign-in attempts and image codes are only needed for the 15-minute window.
@@ -314,4 +318,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   return app;
+}
+
+/** The socket's methods from every domain that answers on it, and the shell's unread counts. */
+function socketSetup(app: FastifyInstance) {
+  const parts: SocketMethods[] = DOMAINS.flatMap((d) => (d.socket ? [d.socket(app)] : []));
+  return {
+    methods: Object.assign({}, ...parts.map((p) => p.methods)) as SocketMethods['methods'],
+    async initExtras(userId: string) {
+      const all = await Promise.all(parts.map((p) => p.initExtras(userId)));
+      return { unreadNums: all.flatMap((x) => x.unreadNums) };
+    },
+    counts: (userId: string) => unreadCounts(app.ctx.db, userId),
+  };
 }

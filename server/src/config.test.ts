@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, isPostgresUrl, loadConfig } from './config';
+import { ConfigError, DEFAULT_MAP_ASSETS, isPostgresUrl, loadConfig, mapAssetsFromEnv } from './config';
 
 describe('loadConfig', () => {
   const base = '/srv/app/server';
@@ -71,5 +71,30 @@ describe('loadConfig', () => {
     expect(isPostgresUrl('postgresql://u@h/db')).toBe(true);
     expect(isPostgresUrl('file:x.db')).toBe(false);
     expect(isPostgresUrl(null)).toBe(false);
+  });
+});
+
+describe('mapAssetsFromEnv', () => {
+  it('reads the city size, 0 meaning no demo city', () => {
+    expect(mapAssetsFromEnv({})).toBe(DEFAULT_MAP_ASSETS);
+    expect(DEFAULT_MAP_ASSETS).toBe(300_000);
+    expect(mapAssetsFromEnv({ MAP_ASSETS: '3000' })).toBe(3000);
+    expect(mapAssetsFromEnv({ MAP_ASSETS: '0' })).toBe(0);
+    expect(mapAssetsFromEnv({ MAP_ASSETS: 'lots' })).toBe(DEFAULT_MAP_ASSETS);
+    expect(mapAssetsFromEnv({ MAP_ASSETS: '-5' })).toBe(DEFAULT_MAP_ASSETS);
+    expect(mapAssetsFromEnv({ MAP_ASSETS: '99999999' })).toBe(2_000_000);
+  });
+});
+
+describe('flow timers from the environment', () => {
+  it('reads FLOW_TIMER_* as non-negative numbers, 0 poll meaning no scheduler', () => {
+    expect(loadConfig({}).flowTimers).toEqual({ pollMs: 1000, claimMs: 60_000, batch: 50, crashAfter: 0 });
+    const c = loadConfig({
+      FLOW_TIMER_POLL_MS: '0',
+      FLOW_TIMER_CLAIM_MS: '500',
+      FLOW_TIMER_BATCH: '-3',
+      FLOW_TIMER_CRASH_AFTER: '40',
+    });
+    expect(c.flowTimers).toEqual({ pollMs: 0, claimMs: 500, batch: 50, crashAfter: 40 });
   });
 });

@@ -3,7 +3,6 @@
  * effects, so tests build configs without touching process.env.
  */
 import path from 'node:path';
-import { mapAssetsFromEnv } from './map/seed';
 
 export type CaptchaMode = 'always' | 'auto';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -41,6 +40,13 @@ export interface Config {
   dataInterfaceHosts: string[];
   /** Size of the demo city seeded into an empty map (MAP_ASSETS; 0: none). */
   mapAssets: number;
+  /**
+   * The workflow's durable timers: FLOW_TIMER_POLL_MS (how often this instance looks for due timers;
+   * 0: no scheduler here), FLOW_TIMER_CLAIM_MS (how long a claim of an instance that died holds its
+   * rows), FLOW_TIMER_BATCH (rows per claim); FLOW_TIMER_CRASH_AFTER is the crash test's fault
+   * injection (the process kills itself after that many fired timers).
+   */
+  flowTimers: { pollMs: number; claimMs: number; batch: number; crashAfter: number };
   /** Chat sends per user: a burst of CHAT_SEND_BURST, then CHAT_SEND_PER_SECOND (per instance). */
   chatSendBurst: number;
   chatSendPerSecond: number;
@@ -144,6 +150,12 @@ export function loadConfig(
       .filter(Boolean),
     trustProxy: str('TRUST_PROXY') === 'true' || str('TRUST_PROXY') === '1',
     mapAssets: mapAssetsFromEnv(env),
+    flowTimers: {
+      pollMs: nonNegative(env, 'FLOW_TIMER_POLL_MS', 1000),
+      claimMs: nonNegative(env, 'FLOW_TIMER_CLAIM_MS', 60_000) || 60_000,
+      batch: nonNegative(env, 'FLOW_TIMER_BATCH', 50) || 50,
+      crashAfter: nonNegative(env, 'FLOW_TIMER_CRASH_AFTER', 0),
+    },
     chatSendBurst: intFrom(env, 'CHAT_SEND_BURST', 20, 1, 1_000_000),
     chatSendPerSecond: intFrom(env, 'CHAT_SEND_PER_SECOND', 2, 1, 1_000_000),
     dataInterfaceHosts: (str('DATA_INTERFACE_HOSTS') ?? '127.0.0.1,localhost')
@@ -174,4 +186,19 @@ function citizenConfig(str: (name: string) => string | null): CitizenConfig {
     wechatApiBase: url('WECHAT_API_BASE', 'https://api.weixin.qq.com'),
     wechatOauthBase: url('WECHAT_OAUTH_BASE', 'https://open.weixin.qq.com'),
   };
+}
+
+export const DEFAULT_MAP_ASSETS = 300_000;
+
+/** The configured city size: MAP_ASSETS when it is an integer ≥ 0 (0: no demo city), else the default. */
+export function mapAssetsFromEnv(env: Record<string, string | undefined>): number {
+  const raw = env.MAP_ASSETS?.trim();
+  const n = Number(raw);
+  return raw && Number.isInteger(n) && n >= 0 ? Math.min(n, 2_000_000) : DEFAULT_MAP_ASSETS;
+}
+
+/** A non-negative number from the environment, else `fallback`. */
+function nonNegative(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const v = Number(env[name] ?? fallback);
+  return Number.isFinite(v) && v >= 0 ? v : fallback;
 }

@@ -3,17 +3,12 @@
  * Also the fastify type augmentations (request.auth, route config.public, app.ctx).
  */
 import type { Config } from './config';
-import type { Db, Dialect } from './db';
-import type { User } from './db/schema';
-import type { AccessService } from './auth/access';
-import type { CaptchaStore } from './auth/captcha';
-import type { LoginAttempts } from './auth/throttle';
-import type { TokenStore } from './auth/tokens';
+import type { Db, Dialect } from './database';
+import type { User, SystemLog, BillRuleUse } from './system';
+import type { AccessService, CaptchaStore, LoginAttempts, TokenStore } from './auth';
 import type { Realtime } from './realtime';
-import type { SystemLog } from './services/system-log';
-import type { FileStore } from './files/store';
+import type { FileStore } from './files';
 import type { RouteInfo } from './http/route-table';
-import type { BillRuleUse } from './system/bill-number';
 
 export interface AppContext {
   config: Config;

@@ -1,31 +1,40 @@
 /**
- * Every domain's routes, in registration order. A domain is one folder under src/ (its routes per
- * resource, its pure rules with their tests, its migration); adding one means adding its register
- * function here and its migration in db/migrations.ts.
+ * The app's domains, composed. A domain is one folder under src/ whose `index.ts` is its only public
+ * face and hands the app a descriptor (kernel/domain.ts): routes, migrations, seed, menus, socket
+ * methods. This list is their order: migrations that share a name run their parts in it, seeds run
+ * in it (a domain's rows after those it refers to), routes are registered in it. Adding a domain
+ * means adding its module here.
  */
-import type { FastifyInstance } from 'fastify';
-import { registerAuthRoutes } from './auth/routes';
-import { registerFileRoutes } from './files/routes';
-import { registerHomeRoutes } from './home/routes';
-import { registerGeneratorRoutes } from './lowcode/generator/routes';
-import { registerLowcodeRoutes } from './lowcode/routes';
-import { registerMapRoutes } from './map/routes';
-import { registerMessagesDomain } from './messages/routes';
-import { registerPlatformRoutes } from './platform/routes';
-import { registerPublicRoutes } from './citizen/routes';
-import { registerSystemRoutes } from './system/routes';
-import { registerWorkflowRoutes } from './workflow/routes';
+import { authModule } from './auth/module';
+import { chatModule } from './chat/module';
+import { citizenModule } from './citizen/module';
+import { filesModule } from './files/module';
+import { homeModule } from './home/module';
+import { composeMenus, composeMigrations, kernelModule, type DomainModule } from './kernel';
+import { lowcodeModule } from './lowcode/module';
+import { mapModule } from './map/module';
+import { messagesModule } from './messages/module';
+import { platformModule } from './platform/module';
+import { systemModule } from './system/module';
+import { workflowModule } from './workflow/module';
 
-export const DOMAINS: ReadonlyArray<(app: FastifyInstance) => void> = [
-  registerPlatformRoutes,
-  registerAuthRoutes,
-  registerSystemRoutes,
-  registerFileRoutes,
-  registerMessagesDomain,
-  registerHomeRoutes,
-  registerMapRoutes,
-  registerLowcodeRoutes,
-  registerGeneratorRoutes,
-  registerWorkflowRoutes,
-  registerPublicRoutes,
+export const DOMAINS: readonly DomainModule[] = [
+  kernelModule,
+  platformModule,
+  systemModule,
+  authModule,
+  filesModule,
+  messagesModule,
+  homeModule,
+  mapModule,
+  lowcodeModule,
+  workflowModule,
+  chatModule,
+  citizenModule,
 ];
+
+/** Every domain's migrations, one per name. */
+export const MIGRATIONS = composeMigrations(DOMAINS);
+
+/** Every domain's menu sections in their places: the seeded menu tree. */
+export const MENU_TREE = composeMenus(DOMAINS);

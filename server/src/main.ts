@@ -4,9 +4,10 @@
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db';
-import { migrateToLatest } from './db/migrations';
-import { seedIfEmpty } from './db/seed';
+import { openDatabase } from './database';
+import { migrateToLatest } from './db/migrator';
+import { MIGRATIONS } from './domains';
+import { seedIfEmpty } from './seeding';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const database = await openDatabase(config);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, MIGRATIONS);
   const seeded = await seedIfEmpty(database.db, config.mapAssets);
   const app = await buildApp(config, { database });
   app.log.info(

@@ -31,7 +31,8 @@ import {
   type ReadState,
 } from '@lighting/shared/core';
 import { loadConfig } from '../src/config';
-import { openDatabase, type DbHandle } from '../src/db';
+import { openDatabase } from '../src/database';
+import type { DbHandle } from '../src/database';
 import { prng } from '../src/map/city';
 
 export interface FaultOptions {

@@ -5,10 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
-import { openDatabase, type DbHandle } from '../src/db';
-import { migrations, migrateToLatest } from '../src/db/migrations';
-import { flattenMenus } from '../src/db/seed-data';
-import { seedIfEmpty } from '../src/db/seed';
+import { openDatabase } from '../src/database';
+import type { DbHandle } from '../src/database';
+import { migrateToLatest } from '../src/db/migrator';
+import { MIGRATIONS as migrations, MENU_TREE } from '../src/domains';
+import { flattenMenus } from '../src/kernel';
+import { seedIfEmpty } from '../src/seeding';
 import { TARGETS, rowCount } from './helpers';
 
 describe.each(TARGETS)('database (%s)', (target) => {
@@ -35,11 +37,11 @@ describe.each(TARGETS)('database (%s)', (target) => {
   });
 
   it('migrates, and migrating again does nothing', async () => {
-    const first = await migrateToLatest(handle.db);
+    const first = await migrateToLatest(handle.db, migrations);
     expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual(
       Object.keys(migrations).map((name) => [name, 'Success']),
     );
-    const again = await migrateToLatest(handle.db);
+    const again = await migrateToLatest(handle.db, migrations);
     expect(again.results).toEqual([]);
   });
 
@@ -69,7 +71,7 @@ describe.each(TARGETS)('database (%s)', (target) => {
     expect(await seedIfEmpty(handle.db, 0)).toBe(false);
     const count = (table: 'user' | 'menu' | 'role_menu' | 'dictionary_data') => rowCount(handle.db, table);
     expect(await count('user')).toBe(343);
-    expect(await count('menu')).toBe(flattenMenus().length);
+    expect(await count('menu')).toBe(flattenMenus(MENU_TREE).length);
     expect(await count('dictionary_data')).toBeGreaterThan(30);
   });
 

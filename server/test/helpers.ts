@@ -11,10 +11,11 @@ import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app';
 import { md5Hex } from '../src/auth/md5';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Db } from '../src/db';
-import type { Database } from '../src/db/schema';
-import { migrateToLatest } from '../src/db/migrations';
-import { seedIfEmpty } from '../src/db/seed';
+import { openDatabase } from '../src/database';
+import type { Database, Db } from '../src/database';
+import { migrateToLatest } from '../src/db/migrator';
+import { MIGRATIONS } from '../src/domains';
+import { seedIfEmpty } from '../src/seeding';
 
 export type Target = 'sqlite' | 'postgres';
 
@@ -67,7 +68,7 @@ export async function createEnv(
   ): Promise<FastifyInstance> => {
     const c = configFor(over);
     const database = await openDatabase(c);
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, MIGRATIONS);
     await seedIfEmpty(database.db, c.mapAssets);
     const app = await buildApp(c, { ...o, database });
     apps.push(app);

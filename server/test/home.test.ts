@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  DAY_MS,
-  dayOf,
-  dayStart,
-  lastDays,
-  lastMonths,
-  monthOf,
-  monthStart,
-} from '../src/services/china-time';
+import { DAY_MS, dayOf, dayStart, lastDays, lastMonths, monthOf, monthStart } from '../src/kernel';
 import { LINE_FAULT_TYPES, planStatus } from '../src/home/routes';
-import { seedHomeIfEmpty } from '../src/db/seed';
+import { seedHomeIfEmpty } from '../src/home';
 import { TARGETS, authed, body, createEnv, login, type TestEnv } from './helpers';
 
 const NOW = Date.now() + 1000; // after the seed (which is anchored to its own start time)

@@ -5,7 +5,7 @@
  * a user sees and may do; refused calls name the field and change nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { menuId } from '../src/db/seed-data';
+import { menuId } from '../src/kernel';
 import { changedTables, digest, tablesOf } from './fuzz/digest';
 import ExcelJS from 'exceljs';
 import {

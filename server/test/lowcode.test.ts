@@ -4,7 +4,7 @@
  * with system fields and bill numbers filled by the server. Every refused call changes nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { menuId } from '../src/db/seed-data';
+import { menuId } from '../src/kernel';
 import { changedTables, digest, tablesOf } from './fuzz/digest';
 import {
   TARGETS,

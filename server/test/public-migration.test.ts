@@ -9,9 +9,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../src/config';
-import { openDatabase, type DbHandle } from '../src/db';
-import { migrateToLatest } from '../src/db/migrations';
-import { seedIfEmpty } from '../src/db/seed';
+import { openDatabase } from '../src/database';
+import type { DbHandle } from '../src/database';
+import { migrateToLatest } from '../src/db/migrator';
+import { MIGRATIONS } from '../src/domains';
+import { seedIfEmpty } from '../src/seeding';
 import { addMenusToSeededDatabase } from '../src/citizen/migration';
 import { TARGETS } from './helpers';
 
@@ -26,7 +28,7 @@ describe.each(TARGETS)('migration 0009 menus (%s)', (target) => {
         ? { DATABASE_URL: process.env.DATABASE_URL ?? '', DATABASE_SCHEMA: schema }
         : { DATA_DIR: dir };
     handle = await openDatabase(loadConfig(env));
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, MIGRATIONS);
     await seedIfEmpty(handle.db, 0);
   });
   afterAll(async () => {

@@ -15,8 +15,7 @@
  * references. The refusal must be a 400 naming that field: a 404 is for a missing PATH resource.
  * The figures are printed as one block at the end (docs/architecture.md keeps one run's).
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, InjectOptions, FastifySchemaCompiler } from 'fastify';
 import { parseQueryString } from '../src/http/querystring';
 import type { RouteInfo } from '../src/http/route-table';
 import { createValidatorCompiler } from '../src/http/schema-compiler';

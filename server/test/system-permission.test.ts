@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
+import { seedContext } from '../src/seeding';
 import { seedSystemIfEmpty } from '../src/system/seed';
 import {
   TARGETS,
@@ -81,7 +82,7 @@ describe.each(TARGETS)('system permission (%s)', (target) => {
         .where('id', 'in', ['menu-permission.department', 'menu-systemData.dataInterface'])
         .execute();
       await db.deleteFrom('bill_rule').execute();
-      expect(await seedSystemIfEmpty(db)).toBe(true);
+      expect(await seedSystemIfEmpty(db, seedContext({ dialect: app.ctx.dialect }))).toBe(true);
       const granted = await db
         .selectFrom('role_menu')
         .select('menuId')
@@ -98,7 +99,7 @@ describe.each(TARGETS)('system permission (%s)', (target) => {
       expect((await db.selectFrom('bill_rule').select('enCode').execute()).map((r) => r.enCode)).toContain(
         'RepairOrder',
       );
-      expect(await seedSystemIfEmpty(db)).toBe(false);
+      expect(await seedSystemIfEmpty(db, seedContext({ dialect: app.ctx.dialect }))).toBe(false);
       await app.ctx.invalidateAccess();
     });
   });

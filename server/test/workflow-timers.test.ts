@@ -108,15 +108,11 @@ describe.each(TARGETS)('workflow timers on %s', (target) => {
   const past = Date.now() - 86_400_000;
   let now = past;
 
-  const pollBefore = process.env.FLOW_TIMER_POLL_MS;
   beforeAll(async () => {
     // this file's in-process apps tick by hand (and leave the burst to the server processes)
-    process.env.FLOW_TIMER_POLL_MS = '0';
-    env = await createEnv(target);
+    env = await createEnv(target, { FLOW_TIMER_POLL_MS: '0' });
   });
   afterAll(async () => {
-    if (pollBefore === undefined) delete process.env.FLOW_TIMER_POLL_MS;
-    else process.env.FLOW_TIMER_POLL_MS = pollBefore;
     for (const c of children) c.kill('SIGKILL');
     await env.cleanup();
     if (bundled) fs.rmSync(path.dirname(bundled), { recursive: true, force: true });

@@ -2,7 +2,7 @@
  * Pure access model: from the permitted menu rows, buttons and columns, the menu tree the client
  * renders, the permissionList it checks, and the sets the server's guards check.
  */
-import type { MenuTable } from '../db/schema';
+import type { MenuTable } from '../system';
 
 /** A menu row as the access model reads it (the table without its enabled flag). */
 export type MenuRow = Omit<MenuTable, 'enabledMark'>;

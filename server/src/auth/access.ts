@@ -11,8 +11,8 @@
  * the change is published to the other instances, which drop theirs. Snapshots are also rebuilt after
  * `ttlMs` (a safety net for writes made outside the server or missed bus messages).
  */
-import type { Db } from '../db';
-import type { User } from '../db/schema';
+import type { Db } from '../database';
+import type { User } from '../system';
 import type { Invalidation } from '../realtime/bus';
 import { buildAccess, type Access, type GrantRow, type MenuRow } from './access-model';
 

@@ -3,7 +3,7 @@
  * check it) for 5 minutes, usable once.
  */
 import { create as createCaptcha } from 'svg-captcha';
-import type { Db } from '../db';
+import type { Db } from '../database';
 
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 

@@ -13,8 +13,7 @@ import { typed } from '../http/typed';
 import { OPEN } from '../http/route-table';
 import { PreparedJson } from '../http/prepared';
 import { logoutMessage } from '../realtime/protocol';
-import { LogCategory } from '../services/system-log';
-import { avatarUrl } from '../system/users-shared';
+import { LogCategory, avatarUrl } from '../system';
 
 export const LOGIN_FAILED = '账户或密码错误';
 export const CAPTCHA_FAILED = '验证码错误';

@@ -1,6 +1,6 @@
 /** Sign-in attempt bookkeeping (effects) for the throttle rules in throttle-rules.ts. */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db';
+import type { Db } from '../database';
 import { WINDOW_MS, type FailureCounts } from './throttle-rules';
 
 export class LoginAttempts {

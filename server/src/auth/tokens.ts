@@ -9,8 +9,8 @@
  * - unknown tokens are never cached (each costs a query, as before).
  * A load that raced with a revocation is not cached (generation counter), so the next use still sees it.
  */
-import type { Db } from '../db';
-import type { Token } from '../db/schema';
+import type { Db } from '../database';
+import type { Token } from './schema';
 import { newToken, slidExpiry, tokenStatus, TOKEN_FORMAT, type TokenStatus } from './token-rules';
 
 export interface TokenCheck {

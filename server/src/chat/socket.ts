@@ -18,17 +18,14 @@ import {
   type ReadMessageFrame,
   type ReceiveMessageFrame,
   type SendMessageFrame,
-  type UnreadNum,
 } from '@lighting/shared/core';
 import { ApiError, Code } from '../http/envelope';
-import { hasPermission } from '../http/permissions';
+import { hasPermission } from '../auth';
 import { createValidatorCompiler } from '../http/schema-compiler';
 import { formatValidationErrors } from '../http/validation';
-import { mapReads } from '../map/reads';
-import { MENU_ASSETS, MENU_FAULT } from '../map/store';
-import type { Peer } from '../realtime/hub';
+import { mapReads, MENU_ASSETS, MENU_FAULT } from '../map';
 import type { ServerMessage } from '../realtime/protocol';
-import { avatarUrl } from '../system/users-shared';
+import { avatarUrl } from '../system';
 import {
   MESSAGE_LIST_SCHEMA,
   SEND_MESSAGE_SCHEMA,
@@ -43,20 +40,7 @@ import {
   type SendInput,
 } from './rules';
 import { ChatStore, type SendResult } from './store';
-
-/** A signed-in socket as the socket route hands it to a method. */
-export interface SocketConn {
-  peer: Peer;
-  userId: string;
-}
-
-export type SocketMethod = (conn: SocketConn, frame: Record<string, unknown>) => Promise<void>;
-
-export interface SocketMethods {
-  methods: Record<string, SocketMethod>;
-  /** What initMessage carries for the user beyond the shell's counts. */
-  initExtras(userId: string): Promise<{ unreadNums: UnreadNum[] }>;
-}
+import type { SocketConn, SocketMethod, SocketMethods } from '../realtime/socket-route';
 
 class FrameError extends Error {
   constructor(

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ChatContentType, ChatMessage, ReadState, UnreadNum } from '@lighting/shared/core';
-import type { Db } from '../db';
+import type { Db } from '../database';
 import type { ChatMessageTable } from './schema';
 import { pairOf, previewOf } from './rules';
 

@@ -3,7 +3,7 @@
  * remote-citizen's routes): their feedback (reply), the QR plates of the poles (print), and the
  * Open311 keys other city systems use (administrators).
  */
-import { ADD, EXPORT, REMOVE, col, type MenuSeed } from '../db/menu-seed';
+import { ADD, EXPORT, REMOVE, col, type MenuSeed } from '../kernel';
 
 export const MENU_FEEDBACK = 'bt.citizen.feedback';
 export const MENU_PLATES = 'bt.citizen.plates';

@@ -5,7 +5,16 @@
  * before this migration gets the console's "市民服务" menu here (a fresh one gets it from the seed).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import { ROLES, flattenMenus } from '../db/seed-data';
+import { flattenMenus } from '../kernel';
+import { CITIZEN_MENU, MENU_FEEDBACK, MENU_PLATES } from './menus';
+
+/** Who the seed granted the 市民服务 branch to when 0009 shipped (administrators all of it). */
+const GRANTED_0009: ReadonlyArray<{ id: string; menus: (code: string) => boolean }> = [
+  { id: 'role-admin', menus: () => true },
+  { id: 'role-operator', menus: (c) => c === 'citizen' || c === MENU_FEEDBACK || c === MENU_PLATES },
+];
+/** The branch's place among the top-level sections (second, after 照明地图). */
+const CITIZEN_SORT = 20;
 
 export const publicMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -160,8 +169,9 @@ export const publicMigration: Migration = {
 export async function addMenusToSeededDatabase(db: Kysely<unknown>): Promise<void> {
   const seeded = await sql<{ n: number }>`select count(*) as n from menu`.execute(db);
   if (Number(seeded.rows[0]?.n ?? 0) === 0) return; // a fresh database: the seed writes them
-  const flat = flattenMenus();
-  const mine = flat.filter((m) => m.id === 'menu-citizen' || m.parentId === 'menu-citizen');
+  const mine = flattenMenus([CITIZEN_MENU]).map((m) =>
+    m.parentId === null ? { ...m, sortCode: CITIZEN_SORT } : m,
+  );
   for (const m of mine) {
     const has = await sql`select id from menu where id = ${m.id}`.execute(db);
     if (has.rows.length) continue;
@@ -177,8 +187,8 @@ export async function addMenusToSeededDatabase(db: Kysely<unknown>): Promise<voi
       await sql`insert into menu_column (id, "menuId", "enCode", "fullName", "sortCode") values (${`${m.id}:c:${c.enCode}`}, ${m.id}, ${c.enCode}, ${c.fullName}, ${i})`.execute(
         db,
       );
-    for (const role of ROLES) {
-      if (!role.menus.includes(m.seed.enCode)) continue;
+    for (const role of GRANTED_0009) {
+      if (!role.menus(m.seed.enCode)) continue;
       const exists = await sql`select id from role where id = ${role.id}`.execute(db);
       if (!exists.rows.length) continue;
       await sql`insert into role_menu ("roleId", "menuId") values (${role.id}, ${m.id})`.execute(db);

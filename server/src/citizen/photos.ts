@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import exifr from 'exifr';
-import { ImageError, reencodeImage } from '../files/image';
+import { ImageError, reencodeImage } from '../files';
 
 export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 export const PHOTO_MAX_SIDE = 2048;

@@ -6,13 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { maskPhone } from '@lighting/shared/core';
-import type { Db } from '../db';
+import type { Db } from '../database';
 import { badRequest, notFound, ok } from '../http/envelope';
 import { typed } from '../http/typed';
 import { lineField } from '../http/validation';
 import { deviceHeaders, deviceKey, limitBy } from './limits';
 import { photoUrl } from './photos';
-import { idemKeyField, photoNamesField } from './routes-reports';
+import { idemKeyField } from '../kernel';
+import { photoNamesField } from './routes-reports';
 import { DEVICE_HEADER, parsePhotoNames, type CitizenSession, type CitizenService } from './service';
 
 export const feedbackIdParams = {

@@ -10,7 +10,7 @@ import { CITIZEN_CATEGORY_CODES, citizenCategory } from '@lighting/shared/core';
 import { ApiError, Code, badRequest, notFound } from '../http/envelope';
 import { typed } from '../http/typed';
 import { linkField } from '../http/validation';
-import { mercatorToLonLat } from '../map/geo';
+import { mercatorToLonLat } from '../map';
 import {
   OPEN311_BASE,
   OPEN311_SERVICES,

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound, ok } from '../http/envelope';
 import { typed } from '../http/typed';
 import { lineField } from '../http/validation';
-import { mercatorToLonLat } from '../map/geo';
+import { mercatorToLonLat } from '../map';
 
 type Path = Array<[number, number]>;
 

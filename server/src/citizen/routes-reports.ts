@@ -12,10 +12,11 @@ import { readUpload } from '../http/upload';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
 import { lineField } from '../http/validation';
-import { mercatorToLonLat } from '../map/geo';
+import { mercatorToLonLat } from '../map';
 import { deviceHeaders, deviceKey, limitBy, limitEach } from './limits';
 import { PHOTO_MAX_BYTES, PHOTO_NAME, PhotoError, photoUrl, processPhoto } from './photos';
 import { DEVICE_HEADER, type CitizenService, type ReportRow } from './service';
+import { idemKeyField } from '../kernel';
 
 const idParams = {
   type: 'object',
@@ -23,14 +24,6 @@ const idParams = {
   properties: {
     id: { type: 'string', maxLength: 64, pattern: '^cr-[0-9a-f-]{36}$', 'x-msg': 'not a report id' },
   },
-} as const;
-
-export const idemKeyField = {
-  type: 'string',
-  minLength: 16,
-  maxLength: 64,
-  pattern: '^[A-Za-z0-9_-]+$',
-  'x-msg': '16–64 letters, digits, _ or -',
 } as const;
 
 export const photoNamesField = {

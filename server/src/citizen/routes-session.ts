@@ -10,7 +10,7 @@ import { CITIZEN_PHONE, maskPhone } from '@lighting/shared/core';
 import { ApiError, Code, badRequest, ok } from '../http/envelope';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
-import { CAPTCHA_FAILED } from '../auth/routes-oauth';
+import { CAPTCHA_FAILED } from '../auth';
 import { DOUBLE_CONSENT_PATH, WechatDouble, newFakeOpenid } from './identity';
 import { limitBy } from './limits';
 import type { CitizenService } from './service';

@@ -135,7 +135,7 @@ export interface PublicSecretTable {
   value: string;
 }
 
-export interface PublicTables {
+export interface CitizenTables {
   citizen: CitizenTable;
   citizen_session: CitizenSessionTable;
   citizen_code: CitizenCodeTable;

@@ -16,17 +16,24 @@ import {
   type CitizenState,
   type CitizenStep,
 } from '@lighting/shared/core';
-import type { Db } from '../db';
+import type { Db } from '../database';
 import { ApiError, Code, badRequest, notFound } from '../http/envelope';
-import { isLampKind, LAMP_KINDS } from '../map/city';
-import { announceFault, insertFault, type InsertedFault } from '../map/fault-service';
-import { envelopeCondition } from '../map/featureserver';
-import { mercatorToLonLat, lonLatToMercator } from '../map/geo';
-import { layerById } from '../map/layers';
-import { mapReads, type MapReads } from '../map/reads';
-import { dueAtFor } from '../map/rules';
-import type { Tx } from '../map/store';
-import { allocateBillNumber } from '../system/bill-number';
+import {
+  isLampKind,
+  LAMP_KINDS,
+  announceFault,
+  insertFault,
+  type InsertedFault,
+  envelopeCondition,
+  mercatorToLonLat,
+  lonLatToMercator,
+  layerById,
+  mapReads,
+  type MapReads,
+  dueAtFor,
+} from '../map';
+import type { Tx } from '../map';
+import { allocateBillNumber } from '../system';
 import { smsSender, wechatOAuth, type SmsSender, type WechatOAuth } from './identity';
 import { PhotoStore, photoUrl } from './photos';
 import { verifyQrToken } from './qr';

@@ -1,20 +1,19 @@
 /**
  * Opens the one query layer (kysely) on SQLite (libsql, synchronous, embedded default) or PostgreSQL
- * (pg pool, when DATABASE_URL is postgres://…).
+ * (pg pool, when DATABASE_URL is postgres://…). Infrastructure: it knows no domain and no table; the
+ * tables' types are composed in src/database.ts and passed in as `DB`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import Database from 'libsql';
 import pg from 'pg';
 import { isPostgresUrl, type Config } from '../config';
-import type { Database as Schema } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
-export type Db = Kysely<Schema>;
 
-export interface DbHandle {
-  db: Db;
+export interface DbHandle<DB> {
+  db: Kysely<DB>;
   dialect: Dialect;
   /** Human-readable location (file path or URL without password) for logs. */
   location: string;
@@ -23,7 +22,7 @@ export interface DbHandle {
 
 const PG_INT8 = 20;
 
-function openSqlite(file: string): DbHandle {
+function openSqlite<DB>(file: string): DbHandle<DB> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const raw = new Database(file, { timeout: 5000 });
   raw.exec('PRAGMA journal_mode = WAL');
@@ -31,7 +30,7 @@ function openSqlite(file: string): DbHandle {
   raw.exec('PRAGMA foreign_keys = ON');
   raw.exec('PRAGMA busy_timeout = 5000');
   // libsql's Database is better-sqlite3 compatible, which is the shape SqliteDialect expects.
-  const db = new Kysely<Schema>({
+  const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: raw as unknown as SqliteDatabase }),
   });
   let closed = false;
@@ -47,7 +46,7 @@ function openSqlite(file: string): DbHandle {
   };
 }
 
-async function openPostgres(url: string, schema: string | null): Promise<DbHandle> {
+async function openPostgres<DB>(url: string, schema: string | null): Promise<DbHandle<DB>> {
   if (schema) {
     // Create the schema first with a short-lived client, so the pool's search_path finds it.
     const client = new pg.Client({ connectionString: url });
@@ -70,7 +69,7 @@ async function openPostgres(url: string, schema: string | null): Promise<DbHandl
           : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   // Fail early (and clearly) when the server is unreachable.
   await sql`select 1`.execute(db);
   let closed = false;
@@ -86,25 +85,25 @@ async function openPostgres(url: string, schema: string | null): Promise<DbHandl
   };
 }
 
-export async function openDatabase(
+export async function openDatabase<DB>(
   config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
-): Promise<DbHandle> {
+): Promise<DbHandle<DB>> {
   if (config.databaseUrl && isPostgresUrl(config.databaseUrl))
-    return openPostgres(config.databaseUrl, config.databaseSchema);
-  return openSqlite(path.join(config.dataDir, 'lighting.db'));
+    return openPostgres<DB>(config.databaseUrl, config.databaseSchema);
+  return openSqlite<DB>(path.join(config.dataDir, 'lighting.db'));
 }
 
 /** Inserts rows in chunks (one statement per chunk), inside whatever transaction `db` is. */
-export async function insertChunked<T extends keyof Schema & string>(
-  db: Kysely<Schema>,
+export async function insertChunked<DB, T extends keyof DB & string>(
+  db: Kysely<DB>,
   table: T,
-  rows: ReadonlyArray<import('kysely').Insertable<Schema[T]>>,
+  rows: ReadonlyArray<NoInfer<import('kysely').Insertable<DB[T]>>>,
   chunk = 200,
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
     // kysely cannot narrow a generic table name to its row type; the signature above keeps callers typed.
-    await db
+    await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
       .insertInto(table)
       .values(part as never)
       .execute();
@@ -118,8 +117,13 @@ export async function insertChunked<T extends keyof Schema & string>(
  * 0x10002 looks at every table but only analyses those that need it, within a bounded sample.
  * PostgreSQL's autovacuum keeps its own statistics.
  */
-export async function refreshStatistics(handle: DbHandle): Promise<void> {
+export async function refreshStatistics<DB>(handle: DbHandle<DB>): Promise<void> {
   if (handle.dialect !== 'sqlite') return;
   await sql`PRAGMA analysis_limit = 1000`.execute(handle.db);
   await sql`PRAGMA optimize = 0x10002`.execute(handle.db);
+}
+
+/** Which database a query layer talks to. */
+export function dialectOf<DB>(db: Kysely<DB>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '../db';
+import type { Db } from '../database';
 import { STORED_NAME, UPLOAD_TYPES, type UploadType } from './upload-rules';
 
 export interface StoredFile {

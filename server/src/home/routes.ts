@@ -1,10 +1,10 @@
 /**
  * /api/home: the home dashboard's panels (token only). Every figure is computed from the tables on
- * each request, relative to now in China time (services/china-time), so the dashboard follows the
+ * each request, relative to now in China time (kernel/china-time.ts), so the dashboard follows the
  * calendar: today, this month, the last 30 days, the last 12 months.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db';
+import type { Db } from '../database';
 import { authOf } from '../context';
 import { paged } from '../db/paging';
 import { notFound, ok, page } from '../http/envelope';
@@ -21,8 +21,8 @@ import {
   monthStart,
   startOfMonth,
   yearStart,
-} from '../services/china-time';
-import { MessageType } from '../messages/service';
+} from '../kernel';
+import { MessageType } from '../messages';
 import { contains } from '../db/search';
 
 /** Fault types that concern the cable lines (CableLine's faultsPer100Km). */

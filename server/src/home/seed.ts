@@ -5,16 +5,10 @@
  * (the seed time), so the dashboard looks alive right after the first start.
  */
 import type { Insertable } from 'kysely';
-import {
-  DAY_MS,
-  addMonths,
-  dayOf,
-  dayStart,
-  daysInMonth,
-  monthOf,
-  startOfMonth,
-} from '../services/china-time';
-import type { Database } from '../db/schema';
+import { DAY_MS, addMonths, dayOf, dayStart, daysInMonth, monthOf, startOfMonth } from '../kernel';
+import type { Database, Db } from '../database';
+import { insertChunked } from '../kernel';
+import type { SeedContext } from '../kernel';
 
 export const DISTRICTS = ['东城区', '西城区', '南湖区', '北山区', '高新区', '滨江区'] as const;
 /** Names of the faultType dictionary's items (the map's fault types, map/rules.ts). */
@@ -574,4 +568,65 @@ export function buildHomeSeed(now: number, users: SeedUsers): HomeSeed {
     }
   }
   return out;
+}
+
+async function countOf(db: Db, table: 'article' | 'fault' | 'message'): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Writes the messages and dashboard demo rows when those tables are all empty. */
+export async function seedHomeIfEmpty(db: Db, now: number): Promise<boolean> {
+  if ((await countOf(db, 'article')) + (await countOf(db, 'fault')) + (await countOf(db, 'message')) > 0)
+    return false;
+  const ids = (await db.selectFrom('user').select('id').orderBy('sortCode').orderBy('id').execute()).map(
+    (u) => u.id,
+  );
+  const admin = (await db.selectFrom('user').select('id').where('account', '=', 'admin').executeTakeFirst())
+    ?.id;
+  const manager = (
+    await db.selectFrom('user').select('id').where('account', '=', 'manager').executeTakeFirst()
+  )?.id;
+  if (!admin) return false;
+  await db
+    .transaction()
+    .execute((trx) => writeHomeSeed(trx, now, { admin, manager: manager ?? admin, all: ids }));
+  return true;
+}
+
+async function writeHomeSeed(db: Db, now: number, users: SeedUsers): Promise<void> {
+  const rows = buildHomeSeed(now, users);
+  // Parents first (receipts reference messages).
+  for (const table of HOME_TABLES) await insertChunked(db, table, rows[table] as never[], 100);
+}
+
+const HOME_TABLES = [
+  'message',
+  'message_receiver',
+  'article',
+  'maintenance_plan',
+  'fault',
+  'calendar_event',
+  'cable_line',
+  'power_stat',
+  'lamp_status',
+  'work_order',
+  'feedback',
+  'safety_record',
+] as const;
+
+/** The dashboard's demo rows of a new database (in the first start's transaction, after the users). */
+export async function seedHomeFresh(trx: Db, s: SeedContext): Promise<void> {
+  const ids = (await trx.selectFrom('user').select('id').orderBy('sortCode').orderBy('id').execute()).map(
+    (u) => u.id,
+  );
+  await writeHomeSeed(trx, s.now, {
+    admin: 'u-admin',
+    manager: 'u-manager',
+    operator: 'u-operator',
+    all: ids,
+  });
 }

@@ -5,7 +5,12 @@
  * (an empty one with NO_BODY), unless it reads a multipart upload or a form-encoded query.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { Requirement } from './permissions';
+
+/** What a route's permission guard requires (auth's requirePermission declares it on the route). */
+export interface Requirement {
+  menu: string;
+  button?: string;
+}
 
 export interface RouteInfo {
   method: string;

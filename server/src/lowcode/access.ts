@@ -16,10 +16,10 @@
  * Administrators may do everything.
  */
 import type { AppContext } from '../context';
-import type { User } from '../db/schema';
+import type { User } from '../system';
 import { contains } from '../db/search';
 import { ApiError, Code } from '../http/envelope';
-import { hasPermission } from '../http/permissions';
+import { hasPermission } from '../auth';
 import { menuModuleId } from './rules';
 import { exposedFields, formOf, modelsMentioning, relationsTo } from './store';
 

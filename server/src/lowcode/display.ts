@@ -15,7 +15,7 @@ import {
   type ValueField,
 } from '@lighting/shared/formcore';
 import type { AppContext } from '../context';
-import type { Database } from '../db/schema';
+import { namesOf, type NameKind } from '../kernel';
 import { recordData } from './json-column';
 import { optionLoader } from './options';
 import { formatChinaTime } from './rules';
@@ -37,8 +37,6 @@ export interface ShownRecord {
   data: Data;
   display: Data;
 }
-
-type NameKind = 'user' | 'organize' | 'position' | 'area';
 
 /** Which name table a control's ids are looked up in. */
 const NAME_KIND: Readonly<Record<string, NameKind>> = {
@@ -208,32 +206,11 @@ function optionText(options: readonly OptionItem[], value: unknown): string {
   return value.map((v) => optionLabel(options, v) || String(v)).join(',');
 }
 
-const NAME_TABLE: Readonly<Record<NameKind, { table: keyof Database & string; column: string }>> = {
-  user: { table: 'user', column: 'realName' },
-  organize: { table: 'organize', column: 'fullName' },
-  position: { table: 'position', column: 'fullName' },
-  area: { table: 'area', column: 'fullName' },
-};
-
 async function lookUpNames(
   ctx: Ctx,
   want: Record<NameKind, Set<string>>,
 ): Promise<Record<NameKind, Map<string, string>>> {
   const out = {} as Record<NameKind, Map<string, string>>;
-  for (const kind of Object.keys(NAME_TABLE) as NameKind[]) {
-    const list = [...want[kind]];
-    const { table, column } = NAME_TABLE[kind];
-    const found = new Map<string, string>();
-    for (let i = 0; i < list.length; i += 500) {
-      // kysely cannot type a table chosen at run time; each of these has `id` and its name column
-      const part = await ctx.db
-        .selectFrom(table as 'user')
-        .select((eb) => ['id', eb.ref(column as 'realName').as('name')])
-        .where('id', 'in', list.slice(i, i + 500))
-        .execute();
-      for (const r of part) found.set(r.id, r.name);
-    }
-    out[kind] = found;
-  }
+  for (const kind of Object.keys(want) as NameKind[]) out[kind] = await namesOf(ctx.db, kind, want[kind]);
   return out;
 }

@@ -5,7 +5,7 @@
  * place to grow from.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Dialect } from '../db';
+import type { Dialect } from '../database';
 import { likePattern } from '../db/search';
 
 type Data = Record<string, unknown>;

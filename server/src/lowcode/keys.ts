@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { keyOf, parseSlotMap, slotKind, type SlotMap } from '@lighting/shared/formcore';
-import type { Db, Dialect } from '../db';
+import type { Db, Dialect } from '../database';
 import type { LowcodeRecordKeyTable } from './schema';
 import { recordData } from './json-column';
 

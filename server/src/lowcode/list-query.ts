@@ -16,7 +16,7 @@ import {
   type ListCondition,
   type SlotMap,
 } from '@lighting/shared/formcore';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 import { badRequest } from '../http/envelope';
 import { likePattern } from '../db/search';
 import { isSlot, type Slot } from './keys';

@@ -97,3 +97,36 @@ export const lowcodeMigration: Migration = {
       .execute();
   },
 };
+
+/** Migration 0001_init, this domain's part: the models (visualdev_base). */
+export const lowcodeInit: Migration = {
+  async up(db: Kysely<unknown>) {
+    const s = db.schema;
+    await s
+      .createTable('visualdev_base')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('fullName', 'varchar(100)', (c) => c.notNull())
+      .addColumn('enCode', 'varchar(100)', (c) => c.notNull().unique())
+      .addColumn('type', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('category', 'varchar(50)', (c) => c.notNull().defaultTo(''))
+      .addColumn('state', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('description', 'varchar(500)', (c) => c.notNull().defaultTo(''))
+      .addColumn('sortCode', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('createdAt', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+};
+
+/**
+ * Migration 0019_request_keys, the low-code part: its request keys move into the kernel's one store
+ * (`request_key`, created by the kernel's part first) as `lowcode.<kind>` answering the id they made;
+ * the old table goes.
+ */
+export const lowcodeRequestKeys: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`insert into request_key (owner, "key", kind, answer, "createdAt")
+      select 'u:' || "userId", "key", 'lowcode.' || kind, '"' || "resultId" || '"', "createdAt"
+      from lowcode_request`.execute(db);
+    await db.schema.dropTable('lowcode_request').execute();
+  },
+};

@@ -13,7 +13,7 @@ import {
   type OptionItem,
 } from '@lighting/shared/formcore';
 import type { AppContext } from '../context';
-import { runDataInterface } from '../system/data-interface-run';
+import { runDataInterface } from '../system';
 
 type Ctx = Pick<AppContext, 'db' | 'dialect' | 'config'>;
 

@@ -20,9 +20,9 @@ import {
   type KeyKind,
 } from '@lighting/shared/formcore';
 import type { AppContext } from '../context';
-import type { Db } from '../db';
+import type { Db } from '../database';
 import { badRequest } from '../http/envelope';
-import { enCodeField, fullNameField, parentIdField, sortCodeField } from '../system/common';
+import { duplicateCode, enCodeField, fullNameField, parentIdField, sortCodeField } from '../kernel';
 import { FUNCTION_MENU_TYPE } from './access';
 import { isSlot, rebuildKeys, type Slot } from './keys';
 import { menuModuleId } from './rules';
@@ -296,7 +296,7 @@ export async function putInMenu(
       .select('id')
       .where((eb) => eb.or([eb('enCode', '=', enCode), eb('id', '=', `menu-${enCode}`)]))
       .executeTakeFirst();
-    if (taken) throw badRequest(`enCode: 菜单编码 "${enCode}" 已存在`);
+    if (taken) throw duplicateCode(enCode, { what: '菜单编码' });
     menuId = `menu-${enCode}`;
     created = true;
     await trx

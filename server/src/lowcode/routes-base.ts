@@ -7,25 +7,31 @@
 import type { FastifyInstance } from 'fastify';
 import { valueFields } from '@lighting/shared/formcore';
 import { authOf } from '../context';
-import type { User } from '../db/schema';
+import type { User } from '../system';
 import { paged } from '../db/paging';
 import { contains } from '../db/search';
 import { ApiError, Code, badRequest, ok, page } from '../http/envelope';
-import { hasPermission, requirePermission } from '../http/permissions';
+import { hasPermission, requirePermission } from '../auth';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import {
+  assertUniqueCode,
   descriptionField,
   enCodeField,
   fullNameField,
   idParams,
   newId,
   sortCodeField,
-} from '../system/common';
+  userLabels,
+  idemKeyField,
+  once,
+  rememberAnswer,
+  userKey,
+  buildTree,
+} from '../kernel';
 import { DESIGN_MENU, menusOfModel, type ModelAccess } from './access';
 import { displayRecords } from './display';
-import { idemKeyField, oncePerKey } from './requests';
 import { COLUMN_DATA_MAX, FORM_DATA_MAX, MODEL_BODY_LIMIT, TABLES_MAX, copyNames } from './rules';
 import {
   checkFormReferences,
@@ -51,7 +57,6 @@ import {
   releaseParents,
   releaseBodySchema,
 } from './publish';
-import { buildTree } from '../system/tree';
 
 const BASE = '/api/visualdev/Base';
 /** The design menu's button that publishes a model to the menu (seed.ts adds it to the catalogue). */
@@ -123,21 +128,6 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
       .execute();
   const assertCategory = async (id: string): Promise<void> => {
     if (!(await categories()).some((c) => c.id === id)) throw badRequest('category: 分类不存在');
-  };
-  const assertUniqueCode = async (enCode: string, exceptId?: string): Promise<void> => {
-    let q = db.selectFrom('visualdev_base').select('id').where('enCode', '=', enCode);
-    if (exceptId) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw badRequest(`enCode: 编码 "${enCode}" 已存在`);
-  };
-  const userNames = async (ids: Array<string | null>): Promise<Map<string, string>> => {
-    const want = [...new Set(ids.filter((x): x is string => !!x))];
-    if (!want.length) return new Map();
-    const rows = await db
-      .selectFrom('user')
-      .select(['id', 'realName', 'account'])
-      .where('id', 'in', want)
-      .execute();
-    return new Map(rows.map((u) => [u.id, `${u.realName}/${u.account}`]));
   };
   const shape = (m: ModelRow, names: Map<string, string>, cats: Map<string, string>) => ({
     id: m.id,
@@ -261,7 +251,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
       const cats = new Map((await categories()).map((c) => [c.id, c.fullName]));
       const menu = await functionMenuOf(db, m.id);
       return ok({
-        ...shape(m, await userNames([m.createdBy, m.updatedBy]), cats),
+        ...shape(m, await userLabels(db, [m.createdBy, m.updatedBy]), cats),
         // the function menu publishing the model (what a release updates), or null
         releaseMenu: menu
           ? {
@@ -280,7 +270,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
 
   /** Checks a body and returns the columns it writes (the form normalised, the JSON checked). */
   const checked = async (b: ModelBody, self: ModelRow | null) => {
-    await assertUniqueCode(b.enCode, self?.id);
+    await assertUniqueCode(db, 'visualdev_base', b.enCode, { exceptId: self?.id });
     await assertCategory(b.category);
     const form = b.formData !== undefined ? parseDesignedForm(b.formData) : null;
     if (form) await checkFormReferences(db, form.form, self?.id ?? null);
@@ -313,7 +303,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
     async (req) => {
       const { user } = authOf(req);
       const b = req.body;
-      const result = await oncePerKey(db, user.id, b.idemKey, 'model', async () => {
+      const result = await once(db, userKey(user.id, b.idemKey, 'lowcode.model'), async () => {
         const v = await checked(b, null);
         const id = newId();
         const now = ctx.clock();
@@ -337,15 +327,11 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
             .execute();
           await saveVersion(trx, id, v.formData, v.columnData, user.id, now);
           await ensureKeySlots(trx, id, [{ cd: listOf(v.columnData), form: formOf(v.formData) }]);
-          if (b.idemKey)
-            await trx
-              .insertInto('lowcode_request')
-              .values({ userId: user.id, key: b.idemKey, kind: 'model', resultId: id, createdAt: now })
-              .execute();
+          await rememberAnswer(trx, userKey(user.id, b.idemKey, 'lowcode.model'), id, now);
         });
         return id;
       });
-      return ok({ id: result.id }, '新建成功');
+      return ok({ id: result.answer }, '新建成功');
     },
   );
 
@@ -419,7 +405,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
       const { user } = authOf(req);
       const key = req.body?.idemKey;
       const src = await loadModel(db, req.params.id);
-      const result = await oncePerKey(db, user.id, key, 'copy', async () => {
+      const result = await once(db, userKey(user.id, key, 'lowcode.copy'), async () => {
         let names = copyNames(src.fullName, src.enCode, 1);
         for (
           let n = 2;
@@ -457,15 +443,11 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
             .execute();
           await saveVersion(trx, id, src.formData, src.columnData, user.id, now);
           await ensureKeySlots(trx, id, [{ cd: listOf(src.columnData), form: formOf(src.formData) }]);
-          if (key)
-            await trx
-              .insertInto('lowcode_request')
-              .values({ userId: user.id, key, kind: 'copy', resultId: id, createdAt: now })
-              .execute();
+          await rememberAnswer(trx, userKey(user.id, key, 'lowcode.copy'), id, now);
         });
         return id;
       });
-      const copy = await loadModel(db, result.id);
+      const copy = await loadModel(db, result.answer);
       return ok({ id: copy.id, fullName: copy.fullName, enCode: copy.enCode }, '复制成功');
     },
   );

@@ -6,20 +6,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../context';
-import type { User } from '../db/schema';
-import { countWhere } from '../system/common';
+import type { User } from '../system';
+import { countWhere, newId } from '../kernel';
 import { ApiError, Code, badRequest, notFound, ok } from '../http/envelope';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
 import { keywordQuery } from '../http/validation';
-import { newId } from '../system/common';
 import {
   bumpDictionaryVersion,
   checkDictionaryItem,
   dataBodyProperties,
   dataCols,
   dictionaryItemsOf,
-} from '../system/dictionary-items';
+} from '../system';
 import type { AppContext } from '../context';
 import { menuModuleId } from './rules';
 

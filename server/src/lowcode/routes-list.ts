@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { parseSlotMap, type ColumnData } from '@lighting/shared/formcore';
 import { authOf } from '../context';
-import type { User } from '../db/schema';
+import type { User } from '../system';
 import { badRequest, ok } from '../http/envelope';
 import { typed } from '../http/typed';
 import { keywordQuery, pagingQuery } from '../http/validation';
@@ -19,7 +19,7 @@ import { isSlot } from './keys';
 import { listOf, runtimeVersion } from './publish';
 import { parseJsonField } from './rules';
 import { loadModel, versionForm, type ModelRow } from './store';
-import type { Db } from '../db';
+import type { Db } from '../database';
 import type { AppContext } from '../context';
 
 const ONLINE = '/api/visualdev/OnlineDev';

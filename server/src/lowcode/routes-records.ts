@@ -13,12 +13,11 @@ import { authOf } from '../context';
 import { badRequest, notFound, ok } from '../http/envelope';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
-import { newId } from '../system/common';
+import { newId, idemKeyField, once, rememberAnswer, userKey } from '../kernel';
 import { viaOf, type ModelAccess } from './access';
 import { displayRecords } from './display';
 import { recordData } from './json-column';
 import { optionLoader } from './options';
-import { idemKeyField, oncePerKey } from './requests';
 import { RECORD_BODY_LIMIT, RECORD_DATA_MAX, parseJsonField } from './rules';
 import { loadModel, versionForm, type ModelRow } from './store';
 import { fillBillNumbers, insertRecord, prepareRecord } from './submission';
@@ -189,7 +188,7 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
       const m = await loadModel(db, req.params.modelId);
       await access.assertMayUse(user, m, 'add', viaOf(req.query.preview));
       const b = req.body;
-      const result = await oncePerKey(db, user.id, b.idemKey, 'record', async () => {
+      const result = await once(db, userKey(user.id, b.idemKey, 'lowcode.record'), async () => {
         const { form, version } = await versionFor(m, req.query.preview);
         const now = ctx.clock();
         const values = await prepareRecord(ctx, form, submitted(b.data), null, user, now);
@@ -197,15 +196,11 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
         await db.transaction().execute(async (trx) => {
           const slots = await slotsInTransaction(trx, ctx.dialect, m.id);
           await insertRecord(trx, slots, { id, modelId: m.id, version, form, values, user, now });
-          if (b.idemKey)
-            await trx
-              .insertInto('lowcode_request')
-              .values({ userId: user.id, key: b.idemKey, kind: 'record', resultId: id, createdAt: now })
-              .execute();
+          await rememberAnswer(trx, userKey(user.id, b.idemKey, 'lowcode.record'), id, now);
         });
         return id;
       });
-      return ok({ id: result.id }, '新建成功');
+      return ok({ id: result.answer }, '新建成功');
     },
   );
 

@@ -22,13 +22,14 @@ import {
 import { authOf, type AppContext } from '../context';
 import { paged } from '../db/paging';
 import { contains } from '../db/search';
-import type { User } from '../db/schema';
+import type { User } from '../system';
 import { ApiError, Code, badRequest, notFound, ok, page } from '../http/envelope';
-import { hasPermission, requirePermission } from '../http/permissions';
+import { hasPermission, requirePermission } from '../auth';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import {
+  assertUniqueCode,
   descriptionField,
   enCodeField,
   fullNameField,
@@ -36,8 +37,8 @@ import {
   newId,
   parentIdField,
   sortCodeField,
-} from '../system/common';
-import { parseParams, runDataInterface } from '../system/data-interface-run';
+} from '../kernel';
+import { parseParams, runDataInterface } from '../system';
 import { DESIGN_MENU } from './access';
 import { assertReleaseParent, menuOfModule, putInMenu, releaseBodySchema, type ReleaseBody } from './publish';
 import { RELEASE_BUTTON } from './routes-base';
@@ -138,9 +139,7 @@ export function registerReportRoutes(app: FastifyInstance): void {
     },
     selfId?: string,
   ) => {
-    let dup = db.selectFrom('lowcode_report').select('id').where('enCode', '=', b.enCode);
-    if (selfId) dup = dup.where('id', '!=', selfId);
-    if (await dup.executeTakeFirst()) throw badRequest(`enCode: 编码 "${b.enCode}" 已存在`);
+    await assertUniqueCode(db, 'lowcode_report', b.enCode, { exceptId: selfId });
     const di = await interfaceOf(b.dataInterfaceId);
     const parsed = parseJsonField(b.config, 'config');
     if (!parsed.ok) throw badRequest(parsed.message);

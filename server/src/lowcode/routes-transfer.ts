@@ -12,13 +12,12 @@ import { authOf } from '../context';
 import { ApiError, badRequest, ok } from '../http/envelope';
 import { readUpload } from '../http/upload';
 import { typed } from '../http/typed';
-import { newId } from '../system/common';
+import { newId, idemKeyField, priorAnswer, rememberAnswer, userKey } from '../kernel';
 import { viaOf, type ModelAccess } from './access';
 import { slotsInTransaction } from './keys';
 import { filteredKeys, orderedKeys } from './list-query';
 import { optionLoader } from './options';
 import { runtimeVersion } from './publish';
-import { idemKeyField, priorResult } from './requests';
 import { listFilterProps, listScope, shownColumns, shownRows } from './routes-list';
 import { loadModel, versionForm } from './store';
 import { insertRecord, prepareRecord } from './submission';
@@ -182,7 +181,7 @@ export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess
       await access.assertMayUse(user, m, 'import', via);
       if (m.version < 1) throw badRequest('modelId: 该功能尚未设计表单');
       const key = req.query.idemKey;
-      const prior = await priorResult(db, user.id, key, 'import');
+      const prior = await priorAnswer<string>(db, userKey(user.id, key, 'lowcode.import'));
       if (prior) return ok({ total: Number(prior), imported: Number(prior), errors: [] }, '导入成功');
       const { data } = await readUpload(req, {
         maxBytes: IMPORT_FILE_MAX,
@@ -276,17 +275,7 @@ export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess
             now,
           });
         }
-        if (key)
-          await trx
-            .insertInto('lowcode_request')
-            .values({
-              userId: user.id,
-              key,
-              kind: 'import',
-              resultId: String(prepared.length),
-              createdAt: now,
-            })
-            .execute();
+        await rememberAnswer(trx, userKey(user.id, key, 'lowcode.import'), String(prepared.length), now);
       });
       return ok(
         { total: prepared.length, imported: prepared.length, errors: [] },

@@ -5,9 +5,9 @@
  * submitted-data checks, calculates) is @lighting/shared/formcore's: the server calls it.
  */
 import Ajv from 'ajv';
-import { datePart, renderNumber } from '../system/bill-rules';
+import { datePart, renderNumber } from '../system';
 import { textProblem } from '../http/text-rules';
-import { CN_OFFSET_MS } from '../services/china-time';
+import { CN_OFFSET_MS } from '../kernel';
 
 /** A model's form JSON: at most ~1 MB of text. */
 export const FORM_DATA_MAX = 1_000_000;

@@ -2,6 +2,7 @@
  * Row types of the low-code tables (migration 0012), merged into `Database` in db/schema.ts. The
  * models themselves are `visualdev_base` (db/schema.ts), extended by 0012.
  */
+import type { Generated } from 'kysely';
 
 /** One saved form (and list) JSON of a model; records name the version they were made with. */
 export interface LowcodeModelVersionTable {
@@ -31,16 +32,6 @@ export interface LowcodeRecordTable {
   updatedAt: number | null;
   /** the creator's department or company when created (data scopes come with issue 13) */
   organizeId: string | null;
-}
-
-/** A client's request key: a retried create or copy answers with the first result. */
-export interface LowcodeRequestTable {
-  userId: string;
-  key: string;
-  /** 'copy' | 'record' */
-  kind: string;
-  resultId: string;
-  createdAt: number;
 }
 
 /** A bill number a record has used: never used again (the record may be deleted later). */
@@ -94,10 +85,42 @@ export interface LowcodeReportTable {
   updatedBy: string | null;
 }
 
+export interface VisualdevBaseTable {
+  id: string;
+  fullName: string;
+  enCode: string;
+  /** 1 form only, 2 form + list. */
+  type: number;
+  /** a `visualDevCategory` dictionary item id */
+  category: string;
+  /** 0 draft, 1 released. */
+  state: number;
+  description: string;
+  sortCode: number;
+  createdAt: number;
+  /** Migration 0012 (lowcode/migration.ts): the current form JSON ('' before the first save). */
+  formData: Generated<string>;
+  /** The list JSON ('' when none). */
+  columnData: Generated<string>;
+  /** The tables note (JSON text), kept as given. */
+  tables: Generated<string>;
+  /** The current form version (lowcode_model_version); 0 before the first form. */
+  version: Generated<number>;
+  createdBy: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
+  /** Migration 0015 (lowcode/migration-publish.ts): the version published pages use (null: never released). */
+  releasedVersion: Generated<number | null>;
+  releasedAt: Generated<number | null>;
+  releasedBy: Generated<string | null>;
+  /** JSON `{ field: slot }`: the lowcode_record_key slot holding each searched or sorted field. */
+  keySlots: Generated<string>;
+}
+
 export interface LowcodeTables {
+  visualdev_base: VisualdevBaseTable;
   lowcode_model_version: LowcodeModelVersionTable;
   lowcode_record: LowcodeRecordTable;
-  lowcode_request: LowcodeRequestTable;
   lowcode_bill_number: LowcodeBillNumberTable;
   lowcode_record_key: LowcodeRecordKeyTable;
   lowcode_report: LowcodeReportTable;

@@ -14,8 +14,10 @@ import {
   normalizeForm,
   validateFormDesign,
 } from '@lighting/shared/formcore';
-import type { Db } from '../db';
-import { insertDictionaries } from '../db/dictionary-seed';
+import type { Db } from '../database';
+import { insertChunked } from '../kernel';
+import type { SeedContext } from '../kernel';
+import { insertDictionaries } from '../system';
 import {
   CATEGORY_BY_NAME,
   CATEGORY_DICTIONARY_SEED,
@@ -25,9 +27,15 @@ import {
   demoModels,
 } from './seed-forms';
 import { REPORT_MENU_TYPE, releaseReport } from './routes-report';
-import { menuOfModule } from './publish';
+import {
+  menuOfModule,
+  ADMIN_ROLE,
+  ensureKeySlots,
+  functionMenuOf,
+  publishedLists,
+  releaseModel,
+} from './publish';
 import { DESIGN_MENU } from './access';
-import { ADMIN_ROLE, ensureKeySlots, functionMenuOf, publishedLists, releaseModel } from './publish';
 import { loadModel } from './store';
 
 /** The design menu's release button (routes-base.ts RELEASE_BUTTON). */
@@ -37,7 +45,46 @@ const SEEDED_RELEASE = 'vd-repair';
 
 const SYSTEM_USER = null;
 
-export async function seedLowcodeIfEmpty(db: Db, now: number = Date.now()): Promise<boolean> {
+export const VISUALDEV_BASES = [
+  {
+    id: 'vd-repair',
+    fullName: '报修登记',
+    enCode: 'repairReport',
+    type: 2,
+    category: '运维',
+    state: 1,
+    description: '市民与巡查员报修登记',
+  },
+  {
+    id: 'vd-inspection',
+    fullName: '巡检记录',
+    enCode: 'inspectionRecord',
+    type: 2,
+    category: '运维',
+    state: 1,
+    description: '日常巡检记录表',
+  },
+  {
+    id: 'vd-asset',
+    fullName: '资产台账',
+    enCode: 'assetLedger',
+    type: 2,
+    category: '资产',
+    state: 0,
+    description: '路灯、灯杆、井等资产台账',
+  },
+];
+
+/** The models a new database starts with (in the first start's transaction). */
+export async function seedLowcodeFresh(trx: Db, s: SeedContext): Promise<void> {
+  await insertChunked(
+    trx,
+    'visualdev_base',
+    VISUALDEV_BASES.map((v, i) => ({ ...v, sortCode: i, createdAt: s.now })),
+  );
+}
+
+export async function seedLowcodeIfEmpty(db: Db, now: number): Promise<boolean> {
   let changed = false;
   const dict = await db
     .selectFrom('dictionary_type')

@@ -12,7 +12,7 @@ import {
   type FormData,
   type FormField,
 } from '@lighting/shared/formcore';
-import type { Db } from '../db';
+import type { Db } from '../database';
 import { badRequest, notFound } from '../http/envelope';
 import { sql } from 'kysely';
 import { contains } from '../db/search';

@@ -27,11 +27,11 @@ import {
   type ValueField,
 } from '@lighting/shared/formcore';
 import type { AppContext } from '../context';
-import type { Db } from '../db';
-import type { User } from '../db/schema';
+import type { Db } from '../database';
+import type { User } from '../system';
 import { ApiError, badRequest } from '../http/envelope';
-import { allocateBillNumber } from '../system/bill-number';
-import { STORED_NAME, UPLOAD_TYPES } from '../files/upload-rules';
+import { allocateBillNumber } from '../system';
+import { STORED_NAME, UPLOAD_TYPES } from '../files';
 import type { SlotMap } from '@lighting/shared/formcore';
 import { writeKeys } from './keys';
 import { optionLoader, type OptionLoader } from './options';

@@ -12,7 +12,7 @@ import {
   type FormField,
   type OptionItem,
 } from '@lighting/shared/formcore';
-import { CN_OFFSET_MS } from '../services/china-time';
+import { CN_OFFSET_MS } from '../kernel';
 
 /** Rows an import may hold (the file may be at most IMPORT_FILE_MAX bytes). */
 export const IMPORT_ROWS_MAX = 5_000;

@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
-import { extractToken } from '../auth/token-rules';
+import { extractToken } from '../auth';
 import { typed } from '../http/typed';
-import type { Db } from '../db';
+import type { Db } from '../database';
 import { WEB_MERCATOR, WGS84, emptyEnvelope, isEmptyEnvelope, mercatorToLonLat, type Envelope } from './geo';
 import {
   StampedCache,

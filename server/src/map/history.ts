@@ -8,7 +8,7 @@
  * recent than old (`backlogDays`), so no day of the fault trend carries the whole backlog.
  */
 import type { Insertable } from 'kysely';
-import type { FaultTable, WorkOrderTable } from '../db/schema';
+import type { FaultTable, WorkOrderTable } from '../home';
 import { BLOCK_M, CITY_ORIGIN, DISTRICT_NAMES, isLampKind, prng, restoredStatus, type City } from './city';
 import { groundScale } from './geo';
 import { DAY_MS, FAULT_TYPES, HOUR_MS, dueAtFor, typicalFaultType } from './rules';

@@ -3,7 +3,7 @@
  * Repair orders and tools call /api/map routes guarded by bt.map.fault and bt.map.assets
  * (docs/api/map.md); their own entries give the pages their place in the menu and their buttons.
  */
-import { CRUDX, EXPORT, col, type MenuSeed } from '../db/menu-seed';
+import { CRUDX, EXPORT, col, type MenuSeed } from '../kernel';
 
 export const LIGHTING_MENU: MenuSeed = {
   enCode: 'lighting',

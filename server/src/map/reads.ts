@@ -4,11 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
-import type { Database } from '../db/schema';
-import { missingRef } from '../db/refs';
+import type { Database } from '../database';
+import { missingRef } from '../kernel';
 import { notFound } from '../http/envelope';
-import { REPAIR_APPROVAL_THRESHOLD } from '../workflow/forms';
-import { repairApprovals } from '../workflow/service';
+import { REPAIR_APPROVAL_THRESHOLD, repairApprovals } from '../workflow';
 import { dispatchApproval, type DispatchApproval } from './rules';
 import { FAULT_COLUMNS, ORDER_COLUMNS } from './store';
 

@@ -1,7 +1,7 @@
 /** Map routes: asset search, one asset, its status, and the districts with their counts. */
 import type { FastifyInstance } from 'fastify';
 import { badRequest, ok } from '../http/envelope';
-import { requirePermission } from '../http/permissions';
+import { requirePermission } from '../auth';
 import { typed } from '../http/typed';
 import { mapAssetChangeMessage } from '../realtime/protocol';
 import { ASSET_STATUSES, LAMP_KINDS } from './city';

@@ -1,7 +1,7 @@
 /** Map routes: repair crews and their GPS tracks. */
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../http/envelope';
-import { requirePermission } from '../http/permissions';
+import { requirePermission } from '../auth';
 import { typed } from '../http/typed';
 import { DAY_MS, OPEN_ORDER_STATES } from './rules';
 

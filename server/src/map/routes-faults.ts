@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { paged } from '../db/paging';
 import { contains } from '../db/search';
 import { badRequest, ok, page } from '../http/envelope';
-import { requirePermission } from '../http/permissions';
+import { requirePermission } from '../auth';
 import { typed } from '../http/typed';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { ASSET_KINDS, LAMP_KINDS } from './city';

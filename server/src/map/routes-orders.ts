@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { paged } from '../db/paging';
-import { assertRefs, requireRef } from '../db/refs';
+import { assertRefs, requireRef } from '../kernel';
 import { contains } from '../db/search';
 import { badRequest, ok, page } from '../http/envelope';
-import { requirePermission } from '../http/permissions';
+import { requirePermission } from '../auth';
 import { typed } from '../http/typed';
 import { NO_BODY } from '../http/route-table';
 import { keywordQuery, pagingQuery } from '../http/validation';
@@ -15,7 +15,7 @@ import {
   mapFaultChangeMessage,
   mapRepairOrderChangeMessage,
 } from '../realtime/protocol';
-import { allocateBillNumber } from '../system/bill-number';
+import { allocateBillNumber } from '../system';
 import { isLampKind, restoredStatus } from './city';
 import {
   MAX_ESTIMATED_COST,
@@ -29,8 +29,7 @@ import {
   type OrderAction,
 } from './rules';
 import { REPAIR_ORDER_RULE } from './seed';
-import { REPAIR_APPROVAL_THRESHOLD } from '../workflow/forms';
-import { onFlowApproved, repairApprovals } from '../workflow/service';
+import { REPAIR_APPROVAL_THRESHOLD, onFlowApproved, repairApprovals } from '../workflow';
 
 import { BASE, MENU_FAULT, idParams, setAssetStatus, ORDER_COLUMNS } from './store';
 import type { MapReads } from './reads';

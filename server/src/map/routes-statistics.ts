@@ -1,8 +1,8 @@
 /** Map routes: the statistics page (counts by district, kind and status; repair compliance). */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db';
+import type { Db } from '../database';
 import { ok } from '../http/envelope';
-import { requirePermission } from '../http/permissions';
+import { requirePermission } from '../auth';
 import { typed } from '../http/typed';
 import { DAY_MS, repairCompliance } from './rules';
 import { summarize, type GroupCount } from './stats';

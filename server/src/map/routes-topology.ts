@@ -1,7 +1,7 @@
 /** Map routes: topology (what a transformer, control box or cable feeds, and the path up to the source). */
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../http/envelope';
-import { requirePermission } from '../http/permissions';
+import { requirePermission } from '../auth';
 import { typed } from '../http/typed';
 import { isLampKind } from './city';
 import { WEB_MERCATOR, emptyEnvelope, extendEnvelope, isEmptyEnvelope, type Envelope } from './geo';

@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope';
-import { requirePermission } from '../http/permissions';
-import { powerSummary } from '../home/routes';
+import { requirePermission } from '../auth';
+import { powerSummary } from '../home';
 import { cityStatistics } from './routes-statistics';
 import { OPEN_ORDER_STATES, ORDER_STATES, type OrderState } from './rules';
 import { BASE, MENU_WALL } from './store';

@@ -1,6 +1,6 @@
 /** Registers the map domain: the FeatureServer endpoint, assets, faults, topology, statistics, crews, repair orders, the wall display. */
 import type { FastifyInstance } from 'fastify';
-import { hasPermission } from '../http/permissions';
+import { hasPermission } from '../auth';
 import { registerFeatureServer } from './featureserver';
 import { REPAIR_ORDER_RULE } from './seed';
 import { MENU_FAULT } from './store';

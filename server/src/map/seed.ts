@@ -3,9 +3,9 @@
  * map_asset is empty). MAP_ASSETS sets the city's size (default 300000). One transaction, multi-row
  * prepared inserts: 300k assets take seconds.
  */
-import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { Db } from '../db';
-import type { Database } from '../db/schema';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { Database, Db } from '../database';
+import { dialectOf } from '../db';
 import { generateCity, isLampKind, type City } from './city';
 import { generateHistory } from './history';
 import {
@@ -17,18 +17,10 @@ import {
   dropIndexes,
 } from './migration';
 
-export const DEFAULT_MAP_ASSETS = 300_000;
 export const REPAIR_ORDER_RULE = 'RepairOrder';
 
-/** The configured city size: MAP_ASSETS when it is an integer ≥ 0 (0: no demo city), else the default. */
-export function mapAssetsFromEnv(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.MAP_ASSETS?.trim();
-  const n = Number(raw);
-  return raw && Number.isInteger(n) && n >= 0 ? Math.min(n, 2_000_000) : DEFAULT_MAP_ASSETS;
-}
-
 export function isPostgresDb(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
+  return dialectOf(db) === 'postgres';
 }
 
 /**

@@ -1,7 +1,6 @@
 /** The map domain's shared constants, schema snippets and writes (asset status with the layer's lastEditDate). */
 import { type Transaction } from 'kysely';
-import type { Db } from '../db';
-import type { Database } from '../db/schema';
+import type { Db, Database } from '../database';
 import { type MapAssetChange } from '../realtime/protocol';
 
 export const MENU_ASSETS = 'bt.map.assets';

@@ -9,13 +9,11 @@ import { authOf } from '../context';
 import { paged } from '../db/paging';
 import { badRequest, notFound, ok, page } from '../http/envelope';
 import { typed } from '../http/typed';
-import { OPEN } from '../http/route-table';
-import { NO_BODY } from '../http/route-table';
-import { requirePermission } from '../http/permissions';
+import { OPEN, NO_BODY } from '../http/route-table';
+import { requirePermission } from '../auth';
 import { keywordQuery, pagingQuery } from '../http/validation';
-import { assertRefs } from '../db/refs';
+import { assertRefs, sanitizeRichText } from '../kernel';
 import { MessageType, pushReleased, releaseRows, resolveRecipients } from './service';
-import { sanitizeRichText } from '../services/sanitize';
 import { contains } from '../db/search';
 
 export const READ_ALL_OK = '已全部标记为已读';

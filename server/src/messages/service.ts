@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { insertChunked, type Db } from '../db';
+import { insertChunked, sanitizeRichText } from '../kernel';
+import type { Db } from '../database';
 import type { Realtime } from '../realtime';
 import { messagePushMessage, NO_UNREAD, type UnreadCounts } from '../realtime/protocol';
-import { sanitizeRichText } from '../services/sanitize';
 
 export const MessageType = { NOTICE: 1, TODO: 2, CIRCULATE: 3, LAUNCH: 4 } as const;
 export type MessageTypeValue = (typeof MessageType)[keyof typeof MessageType];

@@ -8,7 +8,7 @@
 import fastifySwagger, { type SwaggerOptions, type SwaggerTransform } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import type { Requirement } from '../http/permissions';
+import type { Requirement } from '../http/route-table';
 
 export const DOCS_PREFIX = '/api/docs';
 

@@ -8,8 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { SocketMethods } from '../chat/socket';
-import { unreadCounts } from '../messages/service';
 import type { Peer } from './hub';
 import {
   initMessage,
@@ -18,9 +16,30 @@ import {
   logoutMessage,
   parseClientMessage,
   type ServerMessage,
+  type UnreadCounts,
 } from './protocol';
 
 export const SOCKET_PATH = '/api/message/websocket';
+
+/** A signed-in socket as the socket route hands it to a method. */
+export interface SocketConn {
+  peer: Peer;
+  userId: string;
+}
+
+export type SocketMethod = (conn: SocketConn, frame: Record<string, unknown>) => Promise<void>;
+
+/** What a domain answers on the socket (its descriptor's `socket`). */
+export interface SocketMethods {
+  methods: Record<string, SocketMethod>;
+  /** What initMessage carries for the user beyond the shell's counts. */
+  initExtras(userId: string): Promise<{ unreadNums: readonly object[] }>;
+}
+
+/** The socket's frames beyond OnConnection, and the counts initMessage starts with. */
+export interface SocketSetup extends SocketMethods {
+  counts(userId: string): Promise<UnreadCounts>;
+}
 const CONNECT_TIMEOUT_MS = 30_000;
 /** Frames of one socket waiting for their turn; beyond this a frame is refused (a flood). */
 const MAX_QUEUED_FRAMES = 200;
@@ -52,8 +71,8 @@ function peerOf(socket: WebSocket, id: string): Peer {
  * `methods`: the frames beyond OnConnection (chat), run one at a time per socket in arrival order, so
  * two sends from one tab are stored in the order they were sent.
  */
-export function registerSocketRoute(app: FastifyInstance, methods: SocketMethods): void {
-  const { tokens, realtime, db, config } = app.ctx;
+export function registerSocketRoute(app: FastifyInstance, methods: SocketSetup): void {
+  const { tokens, realtime, config } = app.ctx;
 
   app.get(SOCKET_PATH, { websocket: true, config: { public: true } }, (socket, req) => {
     const peer = peerOf(socket, randomUUID());
@@ -120,7 +139,7 @@ export function registerSocketRoute(app: FastifyInstance, methods: SocketMethods
           await realtime.attach(peer, check.row.userId, check.row.token);
           const [online, counts, extras] = await Promise.all([
             realtime.onlineUsers(),
-            unreadCounts(db, check.row.userId),
+            methods.counts(check.row.userId),
             methods.initExtras(check.row.userId),
           ]);
           peer.send(JSON.stringify(initMessage(online, peer.id, counts, extras.unreadNums)));

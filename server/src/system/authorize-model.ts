@@ -1,5 +1,5 @@
 /** Authorisation trees and grant parsing (pure). */
-import { buildTree, withAncestors } from './tree';
+import { buildTree, withAncestors } from '../kernel';
 
 export const DATA_SCOPES = [
   ['all', '全部数据'],

@@ -5,8 +5,8 @@
  * number and no number is ever handed out twice.
  */
 import { sql } from 'kysely';
-import type { Db } from '../db';
-import type { User } from '../db/schema';
+import type { Db } from '../database';
+import type { User } from './schema';
 import { ApiError, Code } from '../http/envelope';
 import { datePart, periodKey, renderNumber } from './bill-rules';
 

@@ -1,5 +1,5 @@
 /** Bill-number rules (pure): date parts in China time, period keys and the rendered number. */
-import { CN_OFFSET_MS } from '../services/china-time';
+import { CN_OFFSET_MS } from '../kernel';
 
 export const DATE_FORMATS = ['', 'yyyy', 'yyyyMM', 'yyyyMMdd', 'yyMMdd', 'yyyyMMddHH'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];

@@ -1,7 +1,7 @@
 /** Data permissions of the user list: the scopes granted to a viewer on permission.user, as a filter. */
-import type { Db } from '../db';
+import type { Db } from '../database';
 import { scopeFilter } from './authorize-model';
-import { subtreeIds } from './tree';
+import { subtreeIds } from '../kernel';
 
 const USER_MENU_ID = 'menu-permission.user';
 

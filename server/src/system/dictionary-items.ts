@@ -5,11 +5,21 @@
  * type and in the same type, never itself or below itself, a code unique in its type), the items
  * of a type as a list or a tree, and the version clients' dictionary caches compare.
  */
-import type { Db } from '../db';
-import { assertRefs, requireRef } from '../db/refs';
+import type { Db } from '../database';
+import {
+  assertRefs,
+  assertUniqueCode,
+  requireRef,
+  descriptionField,
+  enabledField,
+  parentIdField,
+  sortCodeField,
+  storedParent,
+  buildTree,
+  subtreeIds,
+  withAncestors,
+} from '../kernel';
 import { badRequest } from '../http/envelope';
-import { descriptionField, enabledField, parentIdField, sortCodeField, storedParent } from './common';
-import { buildTree, subtreeIds, withAncestors } from './tree';
 
 /** Bumped by every dictionary write: clients caching dictionaries compare it (GET DictionaryData/Version). */
 let dictionaryVersion = Date.now();
@@ -95,13 +105,10 @@ export async function checkDictionaryItem(db: Db, b: DataBody, selfId?: string) 
     if (!rows.some((r) => r.id === parentId)) throw badRequest('parentId: 上级不在该字典分类中');
     if (selfId && subtreeIds(rows, selfId).has(parentId)) throw badRequest('parentId: 上级不能是自己或下级');
   }
-  let dup = db
-    .selectFrom('dictionary_data')
-    .select('id')
-    .where('dictionaryTypeId', '=', t.id)
-    .where('enCode', '=', b.enCode);
-  if (selfId) dup = dup.where('id', '!=', selfId);
-  if (await dup.executeTakeFirst()) throw badRequest(`enCode: 编码 "${b.enCode}" 已存在`);
+  await assertUniqueCode(db, 'dictionary_data', b.enCode, {
+    exceptId: selfId,
+    within: { dictionaryTypeId: t.id },
+  });
   const fullName = b.fullName.trim();
   if (!fullName) throw badRequest('fullName: must not be empty');
   return {

@@ -2,7 +2,7 @@
  * The administration menu branches (permission, system, systemData). urlAddress values are the
  * contract with remote-system's pages (docs/api/system.md).
  */
-import { ADD, CRUD, CRUDX, EDIT, REMOVE, col, type MenuSeed } from '../db/menu-seed';
+import { ADD, CRUD, CRUDX, EDIT, REMOVE, col, type MenuSeed } from '../kernel';
 
 /** 异常日志's own columns (one row per distinct error): added to system.log by migration 0010 too. */
 export const ERROR_LOG_COLUMNS: Array<[string, string]> = [

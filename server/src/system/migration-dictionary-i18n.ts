@@ -5,7 +5,7 @@
  * still the seeded one (an administrator's renamed item keeps its own words, untranslated).
  */
 import type { Kysely, Migration } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 import { DICTIONARY_TRANSLATIONS } from './dictionary-i18n';
 import { DICTIONARY_I18N_COLUMNS } from './menus';
 import { addMenuColumns } from './migration-error-log';

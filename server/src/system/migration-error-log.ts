@@ -8,7 +8,7 @@
  * to the roles that see its other columns (a fresh database has them from the seed).
  */
 import type { Kysely, Migration } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 import { ERROR_LOG_COLUMNS } from './menus';
 
 const LOG_MENU_ID = 'menu-system.log';

@@ -2,14 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../http/envelope';
 import { typed } from '../http/typed';
-import { OPEN } from '../http/route-table';
-import { NO_BODY } from '../http/route-table';
-import { requirePermission } from '../http/permissions';
+import { OPEN, NO_BODY } from '../http/route-table';
+import { requirePermission } from '../auth';
 import { registerSaveRoutes } from './save-routes';
 import { keywordQuery } from '../http/validation';
 import { contains } from '../db/search';
-import { assertRefs } from '../db/refs';
 import {
+  assertRefs,
   EMPTY_QUERY,
   assertUniqueCode,
   countWhere,
@@ -22,8 +21,10 @@ import {
   sortCodeField,
   storedParent,
   toggleState,
-} from './common';
-import { buildTree, subtreeIds, withAncestors } from './tree';
+  buildTree,
+  subtreeIds,
+  withAncestors,
+} from '../kernel';
 import {
   bumpDictionaryVersion,
   checkDictionaryItem,
@@ -155,7 +156,7 @@ export function registerBaseRoutes(app: FastifyInstance): void {
       if (selfId && subtreeIds(rows, selfId).has(b.parentId))
         throw badRequest('parentId: 上级不能是自己或下级');
     }
-    await assertUniqueCode(ctx.db, 'area', b.enCode, selfId);
+    await assertUniqueCode(ctx.db, 'area', b.enCode, { exceptId: selfId });
     return {
       parentId: b.parentId,
       fullName: b.fullName,
@@ -270,7 +271,7 @@ export function registerBaseRoutes(app: FastifyInstance): void {
       if (selfId && subtreeIds(rows, selfId).has(parentId))
         throw badRequest('parentId: 上级不能是自己或下级');
     }
-    await assertUniqueCode(ctx.db, 'dictionary_type', b.enCode, selfId);
+    await assertUniqueCode(ctx.db, 'dictionary_type', b.enCode, { exceptId: selfId });
     return {
       parentId,
       fullName: b.fullName,

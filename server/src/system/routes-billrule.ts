@@ -2,12 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { paged } from '../db/paging';
 import { authOf } from '../context';
-import type { User } from '../db/schema';
+import type { User } from './schema';
 import { ApiError, Code, notFound, ok, page } from '../http/envelope';
 import { typed } from '../http/typed';
-import { OPEN } from '../http/route-table';
-import { NO_BODY } from '../http/route-table';
-import { hasPermission, requirePermission } from '../http/permissions';
+import { OPEN, NO_BODY } from '../http/route-table';
+import { hasPermission, requirePermission } from '../auth';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { contains } from '../db/search';
 import { allocateBillNumber, lastNumber } from './bill-number';
@@ -23,7 +22,7 @@ import {
   newId,
   sortCodeField,
   toggleState,
-} from './common';
+} from '../kernel';
 
 const BASE = '/api/system/Base/BillRule';
 const MENU = 'system.billRule';
@@ -222,7 +221,7 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
         .where('id', '=', req.params.id)
         .executeTakeFirst();
       if (!row) throw notFound();
-      await assertUniqueCode(ctx.db, 'bill_rule', req.body.enCode, row.id);
+      await assertUniqueCode(ctx.db, 'bill_rule', req.body.enCode, { exceptId: row.id });
       // The running sequence (period, last number) is kept: numbers already issued are never reissued.
       await ctx.db.updateTable('bill_rule').set(values(req.body)).where('id', '=', row.id).execute();
       return ok(null, '更新成功');

@@ -7,9 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { paged } from '../db/paging';
 import { badRequest, notFound, ok, page } from '../http/envelope';
 import { typed } from '../http/typed';
-import { OPEN } from '../http/route-table';
-import { NO_BODY } from '../http/route-table';
-import { requirePermission } from '../http/permissions';
+import { OPEN, NO_BODY } from '../http/route-table';
+import { requirePermission } from '../auth';
 import { registerSaveRoutes } from './save-routes';
 import { keywordQuery, linkField, pagingQuery } from '../http/validation';
 import { contains } from '../db/search';
@@ -23,7 +22,7 @@ import {
   idParams,
   sortCodeField,
   toggleState,
-} from './common';
+} from '../kernel';
 import { URL_NOT_ALLOWED, sqlProblem, urlAllowed } from './data-interface-rules';
 import { interfaceTarget, parseParams, runDataInterface, type Param } from './data-interface-run';
 
@@ -116,7 +115,7 @@ export function registerDataInterfaceRoutes(app: FastifyInstance): void {
       if (problem) throw badRequest(`query: ${problem}`);
     } else if (!urlAllowed(target(b.path ?? ''), ctx.config.dataInterfaceHosts))
       throw badRequest(`path: ${URL_NOT_ALLOWED}`);
-    await assertUniqueCode(ctx.db, 'data_interface', b.enCode, selfId);
+    await assertUniqueCode(ctx.db, 'data_interface', b.enCode, { exceptId: selfId });
     return {
       fullName: b.fullName,
       enCode: b.enCode,

@@ -2,11 +2,11 @@
  * POST /api/system/ErrorLog — the browsers' production error handler (spec §8) reports uncaught
  * errors here; the system log's 异常日志 tab (GET /api/system/Log?category=4, menu system.log) shows
  * them with the server's own, one row per distinct error (message, top stack frame, URL path) with its
- * count and first / last seen (services/system-log.ts `recordError`).
+ * count and first / last seen (system-log.ts `recordError`).
  */
 import type { FastifyInstance } from 'fastify';
 import { ERROR_LIMITS } from '@lighting/shared/core';
-import { ipAddressName, normalizeIp } from '../auth/ip';
+import { ipAddressName, normalizeIp } from '../auth';
 import { authOf } from '../context';
 import { ok } from '../http/envelope';
 import { typed } from '../http/typed';

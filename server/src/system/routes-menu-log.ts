@@ -1,16 +1,16 @@
 /** /api/system/Menu (menu system.menu: all seven entry types) and /api/system/Log (menu system.log). */
 import type { FastifyInstance } from 'fastify';
-import { MENU_COLUMNS } from '../auth/access';
+import { MENU_COLUMNS, requirePermission } from '../auth';
 import { paged } from '../db/paging';
 import { badRequest, notFound, ok, page } from '../http/envelope';
 import { typed } from '../http/typed';
 import { NO_BODY } from '../http/route-table';
-import { requirePermission } from '../http/permissions';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { contains } from '../db/search';
-import { assertRefs, requireRef } from '../db/refs';
-import { LogCategory } from '../services/system-log';
 import {
+  assertRefs,
+  duplicateCode,
+  requireRef,
   assertUniqueCode,
   countWhere,
   enabledField,
@@ -19,9 +19,12 @@ import {
   sortCodeField,
   storedParent,
   toggleState,
-} from './common';
+  buildTree,
+  subtreeIds,
+  withAncestors,
+} from '../kernel';
+import { LogCategory } from './system-log';
 import { menuProblem } from './menu-rules';
-import { buildTree, subtreeIds, withAncestors } from './tree';
 
 const MENU_BASE = '/api/system/Menu';
 
@@ -167,7 +170,7 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
       if (selfId && subtreeIds(rows, selfId).has(parentId))
         throw badRequest('parentId: 上级不能是自己或下级');
     }
-    await assertUniqueCode(ctx.db, 'menu', b.enCode, selfId);
+    await assertUniqueCode(ctx.db, 'menu', b.enCode, { exceptId: selfId });
     const typed = [3, 4, 5, 6].includes(b.type);
     return {
       parentId,
@@ -194,7 +197,7 @@ export function registerMenuAndLogRoutes(app: FastifyInstance): void {
       if (!v.fullName) throw badRequest('fullName: must not be empty');
       const id = `menu-${v.enCode}`;
       if (await ctx.db.selectFrom('menu').select('id').where('id', '=', id).executeTakeFirst())
-        throw badRequest(`enCode: 编码 "${v.enCode}" 已存在`);
+        throw duplicateCode(v.enCode);
       await ctx.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('menu')

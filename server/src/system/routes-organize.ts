@@ -7,14 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { paged } from '../db/paging';
 import { badRequest, notFound, ok, page } from '../http/envelope';
 import { typed } from '../http/typed';
-import { OPEN } from '../http/route-table';
-import { NO_BODY } from '../http/route-table';
-import { requirePermission } from '../http/permissions';
+import { OPEN, NO_BODY } from '../http/route-table';
+import { requirePermission } from '../auth';
 import { registerSaveRoutes } from './save-routes';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { contains } from '../db/search';
-import { assertRefs, refId, requireRef } from '../db/refs';
 import {
+  assertRefs,
+  refId,
+  requireRef,
   EMPTY_QUERY,
   assertUniqueCode,
   countWhere,
@@ -27,8 +28,10 @@ import {
   parentIdField,
   sortCodeField,
   storedParent,
-} from './common';
-import { buildTree, subtreeIds, withAncestors } from './tree';
+  buildTree,
+  subtreeIds,
+  withAncestors,
+} from '../kernel';
 
 const BASE = '/api/system/Permission';
 const ORG_MENU = 'permission.organize';
@@ -142,7 +145,7 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
       if (selfId && subtreeIds(rows, selfId).has(parentId))
         throw badRequest('parentId: 上级不能是自己或下级');
     }
-    await assertUniqueCode(ctx.db, 'organize', b.enCode, selfId);
+    await assertUniqueCode(ctx.db, 'organize', b.enCode, { exceptId: selfId });
     return {
       parentId,
       fullName: b.fullName,
@@ -446,7 +449,7 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
 
   const checkPos = async (b: PosBody, selfId?: string) => {
     await assertRefs(ctx.db, [{ field: 'organizeId', table: 'organize', id: b.organizeId, what: '组织' }]);
-    await assertUniqueCode(ctx.db, 'position', b.enCode, selfId);
+    await assertUniqueCode(ctx.db, 'position', b.enCode, { exceptId: selfId });
     return {
       fullName: b.fullName,
       enCode: b.enCode,

@@ -7,17 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../context';
 import { paged } from '../db/paging';
-import { assertRefs } from '../db/refs';
-import { badRequest, notFound, ok, page } from '../http/envelope';
-import { typed } from '../http/typed';
-import { OPEN } from '../http/route-table';
-import { NO_BODY } from '../http/route-table';
-import { requirePermission } from '../http/permissions';
-import { registerSaveRoutes } from './save-routes';
-import { keywordQuery, pagingQuery } from '../http/validation';
-import { contains } from '../db/search';
-import { authorizeTrees, dataScopeEntries } from './authorize-model';
 import {
+  assertRefs,
   EMPTY_QUERY,
   assertUniqueCode,
   countWhere,
@@ -28,7 +19,15 @@ import {
   idParams,
   sortCodeField,
   toggleState,
-} from './common';
+} from '../kernel';
+import { badRequest, notFound, ok, page } from '../http/envelope';
+import { typed } from '../http/typed';
+import { OPEN, NO_BODY } from '../http/route-table';
+import { requirePermission } from '../auth';
+import { registerSaveRoutes } from './save-routes';
+import { keywordQuery, pagingQuery } from '../http/validation';
+import { contains } from '../db/search';
+import { authorizeTrees, dataScopeEntries } from './authorize-model';
 import { endSessions } from './sessions';
 
 const BASE = '/api/system/Permission';
@@ -158,7 +157,7 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     table: 'role',
     body: roleBody,
     check: async (b: RoleBody, exceptId?: string) => {
-      await assertUniqueCode(ctx.db, 'role', b.enCode, exceptId);
+      await assertUniqueCode(ctx.db, 'role', b.enCode, { exceptId: exceptId });
       return roleValues(b);
     },
     load: loadRole,

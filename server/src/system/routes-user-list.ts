@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { page, ok } from '../http/envelope';
 import { typed } from '../http/typed';
 import { OPEN } from '../http/route-table';
-import { requirePermission } from '../http/permissions';
+import { requirePermission } from '../auth';
 import { keywordQuery, pagingQuery } from '../http/validation';
-import { descendantIds } from '../services/tree';
+import { subtreeIds } from '../kernel';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { avatarUrl } from './users-shared';
 import { likePattern } from '../db/search';
@@ -63,7 +63,7 @@ export function registerUserListRoutes(app: FastifyInstance): void {
       }
       if (q.organizeId) {
         const orgs = await ctx.db.selectFrom('organize').select(['id', 'parentId']).execute();
-        base = base.where('user.organizeId', 'in', descendantIds(orgs, q.organizeId));
+        base = base.where('user.organizeId', 'in', [...subtreeIds(orgs, q.organizeId)]);
       }
       if (q.positionId) base = base.where('user.positionId', '=', q.positionId);
       if (q.enabledMark !== undefined) base = base.where('user.enabledMark', '=', q.enabledMark);

@@ -3,16 +3,11 @@
  * delete, reset password, state. The list and All live in routes/permission.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { LOCKED_PASSWORD_HASH, hashPassword } from '../auth/password';
+import { LOCKED_PASSWORD_HASH, hashPassword, requirePermission } from '../auth';
 import { authOf } from '../context';
-import { assertRefs, refId } from '../db/refs';
-import { badRequest, notFound, ok } from '../http/envelope';
-import { typed } from '../http/typed';
-import { OPEN } from '../http/route-table';
-import { NO_BODY } from '../http/route-table';
-import { requirePermission } from '../http/permissions';
-import { avatarUrl } from './users-shared';
 import {
+  assertRefs,
+  refId,
   EMPTY_QUERY,
   enabledField,
   fullNameField,
@@ -21,9 +16,13 @@ import {
   optionalId,
   parentIdField,
   sortCodeField,
-} from './common';
+  buildTree,
+} from '../kernel';
+import { badRequest, notFound, ok } from '../http/envelope';
+import { typed } from '../http/typed';
+import { OPEN, NO_BODY } from '../http/route-table';
+import { avatarUrl } from './users-shared';
 import { endSessions } from './sessions';
-import { buildTree } from './tree';
 
 const BASE = '/api/system/Permission/Users';
 const MENU = 'permission.user';

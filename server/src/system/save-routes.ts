@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope';
-import { requirePermission } from '../http/permissions';
-import { idParams, newId } from './common';
+import { requirePermission } from '../auth';
+import { idParams, newId } from '../kernel';
 
 type SavedTable =
   'area' | 'dictionary_type' | 'dictionary_data' | 'data_interface' | 'organize' | 'position' | 'role';

@@ -1,5 +1,5 @@
 import { isAccount, isEnCode, isFullName, isMobile } from '@lighting/shared/core';
-import { buildUsers } from '../db/seed-data';
+import { buildUsers } from './seed-people';
 import {
   BILL_RULES,
   DATA_INTERFACES,

@@ -1,5 +1,5 @@
 /** The administration demo data (pure): areas, bill rules, data interfaces, dictionaries, staff. */
-import { DISTRICTS } from '../home/seed';
+import { DISTRICTS } from '../home';
 
 export interface AreaSeed {
   id: string;

@@ -6,11 +6,12 @@
  * - companies, departments, positions and a few hundred staff members; areas; bill rules; data
  *   interfaces; the dictionaries the product uses.
  */
-import { LOCKED_PASSWORD_HASH } from '../auth/password';
-import { insertChunked, type Db } from '../db';
-import { insertDictionaries } from '../db/dictionary-seed';
-import type { MenuSeed } from '../db/menu-seed';
-import { flattenMenus, MENUS } from '../db/seed-data';
+import { LOCKED_PASSWORD_HASH } from '../auth';
+import { insertChunked } from '../kernel';
+import type { Db } from '../database';
+import { insertDictionaries } from './dictionary-seed';
+import type { FlatMenu, MenuSeed, SeedContext } from '../kernel';
+import { rolesFor, type RoleSeed } from './seed-people';
 import { ADMIN_ROOTS } from './menus';
 import {
   BILL_RULES,
@@ -32,21 +33,26 @@ async function count(db: Db, table: 'area' | 'bill_rule' | 'data_interface'): Pr
   return Number(r?.n ?? 0);
 }
 
-/** Adds the missing administration menus, buttons and columns; grants the new ones to the admin role. */
-async function syncAdminMenus(db: Db): Promise<boolean> {
-  const roots = new Set<string>(ADMIN_ROOTS);
-  const flat = flattenMenus(MENUS).filter((m) => {
-    const top = m.seed.enCode.split('.')[0] ?? '';
-    return roots.has(top);
-  });
+/**
+ * Adds the seeded menus (with their buttons and columns) a database lacks, and grants each new one to
+ * the seeded roles that list it (a role an administrator deleted is left alone). Run on every start
+ * for the sections a release may grow (administration, workflow), so an existing database gains them.
+ */
+export async function syncSeededMenus(
+  db: Db,
+  flat: readonly FlatMenu[],
+  roles: readonly RoleSeed[],
+): Promise<boolean> {
   const have = new Set((await db.selectFrom('menu').select('id').execute()).map((r) => r.id));
   const haveButtons = new Set((await db.selectFrom('menu_button').select('id').execute()).map((r) => r.id));
   const haveColumns = new Set((await db.selectFrom('menu_column').select('id').execute()).map((r) => r.id));
-  const adminRole = await db.selectFrom('role').select('id').where('id', '=', ADMIN_ROLE).executeTakeFirst();
+  const existing = new Set((await db.selectFrom('role').select('id').execute()).map((r) => r.id));
+  const live = roles.filter((r) => existing.has(r.id));
   let changed = false;
   await db.transaction().execute(async (trx) => {
     for (const m of flat) {
       const s: MenuSeed = m.seed;
+      const grantTo = live.filter((r) => r.menus.includes(s.enCode));
       if (!have.has(m.id)) {
         await trx
           .insertInto('menu')
@@ -64,8 +70,8 @@ async function syncAdminMenus(db: Db): Promise<boolean> {
             enabledMark: 1,
           })
           .execute();
-        if (adminRole)
-          await trx.insertInto('role_menu').values({ roleId: ADMIN_ROLE, menuId: m.id }).execute();
+        for (const r of grantTo)
+          await trx.insertInto('role_menu').values({ roleId: r.id, menuId: m.id }).execute();
         changed = true;
       }
       for (const [i, b] of (s.buttons ?? []).entries()) {
@@ -75,11 +81,15 @@ async function syncAdminMenus(db: Db): Promise<boolean> {
           .insertInto('menu_button')
           .values({ id, menuId: m.id, enCode: b.enCode, fullName: b.fullName, sortCode: i })
           .execute();
-        if (adminRole)
+        for (const r of grantTo) {
+          const allowed = r.buttonOverrides[s.enCode];
+          if (allowed && !allowed.includes(b.enCode)) continue;
           await trx
             .insertInto('role_button')
-            .values({ roleId: ADMIN_ROLE, menuId: m.id, enCode: b.enCode, fullName: b.fullName })
+            .values({ roleId: r.id, menuId: m.id, enCode: b.enCode, fullName: b.fullName })
+            .onConflict((oc) => oc.doNothing())
             .execute();
+        }
         changed = true;
       }
       for (const [i, c] of (s.columns ?? []).entries()) {
@@ -89,16 +99,28 @@ async function syncAdminMenus(db: Db): Promise<boolean> {
           .insertInto('menu_column')
           .values({ id, menuId: m.id, enCode: c.enCode, fullName: c.fullName, sortCode: i })
           .execute();
-        if (adminRole)
+        for (const r of grantTo)
           await trx
             .insertInto('role_column')
-            .values({ roleId: ADMIN_ROLE, menuId: m.id, enCode: c.enCode, fullName: c.fullName })
+            .values({ roleId: r.id, menuId: m.id, enCode: c.enCode, fullName: c.fullName })
+            .onConflict((oc) => oc.doNothing())
             .execute();
         changed = true;
       }
     }
   });
   return changed;
+}
+
+/** The administration sections' menus, granted to the administrator role. */
+async function syncAdminMenus(db: Db, s: SeedContext): Promise<boolean> {
+  const roots = new Set<string>(ADMIN_ROOTS);
+  const flat = s.menus.filter((m) => roots.has(m.seed.enCode.split('.')[0] ?? ''));
+  return syncSeededMenus(
+    db,
+    flat,
+    rolesFor(s.menuTree).filter((r) => r.id === ADMIN_ROLE),
+  );
 }
 
 async function seedPeople(db: Db, now: number): Promise<boolean> {
@@ -183,8 +205,9 @@ async function seedDictionaries(db: Db): Promise<boolean> {
   return true;
 }
 
-export async function seedSystemIfEmpty(db: Db, now: number = Date.now()): Promise<boolean> {
-  let changed = await syncAdminMenus(db);
+export async function seedSystemIfEmpty(db: Db, s: SeedContext): Promise<boolean> {
+  const now = s.now;
+  let changed = await syncAdminMenus(db, s);
   changed = (await seedPeople(db, now)) || changed;
   changed = (await seedDictionaries(db)) || changed;
   if ((await count(db, 'area')) === 0) {

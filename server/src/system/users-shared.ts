@@ -1,6 +1,6 @@
 /** User helpers the user, profile and sign-in routes share: avatar URL, organisation and position names. */
-import type { Db } from '../db';
-import { FileStore } from '../files/store';
+import type { Db } from '../database';
+import { FileStore } from '../files';
 
 export function avatarUrl(headIcon: string): string {
   return headIcon ? FileStore.urlOf('userAvatar', headIcon) : '';

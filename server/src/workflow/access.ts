@@ -5,10 +5,10 @@
  */
 import { OperatorState } from '@lighting/shared/flowcore';
 import type { AppContext } from '../context';
-import type { Db } from '../db';
-import type { User } from '../db/schema';
+import type { Db } from '../database';
+import type { User } from '../system';
 import { ApiError, Code } from '../http/envelope';
-import { hasPermission } from '../http/permissions';
+import { hasPermission } from '../auth';
 
 export const MENU = {
   engine: 'workFlow.flowEngine',

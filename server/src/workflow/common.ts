@@ -7,23 +7,14 @@ import {
   type FlowProblemCode,
 } from '@lighting/shared/flowcore';
 import type { FormData } from '@lighting/shared/formcore';
-import type { Db } from '../db';
+import type { Db } from '../database';
 import { badRequest } from '../http/envelope';
-import { versionForm } from '../lowcode/store';
-import { parseJsonField, RECORD_DATA_MAX } from '../lowcode/rules';
+import { versionForm, parseJsonField, RECORD_DATA_MAX } from '../lowcode';
 import { systemForm, type Data } from './forms';
 
 export const ENGINE = '/api/workflow/Engine';
 
 /** `idemKey`: 16–64 letters, digits, _ or - (a UUID fits). */
-export const idemKeyField = {
-  type: 'string',
-  minLength: 16,
-  maxLength: 64,
-  pattern: '^[A-Za-z0-9_-]+$',
-  'x-msg': '16–64 letters, digits, _ or -',
-} as const;
-
 export const opinionField = { type: 'string', maxLength: 500 } as const;
 export const userIdField = { type: 'string', minLength: 1, maxLength: 64 } as const;
 export const userIdsField = { type: 'array', maxItems: 100, items: userIdField } as const;
@@ -43,24 +34,6 @@ export const taskParams = {
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const;
-
-/** Names of users by id ('' for unknown ones). */
-export async function userNames(
-  db: Db,
-  ids: Iterable<string | null | undefined>,
-): Promise<Map<string, string>> {
-  const want = [...new Set([...ids].filter((x): x is string => !!x))];
-  const out = new Map<string, string>();
-  for (let i = 0; i < want.length; i += 500) {
-    const rows = await db
-      .selectFrom('user')
-      .select(['id', 'realName'])
-      .where('id', 'in', want.slice(i, i + 500))
-      .execute();
-    for (const r of rows) out.set(r.id, r.realName);
-  }
-  return out;
-}
 
 /** A body's `data` JSON text → an object, or a 400 naming the path. */
 export function dataOf(text: string | undefined, field = 'data'): Data {

@@ -26,11 +26,11 @@ import {
   type FormOperate,
 } from '@lighting/shared/flowcore';
 import type { AppContext } from '../context';
-import type { Db } from '../db';
-import type { User } from '../db/schema';
+import type { Db } from '../database';
+import type { User } from '../system';
 import { badRequest } from '../http/envelope';
-import { prepareRecord } from '../lowcode/submission';
-import { allocateBillNumber } from '../system/bill-number';
+import { prepareRecord } from '../lowcode';
+import { allocateBillNumber } from '../system';
 
 export type Data = Record<string, unknown>;
 type Ctx = Pick<AppContext, 'db' | 'dialect' | 'config'>;

@@ -14,7 +14,7 @@
  *   empty, the monitor reassigns their waiting rows). `flow_timer`: durable timeouts, reminders, timer nodes and
  *   completion hooks. `flow_request`: request keys.
  */
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 export const workflowMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -222,5 +222,40 @@ export const workflowMigration: Migration = {
       .addColumn('createdAt', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('flow_request_pk', ['userId', 'key'])
       .execute();
+  },
+};
+
+/** Migration 0001_init, this domain's part: the flows (flow_engine). */
+export const workflowInit: Migration = {
+  async up(db: Kysely<unknown>) {
+    const s = db.schema;
+    await s
+      .createTable('flow_engine')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('fullName', 'varchar(100)', (c) => c.notNull())
+      .addColumn('enCode', 'varchar(100)', (c) => c.notNull().unique())
+      .addColumn('category', 'varchar(50)', (c) => c.notNull().defaultTo(''))
+      .addColumn('type', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('icon', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+      .addColumn('iconBackground', 'varchar(20)', (c) => c.notNull().defaultTo(''))
+      .addColumn('description', 'varchar(500)', (c) => c.notNull().defaultTo(''))
+      .addColumn('sortCode', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('enabledMark', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('createdAt', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+};
+
+/**
+ * Migration 0019_request_keys, the workflow part: its request keys move into the kernel's one store
+ * (`request_key`, created by the kernel's part first) as `flow.<kind>` with their stored answers; the
+ * old table goes.
+ */
+export const workflowRequestKeys: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`insert into request_key (owner, "key", kind, answer, "createdAt")
+      select 'u:' || "userId", "key", 'flow.' || kind, answer, "createdAt"
+      from flow_request`.execute(db);
+    await db.schema.dropTable('flow_request').execute();
   },
 };

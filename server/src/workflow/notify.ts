@@ -6,7 +6,7 @@
  */
 import { TaskStatus } from '@lighting/shared/flowcore';
 import type { AppContext } from '../context';
-import { MessageType, sendMessage } from '../messages/service';
+import { MessageType, sendMessage } from '../messages';
 import type { ServerMessage } from '../realtime/protocol';
 import { countsOf, delegatesOf } from './access';
 import type { EngineEvent } from './engine';

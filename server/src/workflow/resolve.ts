@@ -10,7 +10,7 @@ import {
   type ApproverNode,
   type CirculateTargets,
 } from '@lighting/shared/flowcore';
-import type { Db } from '../db';
+import type { Db } from '../database';
 import type { TaskState } from './engine';
 
 const ids = (v: unknown): string[] =>

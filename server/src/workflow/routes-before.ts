@@ -15,7 +15,7 @@ import { authOf } from '../context';
 import { paged } from '../db/paging';
 import { contains } from '../db/search';
 import { ApiError, Code, badRequest, notFound, ok, page } from '../http/envelope';
-import { requirePermission } from '../http/permissions';
+import { requirePermission } from '../auth';
 import { NO_BODY, OPEN } from '../http/route-table';
 import { typed } from '../http/typed';
 import { keywordQuery, pagingQuery } from '../http/validation';
@@ -25,13 +25,11 @@ import {
   DATA_MAX,
   ENGINE,
   dataOf,
-  idemKeyField,
   opinionField,
   signImgField,
   taskParams,
   userIdField,
   userIdsField,
-  userNames,
 } from './common';
 import { parseForm, prepareFlowData } from './forms';
 import { Directory } from './resolve';
@@ -39,6 +37,7 @@ import type { WorkflowService } from './service';
 import { pushCounts } from './notify';
 import { CONFLICT_MSG, loadVersion, parseData } from './store';
 import { taskView } from './view';
+import { idemKeyField, namesOf, userKey } from '../kernel';
 
 const BEFORE = `${ENGINE}/FlowBefore`;
 
@@ -154,8 +153,9 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
           .orderBy('o.createdAt', 'desc')
           .orderBy('o.id'),
       );
-      const names = await userNames(
+      const names = await namesOf(
         db,
+        'user',
         list.flatMap((x) => [x.creatorUserId, x.userId]),
       );
       return page(
@@ -214,8 +214,9 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
           .orderBy('r.handleTime', 'desc')
           .orderBy('r.id'),
       );
-      const names = await userNames(
+      const names = await namesOf(
         db,
+        'user',
         list.map((x) => x.creatorUserId),
       );
       return page(
@@ -265,8 +266,9 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
           .orderBy('c.createdAt', 'desc')
           .orderBy('c.id'),
       );
-      const names = await userNames(
+      const names = await namesOf(
         db,
+        'user',
         list.map((x) => x.creatorUserId),
       );
       return page(
@@ -390,7 +392,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
         op.taskId,
         {
           expectVersion: prepared?.version ?? b.version,
-          idem: { userId: user.id, key: b.idemKey, kind: 'audit' },
+          idem: userKey(user.id, b.idemKey, 'flow.audit'),
         },
         async (tx) => {
           const node = findNode(tx.def, op.nodeId) as ApproverNode | null;
@@ -429,7 +431,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
       const answer = await service.act(
         user.id,
         op.taskId,
-        { expectVersion: b.version, idem: { userId: user.id, key: b.idemKey, kind: 'reject' } },
+        { expectVersion: b.version, idem: userKey(user.id, b.idemKey, 'flow.reject') },
         async (tx) => {
           const node = findNode(tx.def, op.nodeId) as ApproverNode | null;
           if (node?.properties.hasRejectBtn === false) throw badRequest('该节点不能驳回');
@@ -473,7 +475,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
       await service.act(
         user.id,
         rec.taskId,
-        { idem: { userId: user.id, key: req.body?.idemKey, kind: 'recall' } },
+        { idem: userKey(user.id, req.body?.idemKey, 'flow.recall') },
         async (tx) => {
           await tx
             .run()
@@ -507,7 +509,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
       await service.act(
         user.id,
         op.taskId,
-        { idem: { userId: user.id, key: b.idemKey, kind: 'transfer' } },
+        { idem: userKey(user.id, b.idemKey, 'flow.transfer') },
         async (tx) => {
           const node = findNode(tx.def, op.nodeId) as ApproverNode | null;
           if (node?.properties.hasTransferBtn === false) throw badRequest('该节点不能转办');
@@ -542,7 +544,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
       await service.act(
         user.id,
         req.params.id,
-        { idem: { userId: user.id, key: req.body?.idemKey, kind: 'cancel' } },
+        { idem: userKey(user.id, req.body?.idemKey, 'flow.cancel') },
         async (tx) => {
           tx.run().cancel({ userId: user.id, delegatorId: null }, req.body?.handleOpinion ?? '');
           return null;

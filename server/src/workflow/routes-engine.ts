@@ -20,12 +20,25 @@ import { authOf } from '../context';
 import { paged } from '../db/paging';
 import { contains } from '../db/search';
 import { ApiError, Code, badRequest, notFound, ok, page } from '../http/envelope';
-import { hasPermission, requirePermission } from '../http/permissions';
+import { hasPermission, requirePermission } from '../auth';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
 import { keywordQuery, pagingQuery } from '../http/validation';
-import { optionLoader } from '../lowcode/options';
-import { descriptionField, enCodeField, fullNameField, idParams, sortCodeField } from '../system/common';
+import { optionLoader } from '../lowcode';
+import {
+  assertUniqueCode,
+  descriptionField,
+  enCodeField,
+  fullNameField,
+  idemKeyField,
+  idParams,
+  namesOf,
+  newId,
+  priorAnswer,
+  rememberAnswer,
+  sortCodeField,
+  userKey,
+} from '../kernel';
 import { MENU } from './access';
 import {
   BODY_LIMIT,
@@ -33,15 +46,13 @@ import {
   TEMPLATE_MAX,
   currentFormOf,
   defaultTemplate,
-  idemKeyField,
   loadFlowForm,
   parseTemplate,
-  userNames,
 } from './common';
 import { fieldsOf, parseForm, systemForm, withOptions } from './forms';
 import { Directory, candidatesOf } from './resolve';
 import type { WorkflowService } from './service';
-import { newId, parseData, priorAnswer, rememberAnswer } from './store';
+import { parseData } from './store';
 
 const FLOW = `${ENGINE}/FlowEngine`;
 const FORM = `${ENGINE}/FlowEngineForm`;
@@ -92,15 +103,6 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     return f;
   };
   type FlowRow = Awaited<ReturnType<typeof loadFlow>>;
-  const assertUniqueCode = async (
-    enCode: string,
-    exceptId?: string,
-    table: 'flow_engine' | 'flow_form' = 'flow_engine',
-  ) => {
-    let q = db.selectFrom(table).select('id').where('enCode', '=', enCode);
-    if (exceptId) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw badRequest(`enCode: 编码 "${enCode}" 已存在`);
-  };
   const releasedText = async (flowId: string, version: number): Promise<string | null> => {
     if (!version) return null;
     const v = await db
@@ -187,8 +189,9 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
       const { list, pagination } = await paged(base, q, (b) =>
         b.selectAll().orderBy('sortCode').orderBy('id'),
       );
-      const names = await userNames(
+      const names = await namesOf(
         db,
+        'user',
         list.map((f) => f.createdBy),
       );
       const forms = await formNames();
@@ -272,7 +275,7 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     async (req) => {
       const f = await loadFlow(req.params.id);
       const { form } = await formOfFlow(f);
-      const names = await userNames(db, [f.createdBy]);
+      const names = await namesOf(db, 'user', [f.createdBy]);
       return ok({
         ...(await shape(f, names, await formNames(), await runningCounts([f.id]))),
         flowTemplateJson: f.flowTemplateJson || JSON.stringify(defaultTemplate()),
@@ -328,11 +331,11 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     },
     async (req) => {
       const { user } = authOf(req);
-      const idem = { userId: user.id, key: req.body.idemKey, kind: 'flow' };
+      const idem = userKey(user.id, req.body.idemKey, 'flow.flow');
       const prior = await priorAnswer(db, idem);
       if (prior !== undefined) return ok(prior, '新建成功');
       const v = await valuesOf(req.body);
-      await assertUniqueCode(v.enCode);
+      await assertUniqueCode(db, 'flow_engine', v.enCode);
       const id = newId();
       const now = ctx.clock();
       const { tpl, ...rest } = v;
@@ -369,7 +372,7 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
       const { user } = authOf(req);
       const f = await loadFlow(req.params.id);
       const v = await valuesOf(req.body);
-      await assertUniqueCode(v.enCode, f.id);
+      await assertUniqueCode(db, 'flow_engine', v.enCode, { exceptId: f.id });
       const { tpl, ...rest } = v;
       await db
         .updateTable('flow_engine')
@@ -423,7 +426,7 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     },
     async (req) => {
       const { user } = authOf(req);
-      const idem = { userId: user.id, key: req.body?.idemKey, kind: 'flowCopy' };
+      const idem = userKey(user.id, req.body?.idemKey, 'flow.flowCopy');
       const prior = await priorAnswer(db, idem);
       if (prior !== undefined) return ok(prior, '复制成功');
       const f = await loadFlow(req.params.id);
@@ -790,11 +793,11 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     async (req) => {
       const { user } = authOf(req);
       const b = req.body;
-      const idem = { userId: user.id, key: b.idemKey, kind: 'flowForm' };
+      const idem = userKey(user.id, b.idemKey, 'flow.flowForm');
       const prior = await priorAnswer(db, idem);
       if (prior !== undefined) return ok(prior, '新建成功');
       await checkModel(b.modelId);
-      await assertUniqueCode(b.enCode, undefined, 'flow_form');
+      await assertUniqueCode(db, 'flow_form', b.enCode);
       const id = newId();
       const now = ctx.clock();
       await db.transaction().execute(async (trx) => {
@@ -831,7 +834,7 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
       const f = await loadForm(req.params.id);
       await checkModel(b.modelId);
       if (f.formType === FormType.SYSTEM) throw badRequest('id: 系统表单不能修改');
-      await assertUniqueCode(b.enCode, f.id, 'flow_form');
+      await assertUniqueCode(db, 'flow_form', b.enCode, { exceptId: f.id });
       await db
         .updateTable('flow_form')
         .set({

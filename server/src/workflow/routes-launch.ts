@@ -8,16 +8,16 @@ import { authOf } from '../context';
 import { paged } from '../db/paging';
 import { contains } from '../db/search';
 import { ApiError, Code, badRequest, notFound, ok, page } from '../http/envelope';
-import { requirePermission } from '../http/permissions';
+import { requirePermission } from '../auth';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { MENU } from './access';
-import { ENGINE, idemKeyField, opinionField, taskParams, userIdField, userNames } from './common';
+import { ENGINE, opinionField, taskParams, userIdField } from './common';
 import { pushCounts } from './notify';
 import { Directory } from './resolve';
 import type { WorkflowService } from './service';
-import { newId, priorAnswer, rememberAnswer } from './store';
+import { idemKeyField, namesOf, newId, priorAnswer, rememberAnswer, userKey } from '../kernel';
 
 /** One press per task per this long. */
 export const PRESS_INTERVAL_MS = 5 * 60_000;
@@ -101,8 +101,9 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
         .orderBy('t.createdAt', 'desc')
         .orderBy('t.id'),
     );
-    const names = await userNames(
+    const names = await namesOf(
       db,
+      'user',
       list.map((x) => x.creatorUserId),
     );
     return page(
@@ -177,7 +178,7 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
       await service.act(
         user.id,
         t.id,
-        { idem: { userId: user.id, key: req.body?.idemKey, kind: 'revoke' } },
+        { idem: userKey(user.id, req.body?.idemKey, 'flow.revoke') },
         async (tx) => {
           tx.run().revoke({ userId: user.id, delegatorId: null }, req.body?.handleOpinion ?? '');
           return null;
@@ -319,7 +320,7 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
       await service.act(
         user.id,
         req.params.id,
-        { idem: { userId: user.id, key: b.idemKey, kind: 'assign' } },
+        { idem: userKey(user.id, b.idemKey, 'flow.assign') },
         async (tx) => {
           if (!tx.state.nodes.some((n) => n.nodeId === b.nodeId)) throw badRequest('nodeId: 节点不在审批中');
           tx.run().assign(
@@ -354,8 +355,9 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
     }>,
     me: string,
   ) => {
-    const names = await userNames(
+    const names = await namesOf(
       db,
+      'user',
       rows.flatMap((d) => [d.userId, d.toUserId]),
     );
     const flows = new Map(
@@ -473,7 +475,7 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
     async (req) => {
       const { user } = authOf(req);
       const b = req.body;
-      const idem = { userId: user.id, key: b.idemKey, kind: 'delegate' };
+      const idem = userKey(user.id, b.idemKey, 'flow.delegate');
       const prior = await priorAnswer(db, idem);
       if (prior !== undefined) return ok(prior, '新建成功');
       await checkDelegate(user.id, b);

@@ -8,24 +8,16 @@ import type { FastifyInstance } from 'fastify';
 import { valueFields } from '@lighting/shared/formcore';
 import { authOf } from '../context';
 import { badRequest, notFound, ok } from '../http/envelope';
-import { requirePermission } from '../http/permissions';
+import { requirePermission } from '../auth';
 import { typed } from '../http/typed';
 import { MENU, assertMayView, assertWorkflowUser } from './access';
-import {
-  BODY_LIMIT,
-  DATA_MAX,
-  ENGINE,
-  dataOf,
-  idemKeyField,
-  taskParams,
-  userIdField,
-  userIdsField,
-} from './common';
+import { BODY_LIMIT, DATA_MAX, ENGINE, dataOf, taskParams, userIdField, userIdsField } from './common';
 import { SYSTEM_FORMS, systemForm, type Data } from './forms';
 import { Directory } from './resolve';
 import type { WorkflowService } from './service';
 import { loadTaskRow, loadVersion, parseData } from './store';
 import { taskView } from './view';
+import { idemKeyField } from '../kernel';
 
 const TASK = `${ENGINE}/FlowTask`;
 const FORM = '/api/workflow/Form';

@@ -4,7 +4,7 @@
  * launches, the monitor and entrust; and the durable timer scheduler, started with the app.
  */
 import type { FastifyInstance } from 'fastify';
-import { hasPermission } from '../http/permissions';
+import { hasPermission } from '../auth';
 import { MENU } from './access';
 import { WORK_TICKET_RULE } from './forms';
 import { registerBeforeRoutes } from './routes-before';
@@ -15,12 +15,6 @@ import { FlowScheduler } from './scheduler';
 import { WorkflowService } from './service';
 
 export { WORK_TICKET_RULE };
-
-/** A non-negative number from the environment, else `fallback`. */
-function envNumber(name: string, fallback: number): number {
-  const v = Number(process.env[name] ?? fallback);
-  return Number.isFinite(v) && v >= 0 ? v : fallback;
-}
 
 export function registerWorkflowRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
@@ -34,16 +28,9 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
   registerBeforeRoutes(app, service);
   registerLaunchRoutes(app, service);
 
-  // FLOW_TIMER_POLL_MS (default 1000; 0: no scheduler on this instance), FLOW_TIMER_CLAIM_MS
-  // (default 60000: how long a claim of an instance that died holds its rows), FLOW_TIMER_BATCH
-  // (rows per claim, default 50); FLOW_TIMER_CRASH_AFTER is the crash test's fault injection
-  const poll = envNumber('FLOW_TIMER_POLL_MS', 1000);
-  const scheduler = new FlowScheduler(ctx, service, {
-    pollMs: poll || 1000,
-    claimMs: envNumber('FLOW_TIMER_CLAIM_MS', 60_000) || 60_000,
-    batch: envNumber('FLOW_TIMER_BATCH', 50) || 50,
-    crashAfter: envNumber('FLOW_TIMER_CRASH_AFTER', 0),
-  });
+  // config.flowTimers: pollMs 0 runs no scheduler on this instance (tests tick it by hand)
+  const { pollMs: poll, claimMs, batch, crashAfter } = ctx.config.flowTimers;
+  const scheduler = new FlowScheduler(ctx, service, { pollMs: poll || 1000, claimMs, batch, crashAfter });
   schedulers.set(app, scheduler);
   if (poll > 0) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());

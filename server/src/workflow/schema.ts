@@ -2,6 +2,7 @@
  * Row types of the workflow's tables (migration 0016), merged into `Database` in db/schema.ts.
  * The flows themselves are `flow_engine` (db/schema.ts, from 0001, extended by 0016).
  */
+import type { Generated } from 'kysely';
 
 /** A form a flow can use: a built-in system form or a low-code model. */
 export interface FlowFormTable {
@@ -182,17 +183,35 @@ export interface FlowTimerTable {
   attempts: number;
 }
 
-/** Request keys: a repeated action answers the first answer. */
-export interface FlowRequestTable {
-  userId: string;
-  key: string;
-  kind: string;
-  /** the first answer's data (JSON text) */
-  answer: string;
+export interface FlowEngineTable {
+  id: string;
+  fullName: string;
+  enCode: string;
+  category: string;
+  /** 0 launch flow, 1 function flow. */
+  type: number;
+  icon: string;
+  iconBackground: string;
+  description: string;
+  sortCode: number;
+  enabledMark: number;
   createdAt: number;
+  /** Migration 0016 (workflow/migration.ts): 1 system form, 2 designer form. */
+  formType: Generated<number>;
+  /** the flow_form it uses */
+  formId: Generated<string>;
+  /** the working copy of the definition tree (JSON text; '' before the first save) */
+  flowTemplateJson: Generated<string>;
+  /** the latest released version (flow_version.version); 0 never released */
+  version: Generated<number>;
+  visibleType: Generated<number>;
+  createdBy: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
 }
 
 export interface WorkflowTables {
+  flow_engine: FlowEngineTable;
   flow_form: FlowFormTable;
   flow_version: FlowVersionTable;
   flow_task: FlowTaskTable;
@@ -202,5 +221,4 @@ export interface WorkflowTables {
   flow_circulate: FlowCirculateTable;
   flow_delegate: FlowDelegateTable;
   flow_timer: FlowTimerTable;
-  flow_request: FlowRequestTable;
 }

@@ -21,86 +21,14 @@ import {
   type FlowDefinition,
   type FlowNode,
 } from '@lighting/shared/flowcore';
-import type { Db, Dialect } from '../db';
-import { MENUS, ROLES, flattenMenus, type MenuSeed } from '../db/seed-data';
-import { versionForm } from '../lowcode/store';
+import { newId, insertChunked } from '../kernel';
+import type { Db, Dialect } from '../database';
+import type { SeedContext } from '../kernel';
+import { rolesFor, syncSeededMenus } from '../system';
+import { versionForm } from '../lowcode';
 import { REPAIR_APPROVAL_THRESHOLD, SYSTEM_FORMS, fieldsOf, parseForm } from './forms';
-import { newId, withTask } from './store';
+import { withTask } from './store';
 import type { FlowTaskTable } from './schema';
-
-/* ---------------- menus ---------------- */
-
-async function syncWorkflowMenus(db: Db): Promise<boolean> {
-  const flat = flattenMenus(MENUS).filter(
-    (m) => m.seed.enCode === 'workFlow' || m.seed.enCode.startsWith('workFlow.'),
-  );
-  const have = new Set((await db.selectFrom('menu').select('id').execute()).map((r) => r.id));
-  const haveButtons = new Set((await db.selectFrom('menu_button').select('id').execute()).map((r) => r.id));
-  const haveColumns = new Set((await db.selectFrom('menu_column').select('id').execute()).map((r) => r.id));
-  const roles = new Set((await db.selectFrom('role').select('id').execute()).map((r) => r.id));
-  let changed = false;
-  await db.transaction().execute(async (trx) => {
-    for (const m of flat) {
-      const s: MenuSeed = m.seed;
-      const grantTo = ROLES.filter((r) => roles.has(r.id) && r.menus.includes(s.enCode));
-      if (!have.has(m.id)) {
-        await trx
-          .insertInto('menu')
-          .values({
-            id: m.id,
-            parentId: m.parentId,
-            type: s.type,
-            enCode: s.enCode,
-            fullName: s.fullName,
-            urlAddress: s.urlAddress ?? '',
-            icon: s.icon,
-            propertyJson: s.propertyJson ?? '{}',
-            linkTarget: s.linkTarget ?? '',
-            sortCode: m.sortCode,
-            enabledMark: 1,
-          })
-          .execute();
-        for (const r of grantTo)
-          await trx.insertInto('role_menu').values({ roleId: r.id, menuId: m.id }).execute();
-        changed = true;
-      }
-      for (const [i, b] of (s.buttons ?? []).entries()) {
-        const id = `${m.id}:b:${b.enCode}`;
-        if (haveButtons.has(id)) continue;
-        await trx
-          .insertInto('menu_button')
-          .values({ id, menuId: m.id, enCode: b.enCode, fullName: b.fullName, sortCode: i })
-          .execute();
-        for (const r of grantTo) {
-          const allowed = r.buttonOverrides[s.enCode];
-          if (allowed && !allowed.includes(b.enCode)) continue;
-          await trx
-            .insertInto('role_button')
-            .values({ roleId: r.id, menuId: m.id, enCode: b.enCode, fullName: b.fullName })
-            .onConflict((oc) => oc.doNothing())
-            .execute();
-        }
-        changed = true;
-      }
-      for (const [i, c] of (s.columns ?? []).entries()) {
-        const id = `${m.id}:c:${c.enCode}`;
-        if (haveColumns.has(id)) continue;
-        await trx
-          .insertInto('menu_column')
-          .values({ id, menuId: m.id, enCode: c.enCode, fullName: c.fullName, sortCode: i })
-          .execute();
-        for (const r of grantTo)
-          await trx
-            .insertInto('role_column')
-            .values({ roleId: r.id, menuId: m.id, enCode: c.enCode, fullName: c.fullName })
-            .onConflict((oc) => oc.doNothing())
-            .execute();
-        changed = true;
-      }
-    }
-  });
-  return changed;
-}
 
 /* ---------------- definitions ---------------- */
 
@@ -705,12 +633,65 @@ async function seedInstances(db: Db, dialect: Dialect, now: number): Promise<voi
   }
 }
 
-export async function seedWorkflowIfEmpty(
-  db: Db,
-  dialect: Dialect,
-  now: number = Date.now(),
-): Promise<boolean> {
-  let changed = await syncWorkflowMenus(db);
+export const FLOW_ENGINES = [
+  {
+    id: 'fe-repair',
+    fullName: '故障维修工单',
+    enCode: 'repairOrder',
+    category: '运维',
+    type: 0,
+    icon: 'icon-ym icon-ym-flow-repair',
+    iconBackground: '#f5811c',
+    description: '故障研判后派发维修，维修完成后验收',
+  },
+  {
+    id: 'fe-install',
+    fullName: '路灯新装申请',
+    enCode: 'lampInstall',
+    category: '工程',
+    type: 0,
+    icon: 'icon-ym icon-ym-flow-install',
+    iconBackground: '#1890ff',
+    description: '新装路灯的申请、审批与验收',
+  },
+  {
+    id: 'fe-inspect',
+    fullName: '巡检整改单',
+    enCode: 'inspectionFix',
+    category: '运维',
+    type: 0,
+    icon: 'icon-ym icon-ym-flow-inspect',
+    iconBackground: '#13c2c2',
+    description: '巡检发现问题的整改流转',
+  },
+  {
+    id: 'fe-leave',
+    fullName: '请假申请',
+    enCode: 'leaveApply',
+    category: '办公',
+    type: 0,
+    icon: 'icon-ym icon-ym-flow-leave',
+    iconBackground: '#3eac12',
+    description: '员工请假审批',
+  },
+];
+
+/** The flows a new database starts with (in the first start's transaction). */
+export async function seedWorkflowFresh(trx: Db, s: SeedContext): Promise<void> {
+  await insertChunked(
+    trx,
+    'flow_engine',
+    FLOW_ENGINES.map((f, i) => ({ ...f, sortCode: i, enabledMark: 1, createdAt: s.now })),
+  );
+}
+
+export async function seedWorkflowIfEmpty(db: Db, s: SeedContext): Promise<boolean> {
+  const { dialect, now } = s;
+  let changed = await syncSeededMenus(
+    db,
+    s.menus.filter((m) => m.seed.enCode === 'workFlow' || m.seed.enCode.startsWith('workFlow.')),
+    rolesFor(s.menuTree),
+  );
   await ensureForms(db, now);
   changed = (await ensureFlows(db, now)).length > 0 || changed;
   await seedInstances(db, dialect, now);

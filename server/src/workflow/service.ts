@@ -15,24 +15,16 @@ import {
   type FlowDefinition,
 } from '@lighting/shared/flowcore';
 import type { AppContext } from '../context';
-import type { Db } from '../db';
-import type { User } from '../db/schema';
+import type { Db } from '../database';
+import type { User } from '../system';
 import { ApiError, Code, badRequest } from '../http/envelope';
 import { FlowActionError } from './engine';
 import { draftData, fillBillNumbers, parseForm, prepareFlowData, systemForm, type Data } from './forms';
 import { deliver } from './notify';
 import { Directory, candidatesOf } from './resolve';
 import type { FlowTaskTable } from './schema';
-import {
-  loadVersion,
-  newId,
-  parseData,
-  priorAnswer,
-  withTask,
-  type TaskTx,
-  type TaskTxOptions,
-  type VersionRow,
-} from './store';
+import { loadVersion, parseData, withTask, type TaskTx, type TaskTxOptions, type VersionRow } from './store';
+import { newId, priorAnswer, userKey } from '../kernel';
 
 /** What a domain does once a task of its system form is approved (after the commit, durably). */
 export type ApprovalHook = (task: FlowTaskTable, data: Data) => Promise<void>;
@@ -264,7 +256,7 @@ export class WorkflowService {
    */
   async launch(user: Readonly<User>, input: LaunchInput): Promise<{ id: string; status: number }> {
     const ctx = this.ctx;
-    const idem = { userId: user.id, key: input.idemKey, kind: 'launch' };
+    const idem = userKey(user.id, input.idemKey, 'flow.launch');
     const prior = await priorAnswer(ctx.db, idem);
     if (prior !== undefined) return prior as { id: string; status: number };
     const submit = input.status === 0;

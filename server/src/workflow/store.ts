@@ -5,17 +5,15 @@
  * read (optimistic lock, so a lost race is refused, never applied twice). A request key stored in
  * the same transaction makes a retried request answer its first answer.
  */
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { normalizeFlow, type FlowDefinition } from '@lighting/shared/flowcore';
 import type { AppContext } from '../context';
-import type { Db } from '../db';
+import type { Db } from '../database';
+import { writeTransaction } from '../db/transaction';
 import { badRequest, notFound } from '../http/envelope';
+import { newId, priorAnswer, rememberAnswer, type RequestKey } from '../kernel';
 import { TaskRun, type EngineEvent, type TaskState } from './engine';
 import { Directory, resolveApprovers } from './resolve';
 import type { FlowTaskTable, FlowVersionTable } from './schema';
-
-export const newId = (): string => randomUUID();
 
 export const CONFLICT_MSG = '流程已变化，请刷新后重试';
 
@@ -100,7 +98,7 @@ export interface TaskTxOptions {
   /** refuse when the task's version is not this one (the page read an older task) */
   expectVersion?: number;
   /** a request key: a repeat answers the stored answer */
-  idem?: { userId: string; key: string | undefined; kind: string };
+  idem?: RequestKey;
   /** a new task row to insert first, in the same transaction (a launch) */
   create?: FlowTaskTable;
 }
@@ -118,39 +116,6 @@ export type Hooks = {
   onApproved?: (tx: TaskTx) => Promise<void>;
 };
 
-/** The stored answer of a request key, or undefined. A key used for another kind is refused. */
-export async function priorAnswer(db: Db, idem: TaskTxOptions['idem']): Promise<unknown> {
-  if (!idem?.key) return undefined;
-  const row = await db
-    .selectFrom('flow_request')
-    .select(['kind', 'answer'])
-    .where('userId', '=', idem.userId)
-    .where('key', '=', idem.key)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  if (row.kind !== idem.kind) throw badRequest('idemKey: 已被使用');
-  return JSON.parse(row.answer) as unknown;
-}
-
-export async function rememberAnswer(
-  trx: Db,
-  idem: TaskTxOptions['idem'],
-  answer: unknown,
-  now: number,
-): Promise<void> {
-  if (!idem?.key) return;
-  await trx
-    .insertInto('flow_request')
-    .values({
-      userId: idem.userId,
-      key: idem.key,
-      kind: idem.kind,
-      answer: JSON.stringify(answer ?? null),
-      createdAt: now,
-    })
-    .execute();
-}
-
 export interface EnginePortsFactory {
   ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>;
 }
@@ -166,7 +131,7 @@ export async function withTask<T>(
   fn: (tx: TaskTx) => Promise<T>,
   hooks: Hooks = {},
 ): Promise<TaskTxResult<T>> {
-  const prior = await priorAnswer(ctx.db, opts.idem);
+  const prior = opts.idem ? await priorAnswer(ctx.db, opts.idem) : undefined;
   if (prior !== undefined) return repeatOf(ctx.db, prior as T, taskId);
   try {
     return await writeTransaction(ctx, async (trx) => {
@@ -224,7 +189,7 @@ export async function withTask<T>(
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) !== 1) throw badRequest(CONFLICT_MSG);
       }
-      await rememberAnswer(trx, opts.idem, answer, now);
+      if (opts.idem) await rememberAnswer(trx, opts.idem, answer, now);
       return {
         answer,
         events,
@@ -236,36 +201,11 @@ export async function withTask<T>(
   } catch (e) {
     // a concurrent retry with the same key won (this one then found the row handled): answer as it did
     if (opts.idem?.key) {
-      const won = await priorAnswer(ctx.db, opts.idem).catch(() => undefined);
+      const won = opts.idem ? await priorAnswer(ctx.db, opts.idem).catch(() => undefined) : undefined;
       if (won !== undefined) return repeatOf(ctx.db, won as T, taskId);
     }
     throw e;
   }
-}
-
-/**
- * A write transaction. On SQLite it begins IMMEDIATE: the write lock is taken (waiting out the busy
- * timeout) before the task is read, so a transaction never finds its snapshot stale when it comes
- * to write (a deferred one fails at once with "database is locked" when another connection — a
- * second process on the file — wrote in between). PostgreSQL: an ordinary transaction (the task row
- * is locked FOR UPDATE).
- */
-export async function writeTransaction<T>(
-  ctx: Pick<AppContext, 'db' | 'dialect'>,
-  fn: (trx: Db) => Promise<T>,
-): Promise<T> {
-  if (ctx.dialect !== 'sqlite') return ctx.db.transaction().execute(fn);
-  return ctx.db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const out = await fn(conn);
-      await sql`commit`.execute(conn);
-      return out;
-    } catch (e) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw e;
-    }
-  });
 }
 
 async function repeatOf<T>(db: Db, answer: T, taskId: string): Promise<TaskTxResult<T>> {

@@ -18,12 +18,13 @@ import {
 } from '@lighting/shared/flowcore';
 import { valueFields } from '@lighting/shared/formcore';
 import type { AppContext } from '../context';
-import type { User } from '../db/schema';
+import type { User } from '../system';
 import { activeDelegations, assertMayView, assertWorkflowUser, isMonitor } from './access';
-import { userNames } from './common';
+
 import { parseForm, withOptions } from './forms';
 import type { WorkflowService } from './service';
 import { loadTaskRow, loadVersion, parseData } from './store';
+import { namesOf } from '../kernel';
 
 type Ctx = Pick<AppContext, 'db' | 'access' | 'clock' | 'dialect' | 'config'>;
 
@@ -56,7 +57,7 @@ export async function taskView(
       .execute(),
     db.selectFrom('flow_record').selectAll().where('taskId', '=', task.id).orderBy('seq').execute(),
   ]);
-  const names = await userNames(db, [
+  const names = await namesOf(db, 'user', [
     task.creatorUserId,
     ...operators.map((x) => x.userId),
     ...records.flatMap((x) => [x.handleId, x.delegatorId, x.targetUserId]),

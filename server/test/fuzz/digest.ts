@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PostgresAdapter, sql } from 'kysely';
-import type { Db } from '../../src/db';
+import type { Db } from '../../src/database';
 
 const SKIP =
   /^(system_log|token|login_attempt|captcha|kysely_migration.*|sqlite_.*)$|_rtree|_node$|_parent$|_rowid$/;

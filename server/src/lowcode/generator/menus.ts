@@ -3,7 +3,7 @@
  * generator page, JNPF's `generator/webForm`. Previewing the code needs the menu; downloading it
  * needs its btn_download too.
  */
-import type { MenuSeed } from '../../db/menu-seed';
+import type { MenuSeed } from '../../kernel';
 
 export const GENERATOR_MENU = 'generator.webForm';
 export const DOWNLOAD_BUTTON = 'btn_download';

@@ -17,10 +17,10 @@ import { normalizeColumnData } from '@lighting/shared/formcore';
 import { paged } from '../../db/paging';
 import { contains } from '../../db/search';
 import { badRequest, notFound, ok, page } from '../../http/envelope';
-import { requirePermission } from '../../http/permissions';
+import { requirePermission } from '../../auth';
 import { typed } from '../../http/typed';
 import { keywordQuery, pagingQuery } from '../../http/validation';
-import { descriptionField, idParams } from '../../system/common';
+import { descriptionField, idParams } from '../../kernel';
 import { menuModuleId } from '../rules';
 import { formOf } from '../store';
 import {

@@ -1,0 +1,7 @@
+/**
+ * The citizens' domain's public face: the public account's pages (reports, feedback, scan a pole),
+ * Open311 GeoReport v2 and the console's citizen pages.
+ */
+export type { CitizenTables } from './schema';
+export { MENU_FEEDBACK, MENU_PLATES } from './menus';
+export { isOpen311Path, open311Errors } from './open311';

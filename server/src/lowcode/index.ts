@@ -1,0 +1,6 @@
+/** The online-development (low-code) domain's public face: models, records, reports, the generator. */
+export type { LowcodeTables } from './schema';
+export { optionLoader } from './options';
+export { RECORD_DATA_MAX, parseJsonField } from './rules';
+export { versionForm } from './store';
+export { prepareRecord } from './submission';

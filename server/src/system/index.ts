@@ -1,0 +1,29 @@
+/**
+ * The system-administration domain's public face: organisations, users, roles and grants, menus,
+ * dictionaries, areas, bill rules, data interfaces, the system log. Other domains import only this file.
+ */
+export type {
+  SystemTables,
+  User,
+  NewUser,
+  UserUpdate,
+  Menu,
+  Organize,
+  MenuTable,
+  SystemLogTable,
+} from './schema';
+export { allocateBillNumber, type BillRuleUse } from './bill-number';
+export { datePart, renderNumber } from './bill-rules';
+export { parseParams, runDataInterface } from './data-interface-run';
+export {
+  bumpDictionaryVersion,
+  checkDictionaryItem,
+  dataBodyProperties,
+  dataCols,
+  dictionaryItemsOf,
+} from './dictionary-items';
+export { insertDictionaries } from './dictionary-seed';
+export { syncSeededMenus } from './seed';
+export { rolesFor, type RoleSeed } from './seed-people';
+export { LogCategory, SystemLog } from './system-log';
+export { avatarUrl, loadUserInfo } from './users-shared';

@@ -1,0 +1,108 @@
+/** The workflow section of the menu (spec §2). */
+import { CRUD, CRUDX, EDIT, REMOVE, col, type MenuSeed } from '../kernel';
+
+export const WORKFLOW_MENU: MenuSeed = {
+  enCode: 'workFlow',
+  fullName: '工作流程',
+  type: 1,
+  icon: 'icon-ym icon-ym-workFlow',
+  children: [
+    {
+      enCode: 'workFlow.flowLaunch',
+      fullName: '发起流程',
+      type: 2,
+      icon: 'icon-ym icon-ym-flowLaunch',
+      urlAddress: 'workFlow/flowLaunch',
+      buttons: CRUD,
+      columns: col([
+        ['fullName', '流程标题'],
+        ['flowName', '所属流程'],
+        ['startTime', '发起时间'],
+        ['status', '流程状态'],
+      ]),
+    },
+    {
+      enCode: 'workFlow.flowTodo',
+      fullName: '待办事宜',
+      type: 2,
+      icon: 'icon-ym icon-ym-flowTodo',
+      urlAddress: 'workFlow/flowTodo',
+      buttons: [EDIT],
+      columns: col([
+        ['fullName', '流程标题'],
+        ['flowName', '所属流程'],
+        ['creatorUser', '发起人'],
+        ['urgent', '紧急程度'],
+      ]),
+    },
+    {
+      enCode: 'workFlow.flowDone',
+      fullName: '已办事宜',
+      type: 2,
+      icon: 'icon-ym icon-ym-flowDone',
+      urlAddress: 'workFlow/flowDone',
+      columns: col([
+        ['fullName', '流程标题'],
+        ['flowName', '所属流程'],
+        ['creatorUser', '发起人'],
+        ['handleTime', '办理时间'],
+      ]),
+    },
+    {
+      enCode: 'workFlow.flowCirculate',
+      fullName: '抄送事宜',
+      type: 2,
+      icon: 'icon-ym icon-ym-flowCirculate',
+      urlAddress: 'workFlow/flowCirculate',
+      buttons: [REMOVE],
+      columns: col([
+        ['fullName', '流程标题'],
+        ['flowName', '所属流程'],
+        ['creatorUser', '发起人'],
+        ['creatorTime', '抄送时间'],
+      ]),
+    },
+    {
+      enCode: 'workFlow.entrust',
+      fullName: '流程委托',
+      type: 2,
+      icon: 'icon-ym icon-ym-flowEntrust',
+      urlAddress: 'workFlow/entrust',
+      buttons: CRUD,
+      columns: col([
+        ['toUserName', '受委托人'],
+        ['flowName', '委托流程'],
+        ['startTime', '开始时间'],
+        ['endTime', '结束时间'],
+      ]),
+    },
+    {
+      enCode: 'workFlow.flowMonitor',
+      fullName: '流程监控',
+      type: 2,
+      icon: 'icon-ym icon-ym-flowMonitor',
+      urlAddress: 'workFlow/flowMonitor',
+      buttons: [EDIT, REMOVE],
+      columns: col([
+        ['fullName', '流程标题'],
+        ['flowName', '所属流程'],
+        ['creatorUser', '发起人'],
+        ['status', '流程状态'],
+      ]),
+    },
+    {
+      enCode: 'workFlow.flowEngine',
+      fullName: '流程设计',
+      type: 2,
+      icon: 'icon-ym icon-ym-flowDesign',
+      urlAddress: 'workFlow/flowEngine',
+      buttons: CRUDX,
+      columns: col([
+        ['fullName', '流程名称'],
+        ['enCode', '流程编码'],
+        ['category', '分类'],
+        ['enabledMark', '状态'],
+      ]),
+    },
+  ],
+};
