@@ -14,6 +14,10 @@ const pnpm = ensurePnpm();
 ensureInstalled(pnpm);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each step's wall time, printed at the end (CI must stay under 30 minutes on 2 cores). */
+const timings = [];
+const started = Date.now();
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 
 // A step that hangs (a test that never settles, a process that never exits) fails with a clear line
 // instead of holding CI until its own limit: generous ceilings, far above a normal run's figures.
@@ -22,6 +26,7 @@ const CEILING = { unit: 20 * MINUTE, server: 25 * MINUTE, e2e: 45 * MINUTE, othe
 
 function step(name, cmd, args, { env = {}, jestJson, playwrightJson, ceiling = CEILING.other } = {}) {
   console.log(`\n━━ ${name}`);
+  const t0 = Date.now();
   const r = spawnSync(cmd, args, {
     stdio: 'inherit',
     cwd: ROOT,
@@ -46,6 +51,7 @@ function step(name, cmd, args, { env = {}, jestJson, playwrightJson, ceiling = C
     rmSync(playwrightJson, { force: true });
   }
   if (r.status !== 0) failures.push(name);
+  timings.push([name, Date.now() - t0, r.status === 0]);
   return r.status === 0;
 }
 
@@ -98,7 +104,9 @@ const redisUp = await canConnect(6379);
 if (!redisUp) console.log('   (Redis fan-out tests skip themselves: nothing on 127.0.0.1:6379)');
 
 console.log('\n━━ production build (reused when up to date)');
+const b0 = Date.now();
 buildAll();
+timings.push(['production build', Date.now() - b0, true]);
 step(
   'end-to-end (Playwright in Chromium against the started system)',
   pnpm,
@@ -111,6 +119,9 @@ step(
 );
 
 rmSync(tmp, { recursive: true, force: true });
+console.log('\n━━ time per step');
+for (const [name, ms, okay] of timings) console.log(`  ${okay ? '✔' : '✖'} ${minutes(ms).padStart(9)}  ${name}`);
+console.log(`    ${minutes(Date.now() - started).padStart(9)}  in all`);
 console.log(`\n${failures.length ? '✖ failed: ' + failures.join(', ') : '✔ all steps passed'}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
