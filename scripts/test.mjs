@@ -120,7 +120,8 @@ step(
 
 rmSync(tmp, { recursive: true, force: true });
 console.log('\n━━ time per step');
-for (const [name, ms, okay] of timings) console.log(`  ${okay ? '✔' : '✖'} ${minutes(ms).padStart(9)}  ${name}`);
+for (const [name, ms, okay] of timings)
+  console.log(`  ${okay ? '✔' : '✖'} ${minutes(ms).padStart(9)}  ${name}`);
 console.log(`    ${minutes(Date.now() - started).padStart(9)}  in all`);
 console.log(`\n${failures.length ? '✖ failed: ' + failures.join(', ') : '✔ all steps passed'}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -40,7 +40,13 @@ describe('composeMenus', () => {
   it('places every section by its place, ties in domain order', () => {
     const tree = composeMenus([
       { name: 'late', menus: [{ place: 90, menu: menu('chat') }] },
-      { name: 'sys', menus: [{ place: 60, menu: menu('permission') }, { place: 10, menu: menu('lighting') }] },
+      {
+        name: 'sys',
+        menus: [
+          { place: 60, menu: menu('permission') },
+          { place: 10, menu: menu('lighting') },
+        ],
+      },
       { name: 'tie', menus: [{ place: 60, menu: menu('second60') }] },
     ]);
     expect(tree.map((m) => m.enCode)).toEqual(['lighting', 'permission', 'second60', 'chat']);
