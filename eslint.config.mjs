@@ -58,6 +58,7 @@ export default tseslint.config(
       'e2e/test-results/**',
       // the chat fault test's bundle of the server (removed after the run; left if the run is killed)
       'server/test/.fault-build-*/**',
+      'server/.api-doc-*/**',
       '**/*.cjs',
       '**/*.mjs',
     ],

@@ -65,6 +65,10 @@ step('type check (tsc --noEmit, every package)', pnpm, [
   'typecheck',
 ]);
 step('lint (ESLint + Prettier)', process.execPath, [join(ROOT, 'scripts', 'lint.mjs')]);
+step("API types match the server's description (scripts/api-types.mjs)", process.execPath, [
+  join(ROOT, 'scripts', 'api-types.mjs'),
+  '--check',
+]);
 
 /** A jest run whose counts go into the totals. */
 function jestStep(name, config, extraArgs, env = {}, ceiling = CEILING.unit) {

@@ -34,6 +34,7 @@ import { prettyLogStream } from './http/log-format';
 import { ValidationError, schemaErrorFormatter } from './http/validation';
 import { createValidatorCompiler } from './http/schema-compiler';
 import { collectRoutes } from './http/route-table';
+import { ResponseCheck, responseCheckHook } from './http/response-check';
 import { parseQueryString } from './http/querystring';
 import {
   FRAMEWORK_MESSAGES,
@@ -117,6 +118,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clientErrorHandler,
   });
   app.setValidatorCompiler(createValidatorCompiler());
+  // Answers are serialised as they are, whatever a route's response schema says: the schemas
+  // describe and check answers (CHECK_RESPONSES), they never silently drop a field from one.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  const responseCheck = config.checkResponses ? new ResponseCheck() : null;
+  app.decorate('responseCheck', responseCheck);
+  if (responseCheck) app.addHook('preSerialization', responseCheckHook(responseCheck));
 
   const realtime = Realtime.create(config.redisUrl, config.redisPrefix, (err) =>
     app.log.error({ err }, 'realtime'),

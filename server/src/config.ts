@@ -47,6 +47,11 @@ export interface Config {
    * injection (the process kills itself after that many fired timers).
    */
   flowTimers: { pollMs: number; claimMs: number; batch: number; crashAfter: number };
+  /**
+   * CHECK_RESPONSES=1: every /api answer is checked against its route's response schema and a misfit
+   * is a 500 naming the route (http/response-check.ts). The server tests turn it on.
+   */
+  checkResponses: boolean;
   /** Chat sends per user: a burst of CHAT_SEND_BURST, then CHAT_SEND_PER_SECOND (per instance). */
   chatSendBurst: number;
   chatSendPerSecond: number;
@@ -150,6 +155,7 @@ export function loadConfig(
       .filter(Boolean),
     trustProxy: str('TRUST_PROXY') === 'true' || str('TRUST_PROXY') === '1',
     mapAssets: mapAssetsFromEnv(env),
+    checkResponses: str('CHECK_RESPONSES') === '1' || str('CHECK_RESPONSES') === 'true',
     flowTimers: {
       pollMs: nonNegative(env, 'FLOW_TIMER_POLL_MS', 1000),
       claimMs: nonNegative(env, 'FLOW_TIMER_CLAIM_MS', 60_000) || 60_000,

@@ -9,6 +9,7 @@ import type { AccessService, CaptchaStore, LoginAttempts, TokenStore } from './a
 import type { Realtime } from './realtime';
 import type { FileStore } from './files';
 import type { RouteInfo } from './http/route-table';
+import type { ResponseCheck } from './http/response-check';
 
 export interface AppContext {
   config: Config;
@@ -46,6 +47,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Every route as registered (http/route-table.ts). */
     routeTable: RouteInfo[];
+    /** The answers' schema check, when config.checkResponses is on (tests read what it saw). */
+    responseCheck: ResponseCheck | null;
   }
   interface FastifyRequest {
     /** Set by the token check for guarded /api routes; null on public routes. */

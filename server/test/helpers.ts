@@ -55,6 +55,8 @@ export async function createEnv(
     REMOTES_FILE: path.join(dir, 'remotes.json'),
     // no demo city unless a test asks for one (the map tests seed a small city): seeding costs time
     MAP_ASSETS: '0',
+    // every answer is checked against its route's response schema (http/response-check.ts)
+    CHECK_RESPONSES: '1',
     ...(target === 'postgres'
       ? { DATABASE_URL: process.env.DATABASE_URL ?? '', DATABASE_SCHEMA: schema }
       : { DATABASE_URL: '' }),

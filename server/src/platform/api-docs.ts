@@ -72,6 +72,14 @@ const transform: SwaggerTransform = ({ schema, url, route }) => {
     hooks.map((h) => (h as { requirement?: Requirement }).requirement).find((r) => r !== undefined) ?? null;
   const tag = url.split('/')[2] ?? 'api';
   const s = { ...(schema as Record<string, unknown>) };
+  // an empty object schema for the query or the path means "no parameters", not parameters named
+  // `type` (how the swagger plugin reads an object schema without properties)
+  for (const part of ['querystring', 'params', 'headers'] as const) {
+    const p = s[part] as { type?: unknown; properties?: unknown } | undefined;
+    if (p && p.type === 'object' && !p.properties) s[part] = { ...p, properties: {} };
+  }
+  // the route's own answer schema (http/response.ts), else the bare envelope
+  const declared = (s.response as Record<string, unknown> | undefined)?.['200'];
   if (url.startsWith(DOCS_PREFIX) || !url.startsWith('/api/') || route.websocket)
     return { schema: { ...s, hide: true }, url };
   const responses: Record<string, unknown> = {
@@ -79,7 +87,7 @@ const transform: SwaggerTransform = ({ schema, url, route }) => {
       description: config.errorFormat
         ? `Answer in the ${config.errorFormat} protocol's shape.`
         : 'Success: the envelope.',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
+      content: { 'application/json': { schema: declared ?? { $ref: '#/components/schemas/Envelope' } } },
     },
   };
   if (!config.errorFormat)
