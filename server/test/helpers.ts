@@ -21,8 +21,8 @@ export type Target = 'sqlite' | 'postgres';
 
 /**
  * The back ends this run covers: SQLite always, PostgreSQL when DATABASE_URL is set.
- * SERVER_TEST_TARGETS (a comma list, e.g. `postgres`) narrows them: npm test's PostgreSQL step
- * runs only the PostgreSQL variants, its SQLite step having run the SQLite ones.
+ * SERVER_TEST_TARGETS (a comma list, e.g. `sqlite`) narrows them, to iterate on one; npm test runs
+ * both in one run when PostgreSQL answers.
  */
 const AVAILABLE: Target[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 const CHOSEN = (process.env.SERVER_TEST_TARGETS ?? '').split(',').filter(Boolean);
