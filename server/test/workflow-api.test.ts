@@ -553,6 +553,60 @@ describe.each(TARGETS)('workflow on %s', (target) => {
     expect([stored.reason, stored.leaveDays, stored.leaveType]).toEqual(['已核实', 2, 'personal']);
   });
 
+  it('a vote cannot be taken back at a node whose design switches recall off, whatever the client sends', async () => {
+    const approver = (nodeId: string, prevId: string, title: string, extra: object, childNode?: object) => ({
+      type: 'approver',
+      nodeId,
+      prevId,
+      properties: {
+        title,
+        assigneeType: 6,
+        approvers: ['u-manager'],
+        counterSign: 0,
+        rejectStep: '0',
+        formOperates: [],
+        ...extra,
+      },
+      ...(childNode ? { childNode } : {}),
+    });
+    const tpl = {
+      type: 'start',
+      nodeId: 'start',
+      prevId: null,
+      properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [], formOperates: [] },
+      childNode: approver(
+        'first',
+        'start',
+        '初审',
+        { hasRevokeBtn: false },
+        approver('second', 'first', '复审', {}),
+      ),
+    };
+    const c = await send(t.admin, 'POST', `${E}/FlowEngine`, {
+      fullName: '不可撤回',
+      enCode: 'noRecallFlow',
+      formId: 'ff-leaveApply',
+      flowTemplateJson: JSON.stringify(tpl),
+    });
+    expect((await send(t.admin, 'POST', `${E}/FlowEngine/Release/${c.data.id}`)).code).toBe(200);
+    const id = (
+      await send(t.operator, 'POST', `${E}/FlowTask`, { flowId: c.data.id, data: leaveData(1), status: 0 })
+    ).data.id;
+    const first = (await get(t.manager, `${E}/FlowBefore/${id}`)).data;
+    expect((await send(t.manager, 'POST', `${E}/FlowBefore/Audit/${first.operator.id}`, {})).code).toBe(200);
+    const page = (await get(t.manager, `${E}/FlowBefore/${id}`)).data;
+    expect(page.recall).toBeNull();
+    const vote = page.records.find(
+      (r: { nodeId: string; handleStatus: number }) => r.nodeId === 'first' && r.handleStatus === 1,
+    );
+    expect(vote).toBeDefined();
+    expect(await send(t.manager, 'POST', `${E}/FlowBefore/Recall/${vote.id}`, {})).toMatchObject({
+      code: 400,
+      msg: '该节点不能撤回',
+    });
+    expect((await get(t.manager, `${E}/FlowBefore/${id}`)).data.flowTaskInfo.thisStep).toBe('复审');
+  });
+
   it('an approver chosen at launch: asked for, checked against the candidates, then used', async () => {
     const tpl = {
       type: 'start',

@@ -8,7 +8,9 @@ import {
   OperatorState,
   RecordAction,
   TaskStatus,
+  actionRefusal,
   findNode,
+  nodeActions,
   type ApproverNode,
 } from '@lighting/shared/flowcore';
 import { authOf } from '../context';
@@ -396,12 +398,8 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
         },
         async (tx) => {
           const node = findNode(tx.def, op.nodeId) as ApproverNode | null;
-          const p = node?.properties;
-          if (p?.hasAuditBtn === false) throw badRequest('该节点不能同意');
-          if (p?.hasSign && !b.signImg) throw badRequest('signImg: 请签名');
-          if (b.freeApproverUserId && p?.hasFreeApprover !== true)
-            throw badRequest('freeApproverUserId: 该节点不能加签');
-          if (b.copyIds?.length && p?.hasCopyBtn !== true) throw badRequest('copyIds: 该节点不能抄送');
+          const refusal = actionRefusal(nodeActions(node?.properties), 'audit', b);
+          if (refusal) throw badRequest(refusal);
           if (prepared) tx.state.task.data = prepared.data;
           const run = tx.run();
           await run.audit(
@@ -434,8 +432,8 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
         { expectVersion: b.version, idem: userKey(user.id, b.idemKey, 'flow.reject') },
         async (tx) => {
           const node = findNode(tx.def, op.nodeId) as ApproverNode | null;
-          if (node?.properties.hasRejectBtn === false) throw badRequest('该节点不能驳回');
-          if (node?.properties.hasSign && !b.signImg) throw badRequest('signImg: 请签名');
+          const refusal = actionRefusal(nodeActions(node?.properties), 'reject', b);
+          if (refusal) throw badRequest(refusal);
           await tx
             .run()
             .reject(
@@ -467,7 +465,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
       const { user } = authOf(req);
       const rec = await db
         .selectFrom('flow_record')
-        .select(['id', 'taskId', 'handleId', 'delegatorId'])
+        .select(['id', 'taskId', 'nodeId', 'handleId', 'delegatorId'])
         .where('id', '=', req.params.id)
         .executeTakeFirst();
       if (!rec) throw notFound('审批记录不存在');
@@ -477,6 +475,9 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
         rec.taskId,
         { idem: userKey(user.id, req.body?.idemKey, 'flow.recall') },
         async (tx) => {
+          const node = findNode(tx.def, rec.nodeId) as ApproverNode | null;
+          const refusal = actionRefusal(nodeActions(node?.properties), 'revoke');
+          if (refusal) throw badRequest(refusal);
           await tx
             .run()
             .recall(rec.id, { userId: user.id, delegatorId: rec.delegatorId }, req.body?.handleOpinion ?? '');
@@ -512,7 +513,8 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
         { idem: userKey(user.id, b.idemKey, 'flow.transfer') },
         async (tx) => {
           const node = findNode(tx.def, op.nodeId) as ApproverNode | null;
-          if (node?.properties.hasTransferBtn === false) throw badRequest('该节点不能转办');
+          const refusal = actionRefusal(nodeActions(node?.properties), 'transfer');
+          if (refusal) throw badRequest(refusal);
           tx.run().transfer(
             op.id,
             { userId: user.id, delegatorId },

@@ -11,6 +11,7 @@ import {
   fieldAccess,
   findNode,
   flowNodes,
+  nodeActions,
   operatesOf,
   readableData,
   rejectTargetsOf,
@@ -134,7 +135,7 @@ export async function taskView(
     );
   const recallNode = myAgree ? (findNode(def, myAgree.nodeId) as ApproverNode | null) : null;
   const recall =
-    task.status === TaskStatus.WAITING && myAgree && recallNode?.properties.hasRevokeBtn !== false
+    task.status === TaskStatus.WAITING && myAgree && nodeActions(recallNode?.properties).revoke
       ? { recordId: myAgree.id }
       : null;
 
@@ -148,6 +149,7 @@ export async function taskView(
       .execute();
 
   const p = opNode?.properties;
+  const allowed = nodeActions(p);
   return {
     flowTaskInfo: {
       id: task.id,
@@ -199,12 +201,12 @@ export async function taskView(
             delegatorId: op.userId === user.id ? null : op.userId,
             delegatorName: op.userId === user.id ? '' : (names.get(op.userId) ?? ''),
             properties: {
-              hasAuditBtn: p.hasAuditBtn !== false,
-              hasRejectBtn: p.hasRejectBtn !== false,
-              hasTransferBtn: p.hasTransferBtn !== false,
-              hasFreeApprover: p.hasFreeApprover === true,
-              hasSign: p.hasSign === true,
-              hasCopyBtn: p.hasCopyBtn === true,
+              hasAuditBtn: allowed.audit,
+              hasRejectBtn: allowed.reject,
+              hasTransferBtn: allowed.transfer,
+              hasFreeApprover: allowed.freeApprover,
+              hasSign: allowed.sign,
+              hasCopyBtn: allowed.copy,
               rejectStep: String(p.rejectStep ?? '0'),
             },
             rejectTargets: rejectTargetsOf(def, op.nodeId).map((n) => ({

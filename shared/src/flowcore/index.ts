@@ -10,3 +10,4 @@ export * from './tree';
 export * from './conditions';
 export * from './operates';
 export * from './validate';
+export * from './actions';
