@@ -7,7 +7,7 @@ import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
-import { toast, type RemotePageProps } from '@lighting/shared';
+import type { RemotePageProps } from '@lighting/shared';
 import {
   FormModal,
   SideTree,
@@ -15,6 +15,7 @@ import {
   TreeTable,
   useConfirmDelete,
   useTreeRows,
+  useModalForm,
 } from '@lighting/shared/admin';
 import { one, save, treeList, urls, type TreeRow } from '../api';
 import { RowActions, SelectorTree } from '../components/common';
@@ -39,23 +40,30 @@ export default function Department(_props: RemotePageProps) {
     () => (chosen ? treeList(urls.departments(chosen), { keyword }) : Promise.resolve([])),
     [chosen, keyword],
   );
-  const [editing, setEditing] = useState<{ id?: string; values: Partial<DeptForm> } | null>(null);
   const remove = useConfirmDelete();
-
-  const openEdit = async (id?: string) => {
-    if (!id) return setEditing({ values: { parentId: chosen ?? undefined, sortCode: 0, enabledMark: true } });
-    const r = await one<TreeRow & { sortCode: number; enabledMark: number }>(`${urls.department}/${id}`);
-    setEditing({
-      id,
-      values: {
+  const form = useModalForm<DeptForm>({
+    blank: () => ({ parentId: chosen ?? undefined, sortCode: 0, enabledMark: true }),
+    load: async (id) => {
+      const r = await one<TreeRow & { sortCode: number; enabledMark: number }>(`${urls.department}/${id}`);
+      return {
         parentId: r.parentId,
         fullName: r.fullName,
         enCode: r.enCode ?? '',
         sortCode: r.sortCode,
         enabledMark: r.enabledMark === 1,
-      },
-    });
-  };
+      };
+    },
+    save: (v, id) =>
+      save(urls.department, id, {
+        parentId: v.parentId,
+        fullName: v.fullName.trim(),
+        enCode: v.enCode.trim(),
+        sortCode: v.sortCode ?? 0,
+        enabledMark: v.enabledMark === false ? 0 : 1,
+      }),
+    onSaved: reload,
+  });
+  const openEdit = form.open;
 
   const columns: TableColumnsType<TreeRow> = [
     { key: 'fullName', dataIndex: 'fullName', title: t('deptName') },
@@ -102,21 +110,8 @@ export default function Department(_props: RemotePageProps) {
         />
       </div>
       <FormModal<DeptForm>
-        open={editing !== null}
-        title={editing?.id ? t('editDepartment') : t('addDepartment')}
-        initialValues={editing?.values}
-        onClose={() => setEditing(null)}
-        onSubmit={async (v) => {
-          const msg = await save(urls.department, editing?.id, {
-            parentId: v.parentId,
-            fullName: v.fullName.trim(),
-            enCode: v.enCode.trim(),
-            sortCode: v.sortCode ?? 0,
-            enabledMark: v.enabledMark === false ? 0 : 1,
-          });
-          toast('success', msg);
-          reload();
-        }}
+        {...form.modal}
+        title={form.editing?.id ? t('editDepartment') : t('addDepartment')}
         fields={[
           {
             name: 'parentId',
@@ -125,7 +120,7 @@ export default function Department(_props: RemotePageProps) {
             input: (
               <SelectorTree
                 url={urls.departmentSelector}
-                data={editing?.id ? { id: editing.id } : undefined}
+                data={form.editing?.id ? { id: form.editing.id } : undefined}
                 allowClear={false}
                 testId="field-parentId"
               />

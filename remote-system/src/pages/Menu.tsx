@@ -8,8 +8,15 @@ import Switch from 'antd/es/switch';
 import Select from 'antd/es/select';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
-import { toast, type RemotePageProps } from '@lighting/shared';
-import { FormModal, StateSwitch, TreeTable, useConfirmDelete, useTreeRows } from '@lighting/shared/admin';
+import type { RemotePageProps } from '@lighting/shared';
+import {
+  FormModal,
+  StateSwitch,
+  TreeTable,
+  useConfirmDelete,
+  useTreeRows,
+  useModalForm,
+} from '@lighting/shared/admin';
 import { one, save, treeList, urls } from '../api';
 import { RowActions, SelectorTree } from '../components/common';
 import {
@@ -33,22 +40,23 @@ export default function Menu(_props: RemotePageProps) {
     () => treeList(urls.menu, { keyword }) as Promise<Row[]>,
     [keyword],
   );
-  const [editing, setEditing] = useState<{ id?: string; values: Partial<MenuFormValues> } | null>(null);
   const [type, setType] = useState(2);
   const remove = useConfirmDelete();
   const typeName = (v: number) => t(`menuType${v}`);
-
-  const openEdit = async (id?: string, parentId?: string) => {
-    if (!id) {
+  const form = useModalForm<MenuFormValues, string>({
+    blank: (parentId) => {
       setType(2);
-      return setEditing({
-        values: { parentId: parentId ?? null, type: 2, sortCode: 0, enabledMark: true, linkTarget: '_blank' },
-      });
-    }
-    const m = await one<MenuRow>(`${urls.menu}/${id}`);
-    setType(m.type);
-    setEditing({ id, values: fromMenuRow(m) });
-  };
+      return { parentId: parentId ?? null, type: 2, sortCode: 0, enabledMark: true, linkTarget: '_blank' };
+    },
+    load: async (id) => {
+      const m = await one<MenuRow>(`${urls.menu}/${id}`);
+      setType(m.type);
+      return fromMenuRow(m);
+    },
+    save: (v, id) => save(urls.menu, id, toMenuBody(v)),
+    onSaved: reload,
+  });
+  const openEdit = (id?: string, parentId?: string) => form.open(id, parentId);
 
   const columns: TableColumnsType<Row> = [
     { key: 'fullName', dataIndex: 'fullName', title: t('menuName') },
@@ -89,18 +97,11 @@ export default function Menu(_props: RemotePageProps) {
         testId="menu-list"
       />
       <FormModal<MenuFormValues>
-        open={editing !== null}
-        title={editing?.id ? t('editMenu') : t('addMenu')}
-        initialValues={editing?.values}
-        onClose={() => setEditing(null)}
+        {...form.modal}
+        title={form.editing?.id ? t('editMenu') : t('addMenu')}
         width={680}
         onValuesChange={(c) => {
           if (c.type !== undefined) setType(c.type);
-        }}
-        onSubmit={async (v) => {
-          const msg = await save(urls.menu, editing?.id, toMenuBody(v));
-          toast('success', msg);
-          reload();
         }}
         fields={[
           {
@@ -109,7 +110,7 @@ export default function Menu(_props: RemotePageProps) {
             input: (
               <SelectorTree
                 url={urls.menuSelector}
-                data={editing?.id ? { id: editing.id } : undefined}
+                data={form.editing?.id ? { id: form.editing.id } : undefined}
                 placeholder={t('topLevel')}
               />
             ),

@@ -5,8 +5,15 @@ import { Tag, type TableColumnsType } from 'antd';
 import Switch from 'antd/es/switch';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
-import { toast, type RemotePageProps } from '@lighting/shared';
-import { FormModal, StateTag, TreeTable, useConfirmDelete, useTreeRows } from '@lighting/shared/admin';
+import type { RemotePageProps } from '@lighting/shared';
+import {
+  FormModal,
+  StateTag,
+  TreeTable,
+  useConfirmDelete,
+  useTreeRows,
+  useModalForm,
+} from '@lighting/shared/admin';
 import { one, save, treeList, urls, type TreeRow } from '../api';
 import { RowActions, SelectorTree } from '../components/common';
 import { formatTime } from '../logic/format';
@@ -24,23 +31,31 @@ export default function Organize(_props: RemotePageProps) {
   const { t } = useTranslation('system');
   const [keyword, setKeyword] = useState('');
   const { rows, loading, reload } = useTreeRows(() => treeList(urls.organize, { keyword }), [keyword]);
-  const [editing, setEditing] = useState<{ id?: string; values: Partial<OrgForm> } | null>(null);
   const remove = useConfirmDelete();
-
-  const openEdit = async (id?: string, parentId?: string) => {
-    if (!id) return setEditing({ values: { parentId: parentId ?? null, sortCode: 0, enabledMark: true } });
-    const r = await one<TreeRow & { sortCode: number; enabledMark: number }>(`${urls.organize}/${id}`);
-    setEditing({
-      id,
-      values: {
+  const form = useModalForm<OrgForm, string>({
+    blank: (parentId) => ({ parentId: parentId ?? null, sortCode: 0, enabledMark: true }),
+    load: async (id) => {
+      const r = await one<TreeRow & { sortCode: number; enabledMark: number }>(`${urls.organize}/${id}`);
+      return {
         parentId: r.parentId === '-1' ? null : r.parentId,
         fullName: r.fullName,
         enCode: r.enCode ?? '',
         sortCode: r.sortCode,
         enabledMark: r.enabledMark === 1,
-      },
-    });
-  };
+      };
+    },
+    save: (v, id) =>
+      save(urls.organize, id, {
+        parentId: v.parentId || '-1',
+        fullName: v.fullName.trim(),
+        enCode: v.enCode.trim(),
+        sortCode: v.sortCode ?? 0,
+        enabledMark: v.enabledMark === false ? 0 : 1,
+        category: 'company',
+      }),
+    onSaved: reload,
+  });
+  const openEdit = (id?: string, parentId?: string) => form.open(id, parentId);
 
   const columns: TableColumnsType<TreeRow> = [
     { key: 'fullName', dataIndex: 'fullName', title: t('orgName') },
@@ -83,22 +98,8 @@ export default function Organize(_props: RemotePageProps) {
         testId="organize-list"
       />
       <FormModal<OrgForm>
-        open={editing !== null}
-        title={editing?.id ? t('editOrganize') : t('addOrganize')}
-        initialValues={editing?.values}
-        onClose={() => setEditing(null)}
-        onSubmit={async (v) => {
-          const msg = await save(urls.organize, editing?.id, {
-            parentId: v.parentId || '-1',
-            fullName: v.fullName.trim(),
-            enCode: v.enCode.trim(),
-            sortCode: v.sortCode ?? 0,
-            enabledMark: v.enabledMark === false ? 0 : 1,
-            category: 'company',
-          });
-          toast('success', msg);
-          reload();
-        }}
+        {...form.modal}
+        title={form.editing?.id ? t('editOrganize') : t('addOrganize')}
         fields={[
           {
             name: 'parentId',
@@ -106,7 +107,7 @@ export default function Organize(_props: RemotePageProps) {
             input: (
               <SelectorTree
                 url={urls.organizeSelector}
-                data={editing?.id ? { id: editing.id } : undefined}
+                data={form.editing?.id ? { id: form.editing.id } : undefined}
                 placeholder={t('topLevel')}
               />
             ),

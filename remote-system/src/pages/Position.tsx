@@ -1,12 +1,11 @@
 // permission/position — positions, filtered by the organisation chosen on the left; server
 // paging, keyword search, create, edit, delete (refused while users hold it), export.
-import { useState } from 'react';
 import { Input, type TableColumnsType } from 'antd';
 import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
-import { toast, usePagedList, type RemotePageProps } from '@lighting/shared';
+import { usePagedList, type RemotePageProps } from '@lighting/shared';
 import {
   FormModal,
   ListFrame,
@@ -14,6 +13,7 @@ import {
   StateTag,
   useConfirmDelete,
   useTreeRows,
+  useModalForm,
 } from '@lighting/shared/admin';
 import { one, paged, save, treeList, urls, type ListQuery } from '../api';
 import { RowActions, SelectorTree } from '../components/common';
@@ -48,19 +48,26 @@ export default function Position(_props: RemotePageProps) {
   const { t } = useTranslation('system');
   const orgs = useTreeRows(() => treeList(urls.organizeTree));
   const list = usePagedList<PositionRow, ListQuery>(fetchPositions, { keyword: '', organizeId: '' });
-  const [editing, setEditing] = useState<{ id?: string; values: Partial<PositionForm> } | null>(null);
   const remove = useConfirmDelete();
   const organizeId = typeof list.query.organizeId === 'string' ? list.query.organizeId : '';
-
-  const openEdit = async (id?: string) => {
-    if (!id)
-      return setEditing({ values: { organizeId: organizeId || undefined, sortCode: 0, enabledMark: true } });
-    const r = await one<PositionRow>(`${urls.position}/${id}`);
-    setEditing({
-      id,
-      values: { ...r, enabledMark: r.enabledMark === 1, description: r.description ?? '' },
-    });
-  };
+  const form = useModalForm<PositionForm>({
+    blank: () => ({ organizeId: organizeId || undefined, sortCode: 0, enabledMark: true }),
+    load: async (id) => {
+      const r = await one<PositionRow>(`${urls.position}/${id}`);
+      return { ...r, enabledMark: r.enabledMark === 1, description: r.description ?? '' };
+    },
+    save: (v, id) =>
+      save(urls.position, id, {
+        fullName: v.fullName.trim(),
+        enCode: v.enCode.trim(),
+        organizeId: v.organizeId,
+        sortCode: v.sortCode ?? 0,
+        enabledMark: v.enabledMark === false ? 0 : 1,
+        description: (v.description ?? '').trim(),
+      }),
+    onSaved: list.reload,
+  });
+  const openEdit = form.open;
 
   const columns: TableColumnsType<PositionRow> = [
     { key: 'fullName', dataIndex: 'fullName', title: t('positionName'), sorter: true },
@@ -125,22 +132,8 @@ export default function Position(_props: RemotePageProps) {
         />
       </div>
       <FormModal<PositionForm>
-        open={editing !== null}
-        title={editing?.id ? t('editPosition') : t('addPosition')}
-        initialValues={editing?.values}
-        onClose={() => setEditing(null)}
-        onSubmit={async (v) => {
-          const msg = await save(urls.position, editing?.id, {
-            fullName: v.fullName.trim(),
-            enCode: v.enCode.trim(),
-            organizeId: v.organizeId,
-            sortCode: v.sortCode ?? 0,
-            enabledMark: v.enabledMark === false ? 0 : 1,
-            description: (v.description ?? '').trim(),
-          });
-          toast('success', msg);
-          list.reload();
-        }}
+        {...form.modal}
+        title={form.editing?.id ? t('editPosition') : t('addPosition')}
         fields={[
           { name: 'fullName', label: t('positionName'), required: true, rules: ['fullName'], max: 50 },
           { name: 'enCode', label: t('enCode'), required: true, rules: ['enCode'], max: 50 },

@@ -1,12 +1,11 @@
 // permission/role — roles: server paging, keyword search, create, edit, delete (refused while
 // users hold the role), enable/disable.
-import { useState } from 'react';
 import { Input, type TableColumnsType } from 'antd';
 import Switch from 'antd/es/switch';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
-import { toast, usePagedList, type RemotePageProps } from '@lighting/shared';
-import { FormModal, ListFrame, StateSwitch, useConfirmDelete } from '@lighting/shared/admin';
+import { usePagedList, type RemotePageProps } from '@lighting/shared';
+import { FormModal, ListFrame, StateSwitch, useConfirmDelete, useModalForm } from '@lighting/shared/admin';
 import { one, paged, save, urls, type ListQuery } from '../api';
 import { RowActions } from '../components/common';
 import { formatTime } from '../logic/format';
@@ -36,14 +35,24 @@ const fetchRoles = paged<RoleRow>(urls.role);
 export default function Role(_props: RemotePageProps) {
   const { t } = useTranslation('system');
   const list = usePagedList<RoleRow, ListQuery>(fetchRoles, { keyword: '' });
-  const [editing, setEditing] = useState<{ id?: string; values: Partial<RoleForm> } | null>(null);
   const remove = useConfirmDelete();
-
-  const openEdit = async (id?: string) => {
-    if (!id) return setEditing({ values: { sortCode: 0, enabledMark: true } });
-    const r = await one<RoleRow>(`${urls.role}/${id}`);
-    setEditing({ id, values: { ...r, description: r.description ?? '', enabledMark: r.enabledMark === 1 } });
-  };
+  const form = useModalForm<RoleForm>({
+    blank: () => ({ sortCode: 0, enabledMark: true }),
+    load: async (id) => {
+      const r = await one<RoleRow>(`${urls.role}/${id}`);
+      return { ...r, description: r.description ?? '', enabledMark: r.enabledMark === 1 };
+    },
+    save: (v, id) =>
+      save(urls.role, id, {
+        fullName: v.fullName.trim(),
+        enCode: v.enCode.trim(),
+        description: (v.description ?? '').trim(),
+        sortCode: v.sortCode ?? 0,
+        enabledMark: v.enabledMark === false ? 0 : 1,
+      }),
+    onSaved: list.reload,
+  });
+  const openEdit = form.open;
 
   const columns: TableColumnsType<RoleRow> = [
     { key: 'fullName', dataIndex: 'fullName', title: t('roleName') },
@@ -81,21 +90,8 @@ export default function Role(_props: RemotePageProps) {
         testId="role-list"
       />
       <FormModal<RoleForm>
-        open={editing !== null}
-        title={editing?.id ? t('editRole') : t('addRole')}
-        initialValues={editing?.values}
-        onClose={() => setEditing(null)}
-        onSubmit={async (v) => {
-          const msg = await save(urls.role, editing?.id, {
-            fullName: v.fullName.trim(),
-            enCode: v.enCode.trim(),
-            description: (v.description ?? '').trim(),
-            sortCode: v.sortCode ?? 0,
-            enabledMark: v.enabledMark === false ? 0 : 1,
-          });
-          toast('success', msg);
-          list.reload();
-        }}
+        {...form.modal}
+        title={form.editing?.id ? t('editRole') : t('addRole')}
         fields={[
           { name: 'fullName', label: t('roleName'), required: true, rules: ['fullName'], max: 50 },
           { name: 'enCode', label: t('roleCode'), required: true, rules: ['enCode'], max: 50 },

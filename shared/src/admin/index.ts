@@ -18,3 +18,4 @@ export * from './SideTree';
 export * from './RichTextEditor';
 export * from './TreeTable';
 export * from './sort';
+export * from './useModalForm';
