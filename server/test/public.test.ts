@@ -978,9 +978,10 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
     expect((bad.json() as Json[])[0].description).toMatch(/^service_code: /);
     const one = await app.inject({
       method: 'GET',
-      url: `/api/open311/v2/requests/${made.service_request_id}.json`,
+      url: `/api/open311/v2/requests/${made.service_request_id}.json?api_key=${key}`,
     });
     const [req] = one.json() as Json[];
+    // the key that filed it reads its words back
     expect(req).toMatchObject({
       service_request_id: made.service_request_id,
       status: 'open',
@@ -1014,6 +1015,64 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
     await staff(admin, 'DELETE', `/api/citizen/open311-keys/${keys[0].id}`);
     const revoked = await app.inject(form({ api_key: key, service_code: 'notLit', address_id: p!.code }));
     expect(revoked.statusCode).toBe(403);
+  });
+
+  it('never shows strangers a citizen’s words or photo: Open311 and the citizens’ pages show the same public part', async () => {
+    const [p] = await poles(1, 75);
+    const { name: photo } = await upload(DEVICE);
+    const filed = await report({
+      locationSource: 'code',
+      assetCode: p!.code,
+      description: '我家门口的灯不亮，电话 13800002222',
+      photos: [photo],
+    });
+    expect(filed.code).toBe(200);
+    const { refNo, id } = filed.data.report;
+    const words = '我家门口的灯不亮';
+    const open311 = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      return res.json() as Json[];
+    };
+    const key = (await staff(admin, 'POST', '/api/citizen/open311-keys', { name: '热线' })).data
+      .key as string;
+    for (const url of [
+      `/api/open311/v2/requests/${refNo}.json`,
+      `/api/open311/v2/requests.json?service_request_id=${refNo}`,
+      `/api/open311/v2/requests.json?service_code=notLit`,
+      // a key does not open another's report either
+      `/api/open311/v2/requests/${refNo}.json?api_key=${key}`,
+    ]) {
+      const list = await open311(url);
+      const got = list.find((x) => x.service_request_id === refNo);
+      expect(got).toMatchObject({ service_request_id: refNo, status: 'open', address_id: p!.code });
+      expect(got).not.toHaveProperty('description');
+      expect(got).not.toHaveProperty('media_url');
+      expect(JSON.stringify(list)).not.toContain(words);
+      expect(JSON.stringify(list)).not.toContain(photo);
+    }
+    // the citizens' pages: the same public part to a stranger, the words and photo to the owner
+    const stranger = await pub('GET', `/api/public/reports/${id}`, undefined, {
+      'x-device-id': OTHER_DEVICE,
+    });
+    expect(stranger.data).not.toHaveProperty('description');
+    expect(stranger.data).not.toHaveProperty('photos');
+    const site = await pub('GET', `/api/public/sites?code=${p!.code}`, undefined, {
+      'x-device-id': OTHER_DEVICE,
+    });
+    expect(site.data.openReports).toEqual([
+      { id, category: 'notLit', createdAt: filed.data.report.createdAt, supportCount: 1 },
+    ]);
+    expect(JSON.stringify(site.data)).not.toContain(words);
+    const owner = await pub('GET', `/api/public/reports/${id}`);
+    expect(owner.data.description).toContain(words);
+    expect(owner.data.photos).toEqual([`/api/public/photos/${photo}`]);
+    // a wrong key is refused, not ignored
+    const bad = await app.inject({
+      method: 'GET',
+      url: `/api/open311/v2/requests/${refNo}.json?api_key=nope`,
+    });
+    expect(bad.statusCode).toBe(403);
   });
 
   it('prints a PDF sheet of signed QR plates for a list of poles, for staff with the button', async () => {

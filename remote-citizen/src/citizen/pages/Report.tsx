@@ -27,7 +27,6 @@ export interface SiteView {
   lng: number;
   openReports: Array<{
     id: string;
-    refNo: string;
     category: string;
     createdAt: number;
     supportCount: number;
