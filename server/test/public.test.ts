@@ -11,7 +11,7 @@ import { qrTokenOf } from '@lighting/shared/core';
 import { mercatorToLonLat } from '../src/map/geo';
 import { qrToken, verifyQrToken } from '../src/public/qr';
 import { CitizenService } from '../src/public/service';
-import { decodePdfQrCodes } from './pdf-qr';
+import { decodePdfQrCodes, printedCharacters } from './pdf-qr';
 import { TARGETS, authed, body, createEnv, login, multipart, type TestEnv } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are inspected loosely
@@ -1086,6 +1086,20 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(res.headers['x-plates']).toBe('14');
     expect(res.headers['x-pages']).toBe('2');
+    // the caption in the city's language first, then English; the road of each pole
+    const chars = printedCharacters(res.rawPayload);
+    const roads = await app.ctx.db
+      .selectFrom('map_asset')
+      .select('road')
+      .where(
+        'code',
+        'in',
+        ps.map((x) => x.code),
+      )
+      .execute();
+    for (const c of `扫码报修服务热线${roads.map((x) => x.road).join('')}`.replace(/\s/g, ''))
+      expect([c, chars.has(c)]).toEqual([c, true]);
+    expect(res.rawPayload.toString('latin1')).toMatch(/NotoSansSC/);
     const unknown = await app.inject(
       authed(operator, { method: 'GET', url: '/api/citizen/plates.pdf?codes=PL-999999' }),
     );
