@@ -1,7 +1,7 @@
 // The citizens' pages on a phone (375×812) against the real server: a pole's QR code read from a
 // fake camera, a report with a photo appearing on an open console map, an offline submit sent once
-// when the network returns, "me too", the no-chat-app path with a code, feedback answered from the
-// console, and the host's router reaching /bt/gzh without the console's bundle.
+// when the network returns, "me too", the no-chat-app path with a code, feedback arriving live on both
+// sides, and the host's router reaching /bt/gzh without the console's bundle.
 import { join } from 'node:path';
 import { chromium, expect, test } from './fixtures';
 import { chromiumLaunch } from '../chromium.mjs';
@@ -290,30 +290,45 @@ test('no citizen page scrolls sideways on a 375 px phone', async ({ browser, ser
   await ctx.close();
 });
 
-test('feedback answered from the console appears on the citizen’s thread', async ({
+test('feedback arrives live: in the console’s list as it is sent, and the reply on the citizen’s open thread', async ({
   browser,
   server: { baseURL },
 }) => {
+  // the console's 市民反馈 page is open before the citizen writes
+  const staff = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
+  const admin = await staff.newPage();
+  await signIn(admin, 'operator', '/login?redirect=/bt/citizen/feedback');
+  const list = admin.getByTestId('citizen-feedback-admin');
+  // the console's remote page on a busy machine: more than the default wait (as the map test above)
+  await expect(list.locator('tbody')).toBeVisible({ timeout: 60_000 });
+
   const ctx = await verifiedPhone(browser, baseURL, '13912340004');
   const page = await ctx.newPage();
+  // the phone's clock is ours to move: the thread asks for replies every 15 s
+  await page.clock.install();
   await page.goto('/bt/gzh/feedback/feedback-add');
   await page.getByTestId('citizen-feedback-title').fill('小区门口路灯太暗');
   await page.getByTestId('citizen-feedback-content').fill('<b>晚上</b>看不清路');
   await page.getByTestId('citizen-feedback-submit').click();
   await expect(page.getByTestId('citizen-thread')).toContainText('<b>晚上</b>看不清路');
 
-  const staff = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
-  const admin = await staff.newPage();
-  await signIn(admin, 'operator', '/login?redirect=/bt/citizen/feedback');
-  const row = admin.getByTestId('citizen-feedback-admin').locator('tr', { hasText: '小区门口路灯太暗' });
+  // in the console's list without pressing 查询
+  const row = list.locator('tr', { hasText: '小区门口路灯太暗' });
+  await expect(row).toBeVisible();
   await row.getByRole('button').click();
   await expect(admin.getByTestId('citizen-feedback-thread')).toContainText('<b>晚上</b>看不清路');
   await admin.getByTestId('citizen-feedback-reply-text').fill('已安排更换灯具，谢谢反馈');
   await admin.getByTestId('citizen-feedback-reply-send').click();
   await expect(admin.getByTestId('citizen-feedback-thread')).toContainText('已安排更换灯具');
 
-  await page.reload();
+  // on the citizen's open thread at the next poll, without a reload
+  await expect(page.getByTestId('citizen-reply-staff')).toHaveCount(0);
+  await page.clock.fastForward(15_000);
   await expect(page.getByTestId('citizen-reply-staff')).toContainText('已安排更换灯具，谢谢反馈');
+  // the citizen's follow-up reaches the thread open in the console
+  await page.locator('textarea').fill('什么时候来修？');
+  await page.getByRole('button', { name: '发送' }).click();
+  await expect(admin.getByTestId('citizen-feedback-thread')).toContainText('什么时候来修？');
   await staff.close();
   await ctx.close();
 });

@@ -517,6 +517,8 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
     const token = await signInPhone('13600004444');
     const h = { 'x-citizen-token': token };
     const key = idem();
+    pushed.length = 0;
+    const feedbackPushes = () => pushed.filter((x) => x.method === 'citizenFeedbackChange');
     const add = await pub(
       'POST',
       '/api/public/feedback',
@@ -524,6 +526,10 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
       h,
     );
     expect(add.code).toBe(200);
+    // every open 市民反馈 list hears of it at once, without its content
+    expect(feedbackPushes()).toEqual([
+      { method: 'citizenFeedbackChange', id: add.data.id, action: 'created' },
+    ]);
     const again = await pub(
       'POST',
       '/api/public/feedback',
@@ -531,6 +537,7 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
       h,
     );
     expect(again.data.id).toBe(add.data.id);
+    expect(feedbackPushes()).toHaveLength(1);
     const noSession = await pub('POST', '/api/public/feedback', {
       idemKey: idem(),
       kind: 'complaint',
@@ -549,6 +556,7 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
       content: '已安排检修，谢谢！',
     });
     expect(reply.data.state).toBe('replied');
+    expect(feedbackPushes().at(-1)).toEqual({ method: 'citizenFeedbackChange', id, action: 'replied' });
     const mine = await pub('GET', `/api/public/feedback/${id}`, undefined, h);
     expect(mine.data.content).toBe('<img src=x onerror=alert(1)>\n第二行');
     expect(mine.data.replies.map((x: Json) => [x.authorKind, x.authorName, x.content])).toEqual([
