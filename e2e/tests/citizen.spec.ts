@@ -1,7 +1,8 @@
 // The citizens' pages on a phone (375×812) against the real server: a pole's QR code read from a
 // fake camera, a report with a photo appearing on an open console map, an offline submit sent once
-// when the network returns, "me too", the no-chat-app path with a code, feedback arriving live on both
-// sides, and the host's router reaching /bt/gzh without the console's bundle.
+// when the network returns, a forged or unreadable code, "me too", the no-chat-app path with a code,
+// feedback arriving live on both sides, and the host's router reaching /bt/gzh without the console's
+// bundle.
 import { join } from 'node:path';
 import { chromium, expect, test } from './fixtures';
 import { chromiumLaunch } from '../chromium.mjs';
@@ -150,6 +151,44 @@ test('a report submitted offline is sent once when the network returns', async (
   await page.goto('/bt/gzh/repair/my-log');
   await expect(page.getByTestId('citizen-my-reports').locator('li')).toHaveCount(1);
   expect(reportsAt(code)).toBe(1);
+  await ctx.close();
+});
+
+test('a forged or unreadable code clears the scanned pole and says so at the top', async ({
+  browser,
+  server: { baseURL },
+}) => {
+  const ctx = await browser.newContext({ ...PHONE, baseURL });
+  const page = await ctx.newPage();
+  const [code, other] = [pole(550), pole(551)];
+  const token = await signedPole(page, code);
+  await page.goto(`/bt/gzh/repair/repair-report-nowx?qr=${encodeURIComponent(token)}`);
+  await expect(page.getByTestId('citizen-site-code')).toHaveText(code);
+  const atTop = async () => {
+    const error = page.getByTestId('citizen-site-error');
+    const e = (await error.boundingBox())!;
+    const place = (await page.getByTestId('citizen-location').boundingBox())!;
+    expect(e.y + e.height).toBeLessThanOrEqual(place.y);
+    // nothing of the pole scanned before stays, and the message is not down by the button
+    await expect(page.getByTestId('citizen-site-code')).toHaveCount(0);
+    await expect(page.getByTestId('citizen-go-scan')).toBeVisible();
+    await expect(page.getByTestId('citizen-error')).toHaveCount(0);
+    return error;
+  };
+  // another pole's number under this pole's signature
+  const forged = `${other}.${token.split('.')[1] ?? ''}`;
+  await page.goto(`/bt/gzh/repair/repair-report-nowx?qr=${encodeURIComponent(forged)}`);
+  await expect(page.getByTestId('citizen-site-error')).toHaveText(
+    '二维码无效或已被篡改，请重新扫描，或输入灯杆上的编号',
+  );
+  await atTop();
+  // scanned again properly, then a code that is not one of ours at all
+  await page.goto(`/bt/gzh/repair/repair-report-nowx?qr=${encodeURIComponent(token)}`);
+  await expect(page.getByTestId('citizen-site-code')).toHaveText(code);
+  await expect(page.getByTestId('citizen-site-error')).toHaveCount(0);
+  await page.goto('/bt/gzh/repair/repair-report-nowx?qr=not-a-plate');
+  await expect(page.getByTestId('citizen-site-error')).toHaveText('这不是路灯杆上的二维码');
+  await atTop();
   await ctx.close();
 });
 

@@ -3,6 +3,7 @@
 // the urgent ones say keep away and show the hotline), description, up to 3 photos compressed on the
 // phone, an optional private contact. An open report at the same pole is offered as "me too". The form
 // is kept on the phone while it is filled in; a sent report waits in the outbox until the server has it.
+// A code in the address that is forged, altered or unknown clears the place and says so at the top.
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { CITIZEN_CATEGORIES, CITIZEN_PHONE, citizenCategory, qrTokenOf } from '@lighting/shared/core';
 import { ApiFailure, api, newKey } from '../api';
@@ -85,6 +86,7 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
   const [compressing, setCompressing] = useState(0);
   const [progress, setProgress] = useState<Record<number, number>>({});
   const [queuedId, setQueuedId] = useState('');
+  const [siteError, setSiteError] = useState('');
   const [meToo, setMeToo] = useState<Record<string, boolean>>({});
   const [picking, setPicking] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -106,6 +108,7 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
     ) => {
       setBusy('site');
       setError('');
+      setSiteError('');
       try {
         const qs = new URLSearchParams(q.qr ? { qr: q.qr } : { code: q.code ?? '' });
         const r = await api<SiteView>('GET', `sites?${qs.toString()}`);
@@ -118,7 +121,15 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
         });
         setNearby(null);
       } catch (e) {
-        setError(e instanceof ApiFailure && e.code ? e.message.replace(/^\w+: /, '') : t('networkError'));
+        // the place asked for is not known: no earlier pole stays on the form as if it were this one
+        update({ site: null, qr: '', locationSource: '', lat: null, lng: null });
+        setSiteError(
+          e instanceof ApiFailure && e.code === 400
+            ? t(q.qr ? 'badQr' : 'unknownCode')
+            : e instanceof ApiFailure && e.code
+              ? e.message.replace(/^\w+: /, '')
+              : t('networkError'),
+        );
       } finally {
         setBusy('');
       }
@@ -138,7 +149,10 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
       const token = qr ? qrTokenOf(qr) : null;
       const typed = nav.search.get('code');
       if (token) await lookup({ qr: token }, 'qr');
-      else if (qr) setError(t('notOurCode'));
+      else if (qr) {
+        update({ site: null, qr: '', locationSource: '', lat: null, lng: null });
+        setSiteError(t('notOurCode'));
+      }
       // (?code&state is the chat app's sign-in coming back: CitizenApp finishes it)
       else if (typed && !nav.search.get('state')) await lookup({ code: typed }, 'code');
     })();
@@ -263,6 +277,11 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
   if (!loaded) return <Page title={t('reportFault')}>{t('loading')}</Page>;
   return (
     <Page title={t('reportFault')}>
+      {siteError ? (
+        <Alert kind="danger" testId="citizen-site-error">
+          {siteError}
+        </Alert>
+      ) : null}
       {notice ? (
         <Alert kind={notice === t('offlineQueued') ? 'warn' : 'ok'} testId="citizen-notice">
           {notice}
