@@ -1,8 +1,8 @@
 // The citizens' pages on a phone (375×812) against the real server: a pole's QR code read from a
 // fake camera, a report with a photo appearing on an open console map, an offline submit sent once
-// when the network returns, a forged or unreadable code, "me too", the no-chat-app path with a code,
-// feedback arriving live on both sides, and the host's router reaching /bt/gzh without the console's
-// bundle.
+// when the network returns (however often the button is tapped), a forged or unreadable code, "me
+// too", the no-chat-app path with a code, feedback arriving live on both sides, and the host's
+// router reaching /bt/gzh without the console's bundle.
 import { join } from 'node:path';
 import { chromium, expect, test } from './fixtures';
 import { chromiumLaunch } from '../chromium.mjs';
@@ -30,6 +30,24 @@ async function expectTarget(page: import('@playwright/test').Page, hours: number
   await expect(expected).toHaveAttribute('data-at', String(createdAt + hours * HOUR));
   await expect(expected).toHaveText(chinaTime(createdAt + hours * HOUR));
 }
+
+/** How many submits wait in the phone's outbox (IndexedDB, as the pages keep it). */
+const waitingInOutbox = (page: import('@playwright/test').Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('lighting-citizen');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv').objectStore('kv').get('outbox');
+          get.onerror = () => reject(get.error);
+          get.onsuccess = () => {
+            resolve(Array.isArray(get.result) ? get.result.length : 0);
+            open.result.close();
+          };
+        };
+      }),
+  );
 
 const reportsAt = (code: string) =>
   Number(
@@ -127,7 +145,7 @@ test('scan a pole from the camera, verify the phone, report with a photo: the fa
   }
 });
 
-test('a report submitted offline is sent once when the network returns', async ({
+test('a report submitted offline waits beside its button and is sent once, however often it is tapped', async ({
   browser,
   server: { baseURL },
 }) => {
@@ -141,12 +159,35 @@ test('a report submitted offline is sent once when the network returns', async (
   await expect(page.getByTestId('citizen-danger')).toBeVisible();
   await page.getByTestId('citizen-photo-input').setInputFiles(await jpeg(page));
   await ctx.setOffline(true);
-  await page.getByTestId('citizen-submit').click();
-  await expect(page.getByTestId('citizen-notice')).toContainText('网络恢复后会自动提交');
+  const submit = page.getByTestId('citizen-submit');
+  await submit.click();
+  // the waiting state beside the button, which stays off
+  const queued = page.getByTestId('citizen-queued');
+  await expect(queued).toContainText('网络恢复后会自动提交');
+  await expect(submit).toBeDisabled();
+  await expect(submit).toHaveText('等待网络恢复');
+  const [q, b] = [(await queued.boundingBox())!, (await submit.boundingBox())!];
+  expect(b.y - (q.y + q.height)).toBeGreaterThanOrEqual(0);
+  expect(b.y - (q.y + q.height)).toBeLessThan(40);
+  // more taps queue nothing more
+  await submit.click({ force: true });
+  await submit.dblclick({ force: true });
+  expect(await waitingInOutbox(page)).toBe(1);
   expect(reportsAt(code)).toBe(0);
   await ctx.setOffline(false);
   await expect(page.getByTestId('citizen-ref')).toHaveText(/^BX/);
   await expectTarget(page, 1);
+  // one report: no second submit folded into it as "me too"
+  const refNo = (await page.getByTestId('citizen-ref').textContent()) ?? '';
+  await expect(page.getByTestId('citizen-success')).not.toContainText('已有人报修');
+  expect(
+    Number(
+      dbGet(
+        'select count(*) as n from citizen_report_note n join citizen_report r on r.id = n."reportId" where r."refNo" = ?',
+        refNo,
+      )?.n,
+    ),
+  ).toBe(0);
   // the page opened again (another trigger to send) files nothing more
   await page.goto('/bt/gzh/repair/my-log');
   await expect(page.getByTestId('citizen-my-reports').locator('li')).toHaveCount(1);
