@@ -97,7 +97,9 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title 
       performance: { hints: false },
       devServer: {
         port,
-        historyApiFallback: { index: htmlPublicPath + 'index.html' },
+        // disableDotRule: a page address may hold a dot (a copied model's dynamicModel/x.copy1), as
+        // the server's own fallback allows (server/src/static.ts servesPage); files are served first
+        historyApiFallback: { index: htmlPublicPath + 'index.html', disableDotRule: true },
         devMiddleware: { publicPath: htmlPublicPath },
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [

@@ -1,7 +1,8 @@
 // The citizens' pages on a phone (375×812) against the real server: a pole's QR code read from a
 // fake camera, a report with a photo appearing on an open console map, an offline submit sent once
-// when the network returns, "me too", the no-chat-app path with a code, feedback answered from the
-// console, and the host's router reaching /bt/gzh without the console's bundle.
+// when the network returns (however often the button is tapped), a forged or unreadable code, "me
+// too", the no-chat-app path with a code, feedback arriving live on both sides, and the host's
+// router reaching /bt/gzh without the console's bundle.
 import { join } from 'node:path';
 import { chromium, expect, test } from './fixtures';
 import { chromiumLaunch } from '../chromium.mjs';
@@ -29,6 +30,24 @@ async function expectTarget(page: import('@playwright/test').Page, hours: number
   await expect(expected).toHaveAttribute('data-at', String(createdAt + hours * HOUR));
   await expect(expected).toHaveText(chinaTime(createdAt + hours * HOUR));
 }
+
+/** How many submits wait in the phone's outbox (IndexedDB, as the pages keep it). */
+const waitingInOutbox = (page: import('@playwright/test').Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('lighting-citizen');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv').objectStore('kv').get('outbox');
+          get.onerror = () => reject(get.error);
+          get.onsuccess = () => {
+            resolve(Array.isArray(get.result) ? get.result.length : 0);
+            open.result.close();
+          };
+        };
+      }),
+  );
 
 const reportsAt = (code: string) =>
   Number(
@@ -126,7 +145,7 @@ test('scan a pole from the camera, verify the phone, report with a photo: the fa
   }
 });
 
-test('a report submitted offline is sent once when the network returns', async ({
+test('a report submitted offline waits beside its button and is sent once, however often it is tapped', async ({
   browser,
   server: { baseURL },
 }) => {
@@ -140,16 +159,77 @@ test('a report submitted offline is sent once when the network returns', async (
   await expect(page.getByTestId('citizen-danger')).toBeVisible();
   await page.getByTestId('citizen-photo-input').setInputFiles(await jpeg(page));
   await ctx.setOffline(true);
-  await page.getByTestId('citizen-submit').click();
-  await expect(page.getByTestId('citizen-notice')).toContainText('网络恢复后会自动提交');
+  const submit = page.getByTestId('citizen-submit');
+  await submit.click();
+  // the waiting state beside the button, which stays off
+  const queued = page.getByTestId('citizen-queued');
+  await expect(queued).toContainText('网络恢复后会自动提交');
+  await expect(submit).toBeDisabled();
+  await expect(submit).toHaveText('等待网络恢复');
+  const [q, b] = [(await queued.boundingBox())!, (await submit.boundingBox())!];
+  expect(b.y - (q.y + q.height)).toBeGreaterThanOrEqual(0);
+  expect(b.y - (q.y + q.height)).toBeLessThan(40);
+  // more taps queue nothing more
+  await submit.click({ force: true });
+  await submit.dblclick({ force: true });
+  expect(await waitingInOutbox(page)).toBe(1);
   expect(reportsAt(code)).toBe(0);
   await ctx.setOffline(false);
   await expect(page.getByTestId('citizen-ref')).toHaveText(/^BX/);
   await expectTarget(page, 1);
+  // one report: no second submit folded into it as "me too"
+  const refNo = (await page.getByTestId('citizen-ref').textContent()) ?? '';
+  await expect(page.getByTestId('citizen-success')).not.toContainText('已有人报修');
+  expect(
+    Number(
+      dbGet(
+        'select count(*) as n from citizen_report_note n join citizen_report r on r.id = n."reportId" where r."refNo" = ?',
+        refNo,
+      )?.n,
+    ),
+  ).toBe(0);
   // the page opened again (another trigger to send) files nothing more
   await page.goto('/bt/gzh/repair/my-log');
   await expect(page.getByTestId('citizen-my-reports').locator('li')).toHaveCount(1);
   expect(reportsAt(code)).toBe(1);
+  await ctx.close();
+});
+
+test('a forged or unreadable code clears the scanned pole and says so at the top', async ({
+  browser,
+  server: { baseURL },
+}) => {
+  const ctx = await browser.newContext({ ...PHONE, baseURL });
+  const page = await ctx.newPage();
+  const [code, other] = [pole(550), pole(551)];
+  const token = await signedPole(page, code);
+  await page.goto(`/bt/gzh/repair/repair-report-nowx?qr=${encodeURIComponent(token)}`);
+  await expect(page.getByTestId('citizen-site-code')).toHaveText(code);
+  const atTop = async () => {
+    const error = page.getByTestId('citizen-site-error');
+    const e = (await error.boundingBox())!;
+    const place = (await page.getByTestId('citizen-location').boundingBox())!;
+    expect(e.y + e.height).toBeLessThanOrEqual(place.y);
+    // nothing of the pole scanned before stays, and the message is not down by the button
+    await expect(page.getByTestId('citizen-site-code')).toHaveCount(0);
+    await expect(page.getByTestId('citizen-go-scan')).toBeVisible();
+    await expect(page.getByTestId('citizen-error')).toHaveCount(0);
+    return error;
+  };
+  // another pole's number under this pole's signature
+  const forged = `${other}.${token.split('.')[1] ?? ''}`;
+  await page.goto(`/bt/gzh/repair/repair-report-nowx?qr=${encodeURIComponent(forged)}`);
+  await expect(page.getByTestId('citizen-site-error')).toHaveText(
+    '二维码无效或已被篡改，请重新扫描，或输入灯杆上的编号',
+  );
+  await atTop();
+  // scanned again properly, then a code that is not one of ours at all
+  await page.goto(`/bt/gzh/repair/repair-report-nowx?qr=${encodeURIComponent(token)}`);
+  await expect(page.getByTestId('citizen-site-code')).toHaveText(code);
+  await expect(page.getByTestId('citizen-site-error')).toHaveCount(0);
+  await page.goto('/bt/gzh/repair/repair-report-nowx?qr=not-a-plate');
+  await expect(page.getByTestId('citizen-site-error')).toHaveText('这不是路灯杆上的二维码');
+  await atTop();
   await ctx.close();
 });
 
@@ -290,30 +370,45 @@ test('no citizen page scrolls sideways on a 375 px phone', async ({ browser, ser
   await ctx.close();
 });
 
-test('feedback answered from the console appears on the citizen’s thread', async ({
+test('feedback arrives live: in the console’s list as it is sent, and the reply on the citizen’s open thread', async ({
   browser,
   server: { baseURL },
 }) => {
+  // the console's 市民反馈 page is open before the citizen writes
+  const staff = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
+  const admin = await staff.newPage();
+  await signIn(admin, 'operator', '/login?redirect=/bt/citizen/feedback');
+  const list = admin.getByTestId('citizen-feedback-admin');
+  // the console's remote page on a busy machine: more than the default wait (as the map test above)
+  await expect(list.locator('tbody')).toBeVisible({ timeout: 60_000 });
+
   const ctx = await verifiedPhone(browser, baseURL, '13912340004');
   const page = await ctx.newPage();
+  // the phone's clock is ours to move: the thread asks for replies every 15 s
+  await page.clock.install();
   await page.goto('/bt/gzh/feedback/feedback-add');
   await page.getByTestId('citizen-feedback-title').fill('小区门口路灯太暗');
   await page.getByTestId('citizen-feedback-content').fill('<b>晚上</b>看不清路');
   await page.getByTestId('citizen-feedback-submit').click();
   await expect(page.getByTestId('citizen-thread')).toContainText('<b>晚上</b>看不清路');
 
-  const staff = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
-  const admin = await staff.newPage();
-  await signIn(admin, 'operator', '/login?redirect=/bt/citizen/feedback');
-  const row = admin.getByTestId('citizen-feedback-admin').locator('tr', { hasText: '小区门口路灯太暗' });
+  // in the console's list without pressing 查询
+  const row = list.locator('tr', { hasText: '小区门口路灯太暗' });
+  await expect(row).toBeVisible();
   await row.getByRole('button').click();
   await expect(admin.getByTestId('citizen-feedback-thread')).toContainText('<b>晚上</b>看不清路');
   await admin.getByTestId('citizen-feedback-reply-text').fill('已安排更换灯具，谢谢反馈');
   await admin.getByTestId('citizen-feedback-reply-send').click();
   await expect(admin.getByTestId('citizen-feedback-thread')).toContainText('已安排更换灯具');
 
-  await page.reload();
+  // on the citizen's open thread at the next poll, without a reload
+  await expect(page.getByTestId('citizen-reply-staff')).toHaveCount(0);
+  await page.clock.fastForward(15_000);
   await expect(page.getByTestId('citizen-reply-staff')).toContainText('已安排更换灯具，谢谢反馈');
+  // the citizen's follow-up reaches the thread open in the console
+  await page.locator('textarea').fill('什么时候来修？');
+  await page.getByRole('button', { name: '发送' }).click();
+  await expect(admin.getByTestId('citizen-feedback-thread')).toContainText('什么时候来修？');
   await staff.close();
   await ctx.close();
 });

@@ -162,6 +162,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     files: new FileStore(db, config.dataDir, clock),
     invalidateAccess: (userId) => access.invalidate(userId),
     billRuleUses: [],
+    fileUses: [],
     counters: { constraintErrors: 0 },
   };
   app.decorate('ctx', ctx);

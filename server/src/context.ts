@@ -7,7 +7,7 @@ import type { Db, Dialect } from './database';
 import type { User, SystemLog, BillRuleUse } from './system';
 import type { AccessService, CaptchaStore, LoginAttempts, TokenStore } from './auth';
 import type { Realtime } from './realtime';
-import type { FileStore } from './files';
+import type { FileStore, FileUseCheck } from './files';
 import type { RouteInfo } from './http/route-table';
 import type { ResponseCheck } from './http/response-check';
 
@@ -32,6 +32,11 @@ export interface AppContext {
   invalidateAccess(userId?: string): Promise<void>;
   /** Checks that let a user draw numbers from a bill rule (system/bill-number.ts); domains add theirs. */
   billRuleUses: BillRuleUse[];
+  /**
+   * Where domains say whether a user may read a stored file their records hold (files/upload-rules.ts
+   * `mayReadFile`): a form's records, a flow's forms. Domains add theirs.
+   */
+  fileUses: FileUseCheck[];
   /** Counters of what should never happen (read by tests and the health route). */
   counters: { constraintErrors: number };
 }
@@ -55,8 +60,13 @@ declare module 'fastify' {
     auth: AuthInfo | null;
   }
   interface FastifyContextConfig {
-    /** Route answers without a token (login, image code, health, images, socket, static). */
+    /** Route answers without a token (login, image code, health, avatars, socket, static). */
     public?: boolean;
+    /**
+     * The token may also come from the file cookie (auth/token-rules.ts FILE_COOKIE): the browser's
+     * own requests for stored files (an `<img>`, a download link) cannot send the header.
+     */
+    fileCookie?: boolean;
   }
 }
 

@@ -9,8 +9,10 @@ import {
   cacheControlFor,
   corsOriginFor,
   IMMUTABLE,
+  isDocumentRequest,
   looksLikeFile,
   safeRelativePath,
+  servesPage,
 } from './static';
 
 describe('static helpers', () => {
@@ -31,6 +33,23 @@ describe('static helpers', () => {
     expect(looksLikeFile('static/js/a.js')).toBe(true);
     expect(looksLikeFile('bt/map/fault')).toBe(false);
     expect(looksLikeFile('')).toBe(false);
+  });
+
+  it('gives a browser opening an address with a dot the page, and a script asking for a missing file a 404', () => {
+    const page = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'sec-fetch-dest': 'document' };
+    const script = { accept: '*/*', 'sec-fetch-dest': 'script' };
+    expect(isDocumentRequest(page)).toBe(true);
+    expect(isDocumentRequest({ accept: 'text/html' })).toBe(true);
+    expect(isDocumentRequest(script)).toBe(false);
+    expect(isDocumentRequest({ accept: 'text/html', 'sec-fetch-dest': 'image' })).toBe(false);
+    expect(isDocumentRequest({})).toBe(false);
+    // a copied model's published page
+    expect(servesPage('dynamicModel/repairReport.copy1', false, page)).toBe(true);
+    expect(servesPage('dynamicModel/repairReport.copy1', false, script)).toBe(false);
+    expect(servesPage('main.a1b2c3d4.js', true, page)).toBe(false);
+    expect(servesPage('missing.js', false, script)).toBe(false);
+    expect(servesPage('bt/map/fault', false, script)).toBe(true);
+    expect(servesPage('', false, {})).toBe(true);
   });
 
   it('refuses paths that climb out', () => {

@@ -65,6 +65,31 @@ export function looksLikeFile(urlPath: string): boolean {
   return /\.[A-Za-z0-9]+$/.test(last);
 }
 
+/** A browser opening a page (an address typed, a link, a reload), not a script or style asking for a file. Pure. */
+export function isDocumentRequest(headers: {
+  accept?: string;
+  'sec-fetch-dest'?: string | string[];
+}): boolean {
+  const dest = headers['sec-fetch-dest'];
+  if (typeof dest === 'string' && dest) return dest === 'document' || dest === 'iframe';
+  return /\btext\/html\b/.test(headers.accept ?? '');
+}
+
+/**
+ * Whether a request for `rel` gets the app's page (history routing) rather than a file: a path whose
+ * last segment has no extension, or one naming no file here that a browser opens as a page (a
+ * published page's address may hold a dot: dynamicModel/repairReport.copy1). A script or a style
+ * asking for a missing file still gets 404, never the page. Pure.
+ */
+export function servesPage(
+  rel: string,
+  fileExists: boolean,
+  headers: Parameters<typeof isDocumentRequest>[0],
+): boolean {
+  if (rel === '' || !looksLikeFile(rel)) return true;
+  return !fileExists && isDocumentRequest(headers);
+}
+
 /** The path part of a URL, decoded; null when malformed or it tries to climb out. Pure. */
 export function safeRelativePath(rawPath: string): string | null {
   let p: string;
@@ -105,6 +130,14 @@ export function publicPageDir(
   return path.join(staticRoot, `remote-${hit.remote.name}`, 'dist', 'lite');
 }
 
+const isFile = (p: string): boolean => {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+};
+
 function notBuilt(reply: FastifyReply, what: string): FastifyReply {
   return reply
     .code(503)
@@ -130,16 +163,20 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   const hostDist = path.join(config.staticRoot, 'host', 'dist');
   const helpDir = path.join(config.publicDir, 'help');
 
-  /** Serves rel from root; for non-file paths falls back to root/index.html (history routing). */
+  /** Whether the request for `rel` under `root` gets the page (servesPage) rather than a file. */
+  const pageFor = (req: FastifyRequest, root: string, rel: string): boolean =>
+    servesPage(rel, looksLikeFile(rel) && isFile(path.join(root, rel)), req.headers);
+
+  /** Serves rel from root; client routes fall back to root/index.html (history routing, servesPage). */
   const serveFrom = async (
+    req: FastifyRequest,
     reply: FastifyReply,
     root: string,
     rel: string,
     label: string,
   ): Promise<FastifyReply> => {
     if (!fs.existsSync(path.join(root, 'index.html'))) return notBuilt(reply, label);
-    const file = rel === '' || !looksLikeFile(rel) ? 'index.html' : rel;
-    return reply.sendFile(file, root);
+    return reply.sendFile(pageFor(req, root, rel) ? 'index.html' : rel, root);
   };
 
   app.get('/config.json', { config: { public: true } }, async (_req, reply) =>
@@ -211,7 +248,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
       const pkg = path.join(config.staticRoot, `remote-${req.params.name}`);
       // No such remote package at all: 404. A package without its build: 503 saying how to build it.
       if (!fs.existsSync(pkg)) return reply.callNotFound();
-      return serveFrom(reply, path.join(pkg, 'dist'), rel, `remote-${req.params.name}/dist`);
+      return serveFrom(req, reply, path.join(pkg, 'dist'), rel, `remote-${req.params.name}/dist`);
     },
   );
 
@@ -246,7 +283,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   app.get<{ Params: { '*': string } }>('/help/*', { config: { public: true } }, async (req, reply) => {
     const rel = safeRelativePath(req.params['*']);
     if (rel === null) return reply.code(400).type('text/plain').send('400: bad path\n');
-    return serveFrom(reply, helpDir, rel, 'server/public/help');
+    return serveFrom(req, reply, helpDir, rel, 'server/public/help');
   });
 
   // The registry, re-read when the file changes (the public pages' documents follow it).
@@ -300,7 +337,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
         .header('Service-Worker-Allowed', `/${PUBLIC_PAGES}`)
         .header('Cache-Control', 'no-cache')
         .sendFile('sw.js', lite);
-    if (lite && !looksLikeFile(rel) && fs.existsSync(path.join(lite, 'index.html'))) {
+    if (lite && pageFor(req, lite, rel) && fs.existsSync(path.join(lite, 'index.html'))) {
       const page = await packedPage(path.join(lite, 'index.html'));
       const accepts = String(req.headers['accept-encoding'] ?? '');
       const [encoding, body] = /\bbr\b/.test(accepts)
@@ -317,6 +354,6 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     }
     // the wall display is opened with the token in its address: no Referer may carry it on
     if (wallModuleId(`/${rel}`) !== null) reply.header('Referrer-Policy', 'no-referrer');
-    return serveFrom(reply, hostDist, rel, 'host/dist');
+    return serveFrom(req, reply, hostDist, rel, 'host/dist');
   });
 }

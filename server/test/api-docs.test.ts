@@ -75,7 +75,8 @@ describe('response schemas', () => {
       })
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    if (process.env.UPDATE_RESPONSE_TODO) fs.writeFileSync(todoFile, `${JSON.stringify(undeclared, null, 1)}\n`);
+    if (process.env.UPDATE_RESPONSE_TODO)
+      fs.writeFileSync(todoFile, `${JSON.stringify(undeclared, null, 2)}\n`);
     expect(undeclared.filter((r) => !todo.has(r))).toEqual([]);
     expect([...todo].filter((r) => !undeclared.includes(r))).toEqual([]);
   });

@@ -156,9 +156,9 @@ describe.each(TARGETS)('Users/Current (%s)', (target) => {
       expect(up.code).toBe(200);
       expect(up.data.name).toMatch(/\.txt$/);
       expect(up.data.url).toBe(`/api/file/Download/annex/${up.data.name}`);
-      expect(
-        (await app.inject({ method: 'GET', url: `/api/file/Image/annex/${up.data.name}` })).statusCode,
-      ).toBe(404);
+      expect((await call({ method: 'GET', url: `/api/file/Image/annex/${up.data.name}` })).statusCode).toBe(
+        404,
+      );
       expect(
         body(await app.inject({ method: 'GET', url: `/api/file/Download/annex/${up.data.name}` })).code,
       ).toBe(602);

@@ -16,6 +16,7 @@ import {
   multipart,
   png,
   rowCount,
+  tokenWithoutGrants,
   type TestEnv,
 } from './helpers';
 
@@ -41,6 +42,8 @@ describe.each(TARGETS)('files (%s)', (target) => {
   let env: TestEnv;
   let app: FastifyInstance;
   let operator: string;
+  let admin: string;
+  let manager: string;
 
   const upload = async (type: string, name: string, mime: string, data: Buffer, token = operator) =>
     body(
@@ -57,7 +60,7 @@ describe.each(TARGETS)('files (%s)', (target) => {
   beforeAll(async () => {
     env = await createEnv(target);
     app = env.app;
-    ({ operator } = await demoTokens(app));
+    ({ operator, admin, manager } = await demoTokens(app));
   }, 60_000);
   afterAll(() => env.cleanup());
 
@@ -69,7 +72,7 @@ describe.each(TARGETS)('files (%s)', (target) => {
       expect(up.code).toBe(200);
       expect(up.data.name).toMatch(/^[0-9a-f]{32}\.jpg$/);
       expect(up.data.url).toBe(`/api/file/Image/${type}/${up.data.name}`);
-      const img = await app.inject({ method: 'GET', url: up.data.url });
+      const img = await app.inject(authed(operator, { method: 'GET', url: up.data.url }));
       expect(img.statusCode).toBe(200);
       expect(img.headers['content-type']).toBe('image/jpeg');
       const meta = await sharp(img.rawPayload).metadata();
@@ -145,7 +148,8 @@ describe.each(TARGETS)('files (%s)', (target) => {
     expect(up.data.originalName).toBe('巡检记录.csv');
     expect(up.data.url).toBe(`/api/file/Download/annex/${up.data.name}`);
     expect(
-      (await app.inject({ method: 'GET', url: `/api/file/Image/annex/${up.data.name}` })).statusCode,
+      (await app.inject(authed(operator, { method: 'GET', url: `/api/file/Image/annex/${up.data.name}` })))
+        .statusCode,
     ).toBe(404);
     expect(body(await app.inject({ method: 'GET', url: up.data.url })).code).toBe(602);
     const dl = await app.inject(authed(operator, { method: 'GET', url: up.data.url }));
@@ -160,6 +164,92 @@ describe.each(TARGETS)('files (%s)', (target) => {
       authed(operator, { method: 'GET', url: `/api/file/Download/annexpic/${pic.data.name}` }),
     );
     expect(String(dlPic.headers['content-disposition'])).toMatch(/^attachment; /);
+  });
+
+  it('serves a form’s picture only to who may read its record; avatars to anyone; the browser by its cookie', async () => {
+    const pic = await upload('annexpic', '现场.png', 'image/png', png(), admin);
+    const url = pic.data.url as string;
+    const get = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+    const as = (token: string) => app.inject(authed(token, { method: 'GET', url }));
+    // nobody signed in sees it, whatever the name
+    expect(body(await get()).code).toBe(602);
+    // held by no record yet: any member of staff (as before)
+    expect((await as(manager)).statusCode).toBe(200);
+    // saved with a record of 报修登记 (a page the operator holds, the manager does not)
+    const saved = body(
+      await app.inject(
+        authed(admin, {
+          method: 'POST',
+          url: '/api/visualdev/OnlineDev/vd-repair',
+          payload: {
+            data: JSON.stringify({
+              reporter: '王工',
+              address: '人民路 12 号',
+              faultType: 'dt-faultType:lampOff',
+              photos: [{ name: '现场.png', url, fileId: pic.data.fileId }],
+            }),
+          },
+        }),
+      ),
+    );
+    expect(saved.code).toBe(200);
+    expect(body(await as(manager))).toMatchObject({ code: 403, msg: '权限不足: 无权查看该文件' });
+    expect(
+      body(await app.inject(authed(manager, { method: 'GET', url: url.replace('/Image/', '/Download/') })))
+        .code,
+    ).toBe(403);
+    const seen = await as(operator);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toBe('image/png');
+    expect(seen.headers['cache-control']).toBe('private, no-cache');
+    // the browser's own request (an <img>) carries the session in the file cookie of any signed-in answer
+    const setCookie = String(seen.headers['set-cookie']);
+    expect(setCookie).toMatch(/^lighting_file=[0-9a-f]{64}; Path=\/api\/file; HttpOnly; SameSite=Strict$/);
+    const cookie = setCookie.split(';')[0] ?? '';
+    const byCookie = await get({ cookie });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.headers['set-cookie']).toBeUndefined();
+    expect((await get({ cookie, 'if-none-match': String(byCookie.headers.etag) })).statusCode).toBe(304);
+    // the cookie opens the file reads only
+    expect(
+      body(await app.inject({ method: 'GET', url: '/api/oauth/CurrentUser', headers: { cookie } })).code,
+    ).toBe(602);
+    // a user's picture is public
+    const avatar = await upload('userAvatar', 'me.png', 'image/png', png(), manager);
+    const anon = await app.inject({ method: 'GET', url: avatar.data.url });
+    expect(anon.statusCode).toBe(200);
+    expect(anon.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves a file a flow’s form holds to who may see the task', async () => {
+    const nobody = await tokenWithoutGrants(app, admin, 'nofiles');
+    const doc = await upload(
+      'workFlow',
+      '勘察报告.pdf',
+      'application/pdf',
+      Buffer.from('%PDF-1.7\n%%EOF\n'),
+      admin,
+    );
+    const url = doc.data.url as string;
+    const as = async (token: string) => {
+      const res = await app.inject(authed(token, { method: 'GET', url }));
+      return res.statusCode === 200 ? 200 : body(res).code;
+    };
+    expect(await as(nobody)).toBe(200);
+    // the operator launched a task whose form now holds it
+    const task = await app.ctx.db
+      .selectFrom('flow_task')
+      .select(['id', 'data'])
+      .where('creatorUserId', '=', 'u-operator')
+      .executeTakeFirstOrThrow();
+    const data = { ...(JSON.parse(task.data) as object), annex: [{ name: '勘察报告.pdf', url }] };
+    await app.ctx.db
+      .updateTable('flow_task')
+      .set({ data: JSON.stringify(data) })
+      .where('id', '=', task.id)
+      .execute();
+    expect(await as(nobody)).toBe(403);
+    expect(await as(operator)).toBe(200);
   });
 
   it('POST /api/file/Uploader without a type stores a workFlow file', async () => {

@@ -396,6 +396,38 @@ describe.each(TARGETS)('publishing and published lists (%s)', (target) => {
   it('the operator sees the granted columns and buttons only, and the server refuses the rest', async () => {
     // the operator designs forms (onlineDev.webDesign with every button) but a published page goes by its grants
     expect((await list(operator)).code).toBe(403);
+    // …and so does a designer's preview of it: the design, yes; its records, only with the page's grant
+    const design = body(await get(operator, `${ONLINE}/${modelId}/Config?preview=1`));
+    expect(design.code).toBe(200);
+    expect(JSON.parse(design.data.columnData).columnList.map((c: J) => c.prop)).toEqual([
+      'name',
+      'kind',
+      'watts',
+    ]);
+    expect((await list(operator, { preview: 1 })).code).toBe(403);
+    const victim = (await list(admin, { pageSize: 1 })).data.list[0].id as string;
+    await unchanged(async () => {
+      const pv = `?preview=1`;
+      expect(body(await send(operator, 'DELETE', `${ONLINE}/${modelId}/${victim}${pv}`))).toMatchObject({
+        code: 403,
+        msg: '权限不足: 无权使用功能「灯具检测」',
+      });
+      expect(
+        body(await send(operator, 'POST', `${ONLINE}/${modelId}/batchDelete${pv}`, { ids: [victim] })).code,
+      ).toBe(403);
+      expect(
+        body(await send(operator, 'PUT', `${ONLINE}/${modelId}/${victim}${pv}`, { data: '{"name":"x"}' }))
+          .code,
+      ).toBe(403);
+      expect(
+        body(await send(operator, 'POST', `${ONLINE}/${modelId}${pv}`, { data: '{"name":"x"}' })).code,
+      ).toBe(403);
+      expect(body(await get(operator, `${ONLINE}/${modelId}/${victim}${pv}`)).code).toBe(403);
+      expect(
+        body(await send(operator, 'POST', `${ONLINE}/${modelId}/Actions/Export`, { preview: 1 })).code,
+      ).toBe(403);
+      expect(body(await get(operator, `${ONLINE}/${modelId}/Template${pv}`)).code).toBe(403);
+    });
     await grantOperator(['btn_add', 'btn_edit', 'btn_detail'], ['name', 'watts']);
     const rows = await list(operator, { pageSize: 5 });
     expect(rows.code).toBe(200);

@@ -22,8 +22,8 @@ interface Rect {
   h: number;
 }
 
-/** Each page's content stream (deflated by pdfkit), in order. */
-function pageStreams(pdf: Buffer): string[] {
+/** Every deflated stream of the PDF, inflated (pages, fonts' ToUnicode maps), as latin1 text. */
+export function inflatedStreams(pdf: Buffer): string[] {
   const text = pdf.toString('latin1');
   const out: string[] = [];
   const re = /stream\r?\n/g;
@@ -35,13 +35,31 @@ function pageStreams(pdf: Buffer): string[] {
     if (end < 0) break;
     re.lastIndex = end + 'endstream'.length;
     try {
-      const content = zlib.inflateSync(pdf.subarray(start, end)).toString('latin1');
-      if (/ re\n/.test(content)) out.push(content);
+      out.push(zlib.inflateSync(pdf.subarray(start, end)).toString('latin1'));
     } catch {
-      // not a deflated content stream (fonts, metadata)
+      // not deflated
     }
   }
   return out;
+}
+
+/**
+ * The characters a PDF's embedded fonts can print, read from their ToUnicode maps (pdfkit writes one
+ * per font subset): what a reader of the sheet sees, whatever the glyph ids. Test-only.
+ */
+export function printedCharacters(pdf: Buffer): Set<string> {
+  const chars = new Set<string>();
+  for (const s of inflatedStreams(pdf)) {
+    if (!s.includes('beginbfrange') && !s.includes('beginbfchar')) continue;
+    for (const m of s.matchAll(/<([0-9a-fA-F]{4})>/g))
+      chars.add(String.fromCharCode(parseInt(m[1] ?? '0', 16)));
+  }
+  return chars;
+}
+
+/** Each page's content stream (deflated by pdfkit, the rectangles drawn), in order. */
+function pageStreams(pdf: Buffer): string[] {
+  return inflatedStreams(pdf).filter((content) => / re\n/.test(content));
 }
 
 /** The rectangles a content stream fills (strokes such as the cut lines are left out). */

@@ -11,7 +11,7 @@ import { qrTokenOf } from '@lighting/shared/core';
 import { mercatorToLonLat } from '../src/map/geo';
 import { qrToken, verifyQrToken } from '../src/citizen/qr';
 import { CitizenService } from '../src/citizen/service';
-import { decodePdfQrCodes } from './pdf-qr';
+import { decodePdfQrCodes, printedCharacters } from './pdf-qr';
 import { TARGETS, authed, body, createEnv, login, multipart, type TestEnv } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are inspected loosely
@@ -517,6 +517,8 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
     const token = await signInPhone('13600004444');
     const h = { 'x-citizen-token': token };
     const key = idem();
+    pushed.length = 0;
+    const feedbackPushes = () => pushed.filter((x) => x.method === 'citizenFeedbackChange');
     const add = await pub(
       'POST',
       '/api/public/feedback',
@@ -524,6 +526,10 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
       h,
     );
     expect(add.code).toBe(200);
+    // every open 市民反馈 list hears of it at once, without its content
+    expect(feedbackPushes()).toEqual([
+      { method: 'citizenFeedbackChange', id: add.data.id, action: 'created' },
+    ]);
     const again = await pub(
       'POST',
       '/api/public/feedback',
@@ -531,6 +537,7 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
       h,
     );
     expect(again.data.id).toBe(add.data.id);
+    expect(feedbackPushes()).toHaveLength(1);
     const noSession = await pub('POST', '/api/public/feedback', {
       idemKey: idem(),
       kind: 'complaint',
@@ -549,6 +556,7 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
       content: '已安排检修，谢谢！',
     });
     expect(reply.data.state).toBe('replied');
+    expect(feedbackPushes().at(-1)).toEqual({ method: 'citizenFeedbackChange', id, action: 'replied' });
     const mine = await pub('GET', `/api/public/feedback/${id}`, undefined, h);
     expect(mine.data.content).toBe('<img src=x onerror=alert(1)>\n第二行');
     expect(mine.data.replies.map((x: Json) => [x.authorKind, x.authorName, x.content])).toEqual([
@@ -978,9 +986,10 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
     expect((bad.json() as Json[])[0].description).toMatch(/^service_code: /);
     const one = await app.inject({
       method: 'GET',
-      url: `/api/open311/v2/requests/${made.service_request_id}.json`,
+      url: `/api/open311/v2/requests/${made.service_request_id}.json?api_key=${key}`,
     });
     const [req] = one.json() as Json[];
+    // the key that filed it reads its words back
     expect(req).toMatchObject({
       service_request_id: made.service_request_id,
       status: 'open',
@@ -1016,6 +1025,64 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
     expect(revoked.statusCode).toBe(403);
   });
 
+  it('never shows strangers a citizen’s words or photo: Open311 and the citizens’ pages show the same public part', async () => {
+    const [p] = await poles(1, 75);
+    const { name: photo } = await upload(DEVICE);
+    const filed = await report({
+      locationSource: 'code',
+      assetCode: p!.code,
+      description: '我家门口的灯不亮，电话 13800002222',
+      photos: [photo],
+    });
+    expect(filed.code).toBe(200);
+    const { refNo, id } = filed.data.report;
+    const words = '我家门口的灯不亮';
+    const open311 = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      return res.json() as Json[];
+    };
+    const key = (await staff(admin, 'POST', '/api/citizen/open311-keys', { name: '热线' })).data
+      .key as string;
+    for (const url of [
+      `/api/open311/v2/requests/${refNo}.json`,
+      `/api/open311/v2/requests.json?service_request_id=${refNo}`,
+      `/api/open311/v2/requests.json?service_code=notLit`,
+      // a key does not open another's report either
+      `/api/open311/v2/requests/${refNo}.json?api_key=${key}`,
+    ]) {
+      const list = await open311(url);
+      const got = list.find((x) => x.service_request_id === refNo);
+      expect(got).toMatchObject({ service_request_id: refNo, status: 'open', address_id: p!.code });
+      expect(got).not.toHaveProperty('description');
+      expect(got).not.toHaveProperty('media_url');
+      expect(JSON.stringify(list)).not.toContain(words);
+      expect(JSON.stringify(list)).not.toContain(photo);
+    }
+    // the citizens' pages: the same public part to a stranger, the words and photo to the owner
+    const stranger = await pub('GET', `/api/public/reports/${id}`, undefined, {
+      'x-device-id': OTHER_DEVICE,
+    });
+    expect(stranger.data).not.toHaveProperty('description');
+    expect(stranger.data).not.toHaveProperty('photos');
+    const site = await pub('GET', `/api/public/sites?code=${p!.code}`, undefined, {
+      'x-device-id': OTHER_DEVICE,
+    });
+    expect(site.data.openReports).toEqual([
+      { id, category: 'notLit', createdAt: filed.data.report.createdAt, supportCount: 1 },
+    ]);
+    expect(JSON.stringify(site.data)).not.toContain(words);
+    const owner = await pub('GET', `/api/public/reports/${id}`);
+    expect(owner.data.description).toContain(words);
+    expect(owner.data.photos).toEqual([`/api/public/photos/${photo}`]);
+    // a wrong key is refused, not ignored
+    const bad = await app.inject({
+      method: 'GET',
+      url: `/api/open311/v2/requests/${refNo}.json?api_key=nope`,
+    });
+    expect(bad.statusCode).toBe(403);
+  });
+
   it('prints a PDF sheet of signed QR plates for a list of poles, for staff with the button', async () => {
     const ps = await poles(14, 100);
     const codes = ps.map((x) => x.code).join(',');
@@ -1027,6 +1094,20 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(res.headers['x-plates']).toBe('14');
     expect(res.headers['x-pages']).toBe('2');
+    // the caption in the city's language first, then English; the road of each pole
+    const chars = printedCharacters(res.rawPayload);
+    const roads = await app.ctx.db
+      .selectFrom('map_asset')
+      .select('road')
+      .where(
+        'code',
+        'in',
+        ps.map((x) => x.code),
+      )
+      .execute();
+    for (const c of `扫码报修服务热线${roads.map((x) => x.road).join('')}`.replace(/\s/g, ''))
+      expect([c, chars.has(c)]).toEqual([c, true]);
+    expect(res.rawPayload.toString('latin1')).toMatch(/NotoSansSC/);
     const unknown = await app.inject(
       authed(operator, { method: 'GET', url: '/api/citizen/plates.pdf?codes=PL-999999' }),
     );

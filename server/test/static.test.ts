@@ -45,6 +45,26 @@ describe('static serving', () => {
     }
   });
 
+  it('opens an address whose last segment holds a dot (a copied model’s page) as a page, never a missing file', async () => {
+    const nav = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'sec-fetch-dest': 'document' };
+    for (const url of ['/dynamicModel/repairReport.copy1', '/dynamicModel/repairReport.copy1?x=1']) {
+      const res = await get(url, nav);
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect(res.body).toContain('<title>host</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    // the same in a remote's kiosk app
+    const kiosk = await get('/remotes/map/dynamicModel/lamp.copy2', nav);
+    expect(kiosk.statusCode).toBe(200);
+    expect(kiosk.body).toContain('map kiosk');
+    // a script or a style asking for a file that is not there is still told so
+    expect((await get('/dynamicModel/repairReport.copy1', { 'sec-fetch-dest': 'script' })).statusCode).toBe(
+      404,
+    );
+    expect((await get('/missing.a1b2c3d4.js', { accept: '*/*' })).statusCode).toBe(404);
+    expect((await get('/remotes/map/gone.abcdef12.js', { accept: '*/*' })).statusCode).toBe(404);
+  });
+
   it('serves the wall display (the type 6 menu link) without a Referer carrying its token', async () => {
     const res = await get('/dv/view/screen-city?token=abc');
     expect(res.statusCode).toBe(200);

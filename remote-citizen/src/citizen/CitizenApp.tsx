@@ -5,7 +5,7 @@
 import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import { NavContext, subPath, type Nav } from './nav';
 import { signInFromAddress } from './identity';
-import { holdOutbox, onSent, startOutbox } from './state';
+import { forgetSentDraft, holdOutbox, onSent, startOutbox } from './state';
 import { injectStyles } from './styles';
 import Index from './pages/Index';
 import Report from './pages/Report';
@@ -49,6 +49,7 @@ export function CitizenApp({ nav }: { nav: Nav }) {
     });
     return onSent((item, result) => {
       if (item.kind === 'report') {
+        void forgetSentDraft(item.id);
         const r = result as { folded: boolean; report: { id: string } };
         nav.go(`success?id=${r.report.id}${r.folded ? '&folded=1' : ''}`, { replace: true });
       } else {

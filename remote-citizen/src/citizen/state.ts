@@ -36,6 +36,22 @@ export const onProgress = (f: (id: string, i: number, pct: number) => void): (()
   return () => progressListeners.delete(f);
 };
 
+/** Where the report form being filled in is kept (with the key it is sent under, once submitted). */
+export const REPORT_DRAFT = 'draft:report';
+
+/** The report form's draft is done with once the report it became has reached the server. */
+export async function forgetSentDraft(itemId: string): Promise<void> {
+  const d = await kv.get<{ key?: string }>(REPORT_DRAFT);
+  if (d?.key === itemId) await kv.del(REPORT_DRAFT);
+}
+
+/** Told after every send of the outbox (a page waiting for its item reads what became of it). */
+const flushedListeners = new Set<() => void>();
+export const onFlushed = (f: () => void): (() => void) => {
+  flushedListeners.add(f);
+  return () => flushedListeners.delete(f);
+};
+
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let attempts = 0;
 
@@ -48,6 +64,7 @@ export async function flushOutbox(): Promise<void> {
     sent: (item, result) => listeners.forEach((f) => f(item, result)),
     progress: (id, i, pct) => progressListeners.forEach((f) => f(id, i, pct)),
   });
+  flushedListeners.forEach((f) => f());
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = null;
   if (typeof window === 'undefined') return;

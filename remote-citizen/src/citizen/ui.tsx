@@ -34,6 +34,32 @@ export function useConfig(): PublicConfig {
   return c;
 }
 
+/**
+ * Keeps an open page current without a socket (citizens have no sign-in socket): calls `load` every
+ * `ms` while the page is shown and the phone is online, and at once when the page is shown again or
+ * the network returns. Nothing runs while the page is hidden.
+ */
+export function usePoll(load: () => void, ms: number, enabled = true): void {
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const shown = () => document.visibilityState === 'visible';
+    const tick = () => {
+      if (shown() && navigator.onLine) load();
+    };
+    const again = () => {
+      if (shown()) load();
+    };
+    const timer = setInterval(tick, ms);
+    document.addEventListener('visibilitychange', again);
+    addEventListener('online', again);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', again);
+      removeEventListener('online', again);
+    };
+  }, [load, ms, enabled]);
+}
+
 const LANG_NAMES: Record<Lang, string> = { zh: '简体', zhtw: '繁體', en: 'EN' };
 
 export function Page({

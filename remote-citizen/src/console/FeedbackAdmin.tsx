@@ -1,6 +1,8 @@
 // bt/citizen/feedback — the citizens' feedback and its thread; staff with the reply button answer,
-// and the citizen sees the answer on their phone (feedback-reply). Text is shown as text.
-import { useState } from 'react';
+// and the citizen sees the answer on their phone (feedback-reply). Text is shown as text. Live: a
+// feedback created, answered or rated anywhere (socket `citizenFeedbackChange`) reloads the list
+// and the open thread.
+import { useEffect, useRef, useState } from 'react';
 import { Button, Input, Space, Tag } from 'antd';
 import Card from 'antd/es/card';
 import Drawer from 'antd/es/drawer';
@@ -16,6 +18,7 @@ import {
   type Paged,
   type RemotePageProps,
 } from '@lighting/shared';
+import { on } from '@lighting/shared/realtime';
 import './i18n';
 
 interface Row {
@@ -58,6 +61,21 @@ export default function FeedbackAdmin(_props: RemotePageProps) {
     setThread((await request<Thread>({ url: `/citizen/feedback/${id}` })).data);
     setReply('');
   };
+  // what a push reloads: the page of the list as it is searched, and the thread open in the drawer
+  const live = useRef({ list, thread });
+  live.current = { list, thread };
+  useEffect(() => {
+    const sub = on('citizenFeedbackChange').subscribe((m) => {
+      void live.current.list.reload();
+      const shown = live.current.thread;
+      if (shown && shown.id === m.id)
+        void request<Thread>({ url: `/citizen/feedback/${shown.id}` }).then(
+          (r) => setThread((t) => (t?.id === r.data.id ? r.data : t)),
+          () => undefined,
+        );
+    });
+    return () => sub.unsubscribe();
+  }, []);
   const send = async () => {
     if (!thread || !reply.trim()) return;
     setBusy(true);

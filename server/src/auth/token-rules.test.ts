@@ -1,4 +1,13 @@
-import { extractToken, newToken, slidExpiry, tokenStatus, TOKEN_FORMAT } from './token-rules';
+import {
+  FILE_COOKIE,
+  extractToken,
+  fileCookie,
+  fileCookieToken,
+  newToken,
+  slidExpiry,
+  tokenStatus,
+  TOKEN_FORMAT,
+} from './token-rules';
 
 describe('token rules', () => {
   it('makes random 32-byte hex tokens', () => {
@@ -30,5 +39,16 @@ describe('token rules', () => {
     expect(extractToken(undefined, 'q')).toBe('q');
     expect(extractToken('', ['x'])).toBeNull();
     expect(extractToken(undefined, undefined)).toBeNull();
+  });
+
+  it('keeps the session for the file routes in an HttpOnly cookie only they receive', () => {
+    const t = newToken();
+    const set = fileCookie(t, false);
+    expect(set).toBe(`${FILE_COOKIE}=${t}; Path=/api/file; HttpOnly; SameSite=Strict`);
+    expect(fileCookie(t, true)).toMatch(/; Secure$/);
+    expect(fileCookieToken(`a=1; ${FILE_COOKIE}=${t}; b=2`)).toBe(t);
+    expect(fileCookieToken(`${FILE_COOKIE}=not-a-token`)).toBeNull();
+    expect(fileCookieToken(`x${FILE_COOKIE}=${t}`)).toBeNull();
+    expect(fileCookieToken(undefined)).toBeNull();
   });
 });

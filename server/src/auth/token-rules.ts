@@ -42,3 +42,27 @@ export function extractToken(authorization: string | undefined, queryToken: unkn
   }
   return typeof queryToken === 'string' && queryToken ? queryToken : null;
 }
+
+/**
+ * The cookie that lets the browser's own requests for stored files (an `<img>`, a download link,
+ * neither of which can send the Authorization header) carry the session: set beside every signed-in
+ * answer, HttpOnly, SameSite=Strict and sent only to `/api/file`, whose read routes alone accept it.
+ */
+export const FILE_COOKIE = 'lighting_file';
+export const FILE_COOKIE_PATH = '/api/file';
+
+/** The session token a Cookie header carries for the file routes, or null. */
+export function fileCookieToken(cookieHeader: string | undefined): string | null {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== FILE_COOKIE) continue;
+    const v = part.slice(eq + 1).trim();
+    return TOKEN_FORMAT.test(v) ? v : null;
+  }
+  return null;
+}
+
+/** The Set-Cookie value keeping `token` for the file routes (a browser session cookie; Secure over https). */
+export function fileCookie(token: string, secure: boolean): string {
+  return `${FILE_COOKIE}=${token}; Path=${FILE_COOKIE_PATH}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}

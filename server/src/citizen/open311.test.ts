@@ -6,6 +6,7 @@ import {
   parseW3c,
   serviceDefinition,
   serviceNotice,
+  showsPrivateParts,
   w3c,
 } from './open311';
 
@@ -53,6 +54,19 @@ describe('Open311 mapping', () => {
     expect(open311Request({ ...facts, state: 'fixed' }).status).toBe('closed');
     expect(open311Request({ ...facts, state: 'verified' }).status).toBe('closed');
     expect(open311Request({ ...facts, state: 'inProgress' }).status).toBe('open');
+  });
+  it('leaves out the words and the link unless the caller may read them', () => {
+    const shown = open311Request({ ...facts, mediaUrl: 'https://x.example/a.jpg' }, true);
+    expect(shown).toMatchObject({ description: '不亮', media_url: 'https://x.example/a.jpg' });
+    const hidden = open311Request({ ...facts, mediaUrl: 'https://x.example/a.jpg' });
+    expect(hidden).not.toHaveProperty('description');
+    expect(hidden).not.toHaveProperty('media_url');
+    // only the key that filed an Open311 request; a citizen's report to nobody through Open311
+    expect(showsPrivateParts({ channel: 'open311', open311KeyId: 'k1' }, 'k1')).toBe(true);
+    expect(showsPrivateParts({ channel: 'open311', open311KeyId: 'k1' }, 'k2')).toBe(false);
+    expect(showsPrivateParts({ channel: 'open311', open311KeyId: 'k1' }, null)).toBe(false);
+    expect(showsPrivateParts({ channel: 'nowx', open311KeyId: null }, 'k1')).toBe(false);
+    expect(showsPrivateParts({ channel: 'gzh', open311KeyId: null }, null)).toBe(false);
   });
   it('says the target of the urgency the fault has, whatever the category', () => {
     expect(serviceNotice(3)).toMatch(/1 小时/);

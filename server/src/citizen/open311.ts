@@ -109,8 +109,24 @@ export interface RequestFacts {
   mediaUrl: string;
 }
 
-/** One service request as GeoReport v2 writes it; never a contact or an identity. */
-export function open311Request(f: RequestFacts) {
+/**
+ * Whether a caller may read a request's own words and photo (`description`, `media_url`): only the
+ * Open311 key that filed it. A report filed on the citizens' pages is never read through Open311
+ * (its owner reads it on those pages, staff on the fault), so the two surfaces show strangers the
+ * same public part: category, status, place, dates and targets (docs/api/public.md).
+ */
+export function showsPrivateParts(
+  report: { channel: string; open311KeyId: string | null },
+  callerKeyId: string | null,
+): boolean {
+  return report.channel === 'open311' && callerKeyId !== null && report.open311KeyId === callerKeyId;
+}
+
+/**
+ * One service request as GeoReport v2 writes it; never a contact or an identity. `description` and
+ * `media_url` only with `withPrivate` (showsPrivateParts): the standard lets a city omit them.
+ */
+export function open311Request(f: RequestFacts, withPrivate = false) {
   const cat = CITIZEN_CATEGORIES.find((c) => c.code === f.category);
   return {
     service_request_id: f.refNo,
@@ -118,7 +134,7 @@ export function open311Request(f: RequestFacts) {
     status_notes: STATE_NOTES[f.state],
     service_name: cat?.name.zh ?? f.category,
     service_code: f.category,
-    description: f.description,
+    ...(withPrivate ? { description: f.description } : {}),
     agency_responsible: f.agency,
     service_notice: serviceNotice(f.urgency),
     requested_datetime: w3c(f.createdAt),
@@ -129,7 +145,7 @@ export function open311Request(f: RequestFacts) {
     zipcode: '',
     lat: f.lat,
     long: f.lng,
-    media_url: f.mediaUrl,
+    ...(withPrivate ? { media_url: f.mediaUrl } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ import { qrUrl } from './qr';
 import {
   REPLY_BODY,
   STAFF_REPLY_NAME,
+  feedbackChanged,
   feedbackIdParams,
   feedbackThread,
   FEEDBACK_KINDS,
@@ -147,6 +148,7 @@ export function registerConsoleRoutes(app: FastifyInstance, svc: CitizenService)
           .where('id', '=', f.id)
           .execute();
       });
+      await feedbackChanged(app, f.id, 'replied');
       return ok(await staffThread(f.id), '回复成功');
     },
   );

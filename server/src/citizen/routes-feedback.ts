@@ -47,6 +47,18 @@ export const REPLY_BODY = {
 export const STAFF_REPLY_NAME = '照明服务中心';
 
 /**
+ * Tells every open console that a feedback thread changed (created, answered, rated): the
+ * 市民反馈 list and an open thread reload what their reader may see. No content travels.
+ */
+export function feedbackChanged(
+  app: FastifyInstance,
+  id: string,
+  action: 'created' | 'replied' | 'rated',
+): Promise<void> {
+  return app.ctx.realtime.pushToAll({ method: 'citizenFeedbackChange', id, action });
+}
+
+/**
  * The thread of one feedback: its text, photos and replies, oldest first. A staff reply's author is
  * the service's name for the citizen (`forStaff`: the staff member's name, for the console).
  */
@@ -178,6 +190,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService
         if (won && won.citizenId === s.citizenId) return ok(await citizenThread(won.id), '反馈已提交');
         throw e;
       }
+      await feedbackChanged(app, id, 'created');
       return ok(await citizenThread(id), '反馈已提交');
     },
   );
@@ -251,6 +264,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService
         .execute();
       // the citizen answered: the thread waits for the staff again
       await db.updateTable('feedback').set({ state: 'pending' }).where('id', '=', req.params.id).execute();
+      await feedbackChanged(app, req.params.id, 'replied');
       return ok(await citizenThread(req.params.id), '已发送');
     },
   );
@@ -282,6 +296,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService
         .set({ satisfaction: req.body.satisfaction })
         .where('id', '=', req.params.id)
         .execute();
+      await feedbackChanged(app, req.params.id, 'rated');
       return ok(await citizenThread(req.params.id), '感谢您的评价');
     },
   );

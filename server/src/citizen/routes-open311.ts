@@ -16,11 +16,11 @@ import {
   OPEN311_SERVICES,
   open311Request,
   parseW3c,
+  showsPrivateParts,
   serviceDefinition,
   serviceNotice,
 } from './open311';
-import { photoUrl } from './photos';
-import { parsePhotoNames, sha256, type CitizenService, type ReportRow } from './service';
+import { sha256, type CitizenService, type ReportRow } from './service';
 
 const DAY = 86_400_000;
 const MAX_SPAN_DAYS = 90;
@@ -42,6 +42,7 @@ const fileParam = (what: string) =>
 
 const jurisdiction = { type: 'string', maxLength: 50 } as const;
 const textOrNumber = { type: ['string', 'number'], maxLength: 40 } as const;
+const apiKeyField = { type: 'string', maxLength: 100 } as const;
 
 const jsonOnly = (file: string): string => {
   if (file.endsWith('.xml')) throw badRequest('format: only json is served (use .json)');
@@ -52,7 +53,8 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
   const r = typed(app);
   const { db, clock } = app.ctx;
 
-  const facts = async (row: ReportRow) => {
+  /** A request as `callerKeyId` (the GET's api_key, or null) may read it: showsPrivateParts. */
+  const facts = async (row: ReportRow, callerKeyId: string | null) => {
     const p = await svc.progress(row);
     const site = await db
       .selectFrom('map_asset')
@@ -60,24 +62,26 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
       .where('objectid', '=', row.siteAssetId)
       .executeTakeFirst();
     const [lng, lat] = site ? mercatorToLonLat(Number(site.x), Number(site.y)) : [null, null];
-    const photo = parsePhotoNames(row.photos)[0];
-    const origin = app.ctx.config.citizen.publicUrl;
-    return open311Request({
-      refNo: row.refNo,
-      category: row.category,
-      state: p.state,
-      description: row.description,
-      agency: p.agency,
-      createdAt: row.createdAt,
-      updatedAt: Math.max(row.updatedAt, ...p.steps.map((s) => s.at ?? 0)),
-      expectedAt: p.expectedAt,
-      urgency: p.urgency,
-      address: site ? `${site.district}${site.road}` : '',
-      poleCode: site?.code ?? '',
-      lat: lat === null ? null : Math.round(lat * 1e6) / 1e6,
-      lng: lng === null ? null : Math.round(lng * 1e6) / 1e6,
-      mediaUrl: photo ? `${origin}${photoUrl(photo)}` : row.mediaUrl,
-    });
+    return open311Request(
+      {
+        refNo: row.refNo,
+        category: row.category,
+        state: p.state,
+        description: row.description,
+        agency: p.agency,
+        createdAt: row.createdAt,
+        updatedAt: Math.max(row.updatedAt, ...p.steps.map((s) => s.at ?? 0)),
+        expectedAt: p.expectedAt,
+        urgency: p.urgency,
+        address: site ? `${site.district}${site.road}` : '',
+        poleCode: site?.code ?? '',
+        lat: lat === null ? null : Math.round(lat * 1e6) / 1e6,
+        lng: lng === null ? null : Math.round(lng * 1e6) / 1e6,
+        // only an Open311 request's own link is ever shown (a citizen's photos never are)
+        mediaUrl: row.mediaUrl,
+      },
+      showsPrivateParts(row, callerKeyId),
+    );
   };
 
   r.get(
@@ -130,6 +134,7 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
     },
   );
 
+  /** The key's id; 403 when it is missing, unknown or revoked. */
   const keyOf = async (apiKey: string | undefined) => {
     if (!apiKey) throw new ApiError(Code.FORBIDDEN, 'api_key: required');
     const k = await db
@@ -141,6 +146,8 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
     await db.updateTable('open311_key').set({ lastUsedAt: clock() }).where('id', '=', k.id).execute();
     return k.id;
   };
+  /** A GET's optional key (it only adds the caller's own requests' words and photo). */
+  const callerKey = (apiKey: string | undefined) => (apiKey ? keyOf(apiKey) : Promise.resolve(null));
 
   r.post(
     `${OPEN311_BASE}/requests.json`,
@@ -153,7 +160,7 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
           additionalProperties: false,
           required: ['service_code'],
           properties: {
-            api_key: { type: 'string', maxLength: 100 },
+            api_key: apiKeyField,
             jurisdiction_id: jurisdiction,
             service_code: { type: 'string', enum: [...CITIZEN_CATEGORY_CODES] },
             lat: textOrNumber,
@@ -244,6 +251,7 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
           type: 'object',
           properties: {
             jurisdiction_id: jurisdiction,
+            api_key: apiKeyField,
             service_request_id: { type: 'string', maxLength: 1000 },
             service_code: { type: 'string', maxLength: 300 },
             start_date: { type: 'string', maxLength: 40 },
@@ -260,6 +268,7 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
     },
     async (req) => {
       const q = req.query;
+      const caller = await callerKey(q.api_key);
       const list = (s: string | undefined) =>
         s
           ? s
@@ -285,7 +294,7 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
       const statuses = list(q.status);
       const out = [];
       for (const row of rows) {
-        const f = await facts(row);
+        const f = await facts(row, caller);
         if (statuses.length && !statuses.includes(f.status)) continue;
         out.push(f);
         if (out.length >= 200) break;
@@ -300,18 +309,19 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
       config: { ...config, rateLimit: { max: 120, timeWindow: 60_000 } },
       schema: {
         params: fileParam('service_request_id'),
-        querystring: { type: 'object', properties: { jurisdiction_id: jurisdiction } },
+        querystring: { type: 'object', properties: { jurisdiction_id: jurisdiction, api_key: apiKeyField } },
       },
     },
     async (req) => {
       const id = jsonOnly(req.params.file);
+      const caller = await callerKey(req.query.api_key);
       const row = await db
         .selectFrom('citizen_report')
         .selectAll()
         .where('refNo', '=', id)
         .executeTakeFirst();
       if (!row) throw notFound(`service_request_id: ${id} not found`);
-      return [await facts(row)];
+      return [await facts(row, caller)];
     },
   );
 }

@@ -81,6 +81,8 @@ export interface ReportRow {
   citizenId: string | null;
   deviceId: string;
   channel: string;
+  /** The Open311 key that filed it (channel open311), else null. */
+  open311KeyId: string | null;
   category: string;
   faultId: string;
   assetId: number;
@@ -344,7 +346,8 @@ export class CitizenService {
     const open = await this.db
       .selectFrom('citizen_report as r')
       .innerJoin('fault as f', 'f.id', 'r.faultId')
-      .select(['r.id', 'r.refNo', 'r.category', 'r.createdAt', 'r.supportCount'])
+      // what "already reported?" needs: no reference, words, photos or contact of another citizen
+      .select(['r.id', 'r.category', 'r.createdAt', 'r.supportCount'])
       .where('r.assetId', 'in', this.siteIds(site))
       .where('f.closedAt', 'is', null)
       .orderBy('r.createdAt', 'desc')

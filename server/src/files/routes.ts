@@ -1,6 +1,9 @@
 /**
- * /api/file (spec §7 Files): uploads by type (multipart, one file), images served inline without a
- * token (names are unguessable), downloads with a token, always as attachments.
+ * /api/file (spec §7 Files): uploads by type (multipart, one file), images served inline and
+ * downloads as attachments. Avatars are public; every other file needs a signed-in user who may
+ * read it (upload-rules.ts `mayReadFile`: a file a record holds is read as the record is, asked of
+ * the domains through ctx.fileUses). The browser's `<img>` and download links carry the session in
+ * the file cookie (auth/token-rules.ts FILE_COOKIE), which only these two reads accept.
  *
  * An upload is checked by its bytes, not its name or declared type (upload-rules.ts): image types
  * take only PNG, JPEG, GIF and WebP; the others take documents, archives, media and plain text, and
@@ -9,26 +12,29 @@
  * download dialog.
  */
 import { createReadStream } from 'node:fs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf } from '../context';
-import { badRequest, notFound, ok } from '../http/envelope';
+import { ApiError, Code, badRequest, notFound, ok } from '../http/envelope';
 import { readUpload } from '../http/upload';
 import { OPEN } from '../http/route-table';
 import { typed } from '../http/typed';
 import { ImageError, reencodeImage } from './image';
-import { FileStore } from './store';
+import { FileStore, type StoredFile } from './store';
 import {
   DEFAULT_UPLOAD_TYPE,
+  PUBLIC_FILE_TYPES,
   UNSUPPORTED_FILE,
   UPLOAD_TYPES,
   checkImage,
   cleanOriginalName,
   contentDisposition,
   isImageOnly,
+  mayReadFile,
   sizeLimit,
   sniffFile,
   storedNameField,
   tooLargeMessage,
+  type FileUse,
   type UploadType,
 } from './upload-rules';
 
@@ -42,6 +48,15 @@ const fileParams = {
   properties: {
     type: typeParam,
     name: storedNameField('not a stored file name'),
+  },
+} as const;
+
+/** The image route of the files that need a signed-in reader (avatars have their own, public). */
+const guardedImageParams = {
+  ...fileParams,
+  properties: {
+    ...fileParams.properties,
+    type: { type: 'string', enum: UPLOAD_TYPES.filter((t) => !PUBLIC_FILE_TYPES.has(t)) },
   },
 } as const;
 
@@ -111,34 +126,73 @@ export function registerFileRoutes(app: FastifyInstance): void {
     upload(req, DEFAULT_UPLOAD_TYPE),
   );
 
+  /**
+   * The stored file the signed-in caller asks for, when they may read it (mayReadFile: the
+   * uploader, administrators, who may read a record holding it; a file no record holds, any
+   * signed-in user). 404 when there is no such file, 403 when it is not theirs to read.
+   */
+  const readable = async (req: FastifyRequest, type: string, name: string): Promise<StoredFile> => {
+    const { user } = authOf(req);
+    const f = await ctx.files.find(type, name);
+    if (!f) throw notFound('文件不存在');
+    const uses: FileUse[] = [];
+    if (user.isAdministrator !== 1 && f.ownerId !== user.id)
+      for (const holds of ctx.fileUses) uses.push(await holds(user, f));
+    if (!mayReadFile(f, user, uses)) throw new ApiError(Code.FORBIDDEN, '权限不足: 无权查看该文件');
+    return f;
+  };
+
+  /** A stored file's bytes, never sniffed or run, kept by whom `cache` says. */
+  const sendFile = (reply: FastifyReply, f: StoredFile, type: string, cache: string) =>
+    reply
+      .type(type)
+      .header('Cache-Control', cache)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .send(createReadStream(ctx.files.pathOf(f.type, f.name)));
+  /** The image, inline. */
+  const sendImage = (reply: FastifyReply, f: StoredFile, cache: string) => sendFile(reply, f, f.mime, cache);
+
+  // a user's picture is shown wherever their name is: anyone, cached a year (names never change)
+  r.get(
+    '/api/file/Image/userAvatar/:name',
+    {
+      config: { public: true },
+      schema: {
+        params: { type: 'object', required: ['name'], properties: { name: fileParams.properties.name } },
+      } as const,
+    },
+    async (req, reply) => {
+      const f = await ctx.files.find('userAvatar', req.params.name);
+      if (!f || !f.mime.startsWith('image/')) throw notFound('文件不存在');
+      return sendImage(reply, f, 'public, max-age=31536000, immutable');
+    },
+  );
+
   r.get(
     '/api/file/Image/:type/:name',
-    { config: { public: true }, schema: { params: fileParams } as const },
+    { config: { open: OPEN.files, fileCookie: true }, schema: { params: guardedImageParams } as const },
     async (req, reply) => {
-      const f = await ctx.files.find(req.params.type, req.params.name);
-      if (!f || !f.mime.startsWith('image/')) throw notFound('文件不存在');
-      return reply
-        .type(f.mime)
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(createReadStream(ctx.files.pathOf(f.type, f.name)));
+      const f = await readable(req, req.params.type, req.params.name);
+      if (!f.mime.startsWith('image/')) throw notFound('文件不存在');
+      // kept by this browser only, and asked again each time (a 304 after the check): a grant
+      // taken away stops the picture at once
+      const etag = `"${f.name}"`;
+      reply.header('ETag', etag);
+      if (req.headers['if-none-match'] === etag)
+        return reply.code(304).header('Cache-Control', 'private, no-cache').send();
+      return sendImage(reply, f, 'private, no-cache');
     },
   );
 
   r.get(
     '/api/file/Download/:type/:name',
-    { config: { open: OPEN.files }, schema: { params: fileParams } as const },
+    { config: { open: OPEN.files, fileCookie: true }, schema: { params: fileParams } as const },
     async (req, reply) => {
-      const f = await ctx.files.find(req.params.type, req.params.name);
-      if (!f) throw notFound('文件不存在');
-      return reply
-        .type(f.mime.startsWith('image/') ? f.mime : 'application/octet-stream')
-        .header('Content-Disposition', contentDisposition(f.originalName))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .header('Cache-Control', 'private, no-cache')
-        .send(createReadStream(ctx.files.pathOf(f.type, f.name)));
+      const f = await readable(req, req.params.type, req.params.name);
+      reply.header('Content-Disposition', contentDisposition(f.originalName));
+      const type = f.mime.startsWith('image/') ? f.mime : 'application/octet-stream';
+      return sendFile(reply, f, type, 'private, no-cache');
     },
   );
 }

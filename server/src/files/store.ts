@@ -7,7 +7,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../database';
-import { STORED_NAME, UPLOAD_TYPES, type UploadType } from './upload-rules';
+import type { User } from '../system';
+import { STORED_NAME, UPLOAD_TYPES, type FileUse, type UploadType } from './upload-rules';
 
 export interface StoredFile {
   id: string;
@@ -19,6 +20,9 @@ export interface StoredFile {
   ownerId: string;
   createdAt: number;
 }
+
+/** One domain's answer for a file a user asks for (see FileUse); registered in ctx.fileUses. */
+export type FileUseCheck = (user: Readonly<User>, file: { type: string; name: string }) => Promise<FileUse>;
 
 const TYPES: ReadonlySet<string> = new Set(UPLOAD_TYPES);
 

@@ -6,6 +6,7 @@ import {
   contentDisposition,
   extensionOf,
   isImageOnly,
+  mayReadFile,
   sizeLimit,
   sizeMessage,
   sniffFile,
@@ -111,5 +112,22 @@ describe('upload rules', () => {
     expect(contentDisposition('巡检"报告".pdf')).toBe(
       `attachment; filename="______.pdf"; filename*=UTF-8''${encodeURIComponent('巡检"报告".pdf')}`,
     );
+  });
+
+  it('reads a file held by records only with one of those records’ permission; avatars to anyone', () => {
+    const pic = { type: 'annexpic', ownerId: 'u-op' };
+    const other = { id: 'u-mgr', isAdministrator: 0 };
+    expect(mayReadFile({ type: 'userAvatar', ownerId: 'u-op' }, null, [])).toBe(true);
+    expect(mayReadFile(pic, null, [])).toBe(false);
+    expect(mayReadFile(pic, null, [true])).toBe(false);
+    // the uploader and administrators always
+    expect(mayReadFile(pic, { id: 'u-op', isAdministrator: 0 }, [false])).toBe(true);
+    expect(mayReadFile(pic, { id: 'u-admin', isAdministrator: 1 }, [false])).toBe(true);
+    // held by a record the user may not read, and by none they may
+    expect(mayReadFile(pic, other, [false, null])).toBe(false);
+    expect(mayReadFile(pic, other, [false, true])).toBe(true);
+    // held by no record: any signed-in user
+    expect(mayReadFile(pic, other, [null, null])).toBe(true);
+    expect(mayReadFile(pic, other, [])).toBe(true);
   });
 });

@@ -32,6 +32,34 @@ export const UPLOAD_LIMITS: Readonly<Record<UploadType, number>> = {
   workFlow: 20 * MB,
 };
 
+/** Types served to anyone, signed in or not: a user's picture is shown wherever their name is. */
+export const PUBLIC_FILE_TYPES: ReadonlySet<string> = new Set<UploadType>(['userAvatar']);
+
+/**
+ * What one domain says of a file a user asks for (ctx.fileUses): true when it holds the file in a
+ * record the user may read, false when it holds it only in records the user may not read, null
+ * when none of its records holds it.
+ */
+export type FileUse = boolean | null;
+
+/**
+ * Who may read a stored file (issue 25): avatars anyone; every other file a signed-in user — its
+ * uploader or an administrator always; when records hold it (a form's record, a flow's form), who
+ * may read one of those records; a file no record holds (a chat picture, a notice's picture, an
+ * upload not yet saved with its form) any signed-in user, as before. Pure.
+ */
+export function mayReadFile(
+  file: { type: string; ownerId: string },
+  user: { id: string; isAdministrator: number } | null,
+  uses: readonly FileUse[],
+): boolean {
+  if (PUBLIC_FILE_TYPES.has(file.type)) return true;
+  if (!user) return false;
+  if (user.isAdministrator === 1 || file.ownerId === user.id) return true;
+  if (uses.includes(true)) return true;
+  return !uses.includes(false);
+}
+
 export function isImageOnly(type: UploadType): boolean {
   return IMAGE_ONLY.has(type);
 }

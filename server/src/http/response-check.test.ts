@@ -6,7 +6,10 @@ describe('closed', () => {
   it('closes every object schema that does not say what else it holds', () => {
     const s = closed({
       type: 'object',
-      properties: { a: { type: 'object', properties: { b: str } }, c: { type: 'object', additionalProperties: true } },
+      properties: {
+        a: { type: 'object', properties: { b: str } },
+        c: { type: 'object', additionalProperties: true },
+      },
     }) as Record<string, unknown>;
     expect(s.additionalProperties).toBe(false);
     const props = s.properties as Record<string, Record<string, unknown>>;

@@ -33,7 +33,8 @@ export class ResponseCheck {
   /** Why `payload` does not fit the route's 200 schema, or null. */
   problem(req: FastifyRequest, status: number, payload: unknown): string | null {
     if (status !== 200) return null;
-    const response = (req.routeOptions.schema as { response?: Record<string, unknown> } | undefined)?.response;
+    const response = (req.routeOptions.schema as { response?: Record<string, unknown> } | undefined)
+      ?.response;
     const schema = response?.['200'] ?? response?.[200];
     if (!schema || typeof schema !== 'object') {
       this.undeclared.add(`${req.method} ${req.routeOptions.url ?? ''}`);

@@ -120,5 +120,5 @@ export const OPEN = {
     'coded values (dictionaries, areas, positions, roles, rules) are shown by name on every page that shows data',
   home: 'the home dashboard every member of staff sees: counts and public notices only',
   files:
-    'uploads and downloads for forms, avatars and notices; stored names are random (a name is the permission to read a file)',
+    'uploads and reads of files for forms, avatars and notices; a read is checked in the handler: a file a record holds needs the permission to read that record (mayReadFile)',
 } as const;

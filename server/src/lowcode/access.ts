@@ -8,11 +8,15 @@
  *   on that menu (spec §6: btn_add, btn_edit, btn_remove, btn_download for export, btn_upload for
  *   import); its columns are the columns granted on those menus. Holding the design menu does not
  *   open a published model's records: the authorisation page decides who sees what.
- * - A model no page publishes yet, and every call a designer makes with `?preview=1` (`via`
- *   'preview'), is used through the design menu (onlineDev.webDesign) with the action's button:
- *   designers preview and test, and see every column.
- * - What the form renderer reads for a form on the page (options, related records' display
- *   values, bill numbers: `via` 'either') is open to both.
+ * - A model no page publishes yet is used through the design menu (onlineDev.webDesign) with the
+ *   action's button: designers preview and test it, and see every column.
+ * - A designer's preview (`?preview=1`) reads the current form and list themselves through the
+ *   design menu (`via` 'design': Config, FormData, ColumnData, no records). Its record calls only
+ *   pick the current version: they are checked as the pages' (`via` 'page'), so a published
+ *   model's records are read, changed, deleted, exported and imported only with its page's grant,
+ *   whether the call says preview or not.
+ * - What the form renderer reads for a form on the page (options, bill numbers: `via` 'either') is
+ *   open to both.
  * Administrators may do everything.
  */
 import type { AppContext } from '../context';
@@ -38,10 +42,14 @@ export const ACTION_BUTTON: Readonly<Record<ModelAction, string | undefined>> = 
   import: 'btn_upload',
 };
 
-/** Through what a call uses the model: its published pages, a designer's preview, or either. */
-export type Via = 'page' | 'preview' | 'either';
-/** `?preview=1` → a designer's preview; else the published pages. */
-export const viaOf = (preview: number | undefined): Via => (preview === 1 ? 'preview' : 'page');
+/**
+ * Through what a call uses the model: its records ('page': the published pages' grants, the design
+ * menu while no page publishes it), its current design without records ('design': the design
+ * menu), or what the renderer reads to fill a form ('either').
+ */
+export type Via = 'page' | 'design' | 'either';
+/** Config, FormData, ColumnData: `?preview=1` → the design; else what the pages run. */
+export const designOrPage = (preview: number | undefined): Via => (preview === 1 ? 'design' : 'page');
 
 export type MayUseModel = (
   user: Readonly<User>,
@@ -81,8 +89,8 @@ export interface ModelAccess {
     via?: Via,
   ): Promise<void>;
   /**
-   * The list columns `user` may see: null (every column) for administrators, and for designers
-   * previewing or using an unpublished model; else the columns granted on the enabled function
+   * The list columns `user` may see: null (every column) for administrators, for designers reading
+   * the design and for designers using an unpublished model; else the columns granted on the enabled function
    * menus of the model the user holds (spec §6: shown when the column list has its code).
    */
   visibleColumns(user: Readonly<User>, modelId: string, via?: Via): Promise<ReadonlySet<string> | null>;
@@ -118,7 +126,7 @@ export function modelAccess(ctx: Pick<AppContext, 'db' | 'access'>): ModelAccess
   const mayUseModel: MayUseModel = async (user, modelId, action, via = 'page') => {
     if (user.isAdministrator === 1) return true;
     const button = ACTION_BUTTON[action];
-    if (via !== 'preview') {
+    if (via !== 'design') {
       const { access, menus } = await heldMenus(user, modelId);
       if (menus.some((m) => !button || access.buttonKeys.has(`${m.enCode}/${button}`))) return true;
     }
@@ -136,7 +144,8 @@ export function modelAccess(ctx: Pick<AppContext, 'db' | 'access'>): ModelAccess
       return new Set(access.columns.filter((c) => ids.has(c.menuId)).map((c) => c.enCode));
     },
     async readableFields(user, m) {
-      if (await mayUseModel(user, m.id, 'view', 'either')) return null;
+      // records: the design menu opens a published model's records no more than its page does
+      if (await mayUseModel(user, m.id, 'view', 'page')) return null;
       const fields = new Set<string>();
       let related = false;
       for (const other of await modelsMentioning(ctx.db, m.id)) {

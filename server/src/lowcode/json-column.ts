@@ -32,3 +32,8 @@ export function jsonText(dialect: Dialect, key: string): Expression<string | nul
 export function jsonContains(dialect: Dialect, key: string, keyword: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(cast(${jsonText(dialect, key)} as text)) like ${likePattern(keyword)} escape '\\'`;
 }
+
+/** "The whole stored document's text contains `literal`" (a stored file's name in any field or sub-table). */
+export function documentContains(literal: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(cast(${sql.ref('data')} as text)) like ${likePattern(literal)} escape '\\'`;
+}

@@ -13,8 +13,8 @@ import { authOf } from '../context';
 import { badRequest, notFound, ok } from '../http/envelope';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
-import { newId, idemKeyField, once, rememberAnswer, userKey } from '../kernel';
-import { viaOf, type ModelAccess } from './access';
+import { idemKeyField, newId, once, rememberAnswer, userKey } from '../kernel';
+import { designOrPage, type ModelAccess } from './access';
 import { displayRecords } from './display';
 import { recordData } from './json-column';
 import { optionLoader } from './options';
@@ -44,7 +44,10 @@ const recordBody = {
   },
 } as const;
 
-/** `?preview=1`: the current (unreleased) version, for designers; published pages omit it. */
+/**
+ * `?preview=1`: the current (unreleased) version, for designers; published pages omit it. On a
+ * record call it picks the version only: who may act is the pages' check (access.ts).
+ */
 export const previewQuery = {
   type: 'object',
   properties: { preview: { type: 'integer', enum: [0, 1] } },
@@ -93,7 +96,7 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     m: ModelRow,
     preview?: number,
   ) => {
-    const via = viaOf(preview);
+    const via = designOrPage(preview);
     await access.assertMayUse(user, m, 'view', via);
     const v = await versionFor(m, preview);
     const columns = await access.visibleColumns(user, m.id, via);
@@ -186,7 +189,7 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     async (req) => {
       const { user } = authOf(req);
       const m = await loadModel(db, req.params.modelId);
-      await access.assertMayUse(user, m, 'add', viaOf(req.query.preview));
+      await access.assertMayUse(user, m, 'add');
       const b = req.body;
       const result = await once(db, userKey(user.id, b.idemKey, 'lowcode.record'), async () => {
         const { form, version } = await versionFor(m, req.query.preview);
@@ -209,7 +212,7 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     { config: { open: CHECKED }, schema: { params: recordParams, querystring: previewQuery } as const },
     async (req) => {
       const m = await loadModel(db, req.params.modelId);
-      await access.assertMayUse(authOf(req).user, m, 'view', viaOf(req.query.preview));
+      await access.assertMayUse(authOf(req).user, m, 'view');
       const rec = await loadRecord(m.id, req.params.id);
       const v = await versionForm(db, m.id, rec.version);
       return ok({
@@ -233,7 +236,7 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     async (req) => {
       const { user } = authOf(req);
       const m = await loadModel(db, req.params.modelId);
-      await access.assertMayUse(user, m, 'edit', viaOf(req.query.preview));
+      await access.assertMayUse(user, m, 'edit');
       const rec = await loadRecord(m.id, req.params.id);
       // the record keeps the form version it was made with
       const { form } = await versionForm(db, m.id, rec.version);
@@ -261,7 +264,7 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     },
     async (req) => {
       const m = await loadModel(db, req.params.modelId);
-      await access.assertMayUse(authOf(req).user, m, 'remove', viaOf(req.query.preview));
+      await access.assertMayUse(authOf(req).user, m, 'remove');
       const rec = await loadRecord(m.id, req.params.id);
       await db.deleteFrom('lowcode_record').where('id', '=', rec.id).execute();
       return ok(null, '删除成功');

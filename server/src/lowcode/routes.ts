@@ -1,7 +1,8 @@
 /**
  * /api/visualdev (spec §7 Visual development): the models (routes-base.ts) and their runtime and
  * records (routes-records.ts). Who may use a model is one function (access.ts `mayUseModel`), which
- * also lets those who may fill a form draw numbers from the bill rules the form uses.
+ * also lets those who may fill a form draw numbers from the bill rules the form uses, and those who
+ * may read a record read the files it holds.
  */
 import type { FastifyInstance } from 'fastify';
 import { serverFilledFields } from '@lighting/shared/formcore';
@@ -12,7 +13,7 @@ import { registerListRoutes } from './routes-list';
 import { registerReportRoutes } from './routes-report';
 import { registerRecordRoutes } from './routes-records';
 import { registerTransferRoutes } from './routes-transfer';
-import { formOf, modelsMentioning } from './store';
+import { formOf, modelsHoldingFile, modelsMentioning } from './store';
 
 export function registerLowcodeRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
@@ -37,6 +38,14 @@ export function registerLowcodeRoutes(app: FastifyInstance): void {
       )
         return true;
     }
+    return false;
+  });
+
+  // a file a record holds (an upload control's picture or document) is read as the record is
+  ctx.fileUses.push(async (user, file) => {
+    const models = await modelsHoldingFile(ctx.db, file.name);
+    if (!models.length) return null;
+    for (const m of models) if (await access.mayUseModel(user, m, 'view')) return true;
     return false;
   });
 }

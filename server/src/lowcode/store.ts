@@ -16,6 +16,7 @@ import type { Db } from '../database';
 import { badRequest, notFound } from '../http/envelope';
 import { sql } from 'kysely';
 import { contains } from '../db/search';
+import { documentContains } from './json-column';
 import {
   COLUMN_DATA_MAX,
   FORM_DATA_MAX,
@@ -274,6 +275,17 @@ export async function saveVersion(
 }
 
 /** Models whose current form text mentions `needle` (a quick filter before parsing the forms). */
+/** The models whose records hold a stored file (its name anywhere in a record's values). */
+export async function modelsHoldingFile(db: Db, fileName: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('lowcode_record')
+    .select('modelId')
+    .distinct()
+    .where(documentContains(fileName))
+    .execute();
+  return rows.map((r) => r.modelId);
+}
+
 export async function modelsMentioning(
   db: Db,
   needle: string,

@@ -11,7 +11,10 @@ export function registerPlatformRoutes(app: FastifyInstance): void {
     '/api/health',
     {
       config: { public: true },
-      schema: { querystring: { type: 'object' }, response: answers(envelope(record({ status: str }))) } as const,
+      schema: {
+        querystring: { type: 'object' },
+        response: answers(envelope(record({ status: str }))),
+      } as const,
     },
     async () => ok({ status: 'ok' }),
   );

@@ -5,7 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { hasPermission } from '../auth';
-import { MENU } from './access';
+import { contains } from '../db/search';
+import { ApiError } from '../http/envelope';
+import { MENU, assertMayView } from './access';
 import { WORK_TICKET_RULE } from './forms';
 import { registerBeforeRoutes } from './routes-before';
 import { registerEngineRoutes } from './routes-engine';
@@ -22,6 +24,24 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
   ctx.billRuleUses.push(
     async (user, rule) => rule === WORK_TICKET_RULE && hasPermission(ctx, user, MENU.launch),
   );
+  // a file a flow's form holds is read by whoever may see one of the tasks holding it
+  ctx.fileUses.push(async (user, file) => {
+    const tasks = await ctx.db
+      .selectFrom('flow_task')
+      .select(['id', 'flowId', 'creatorUserId'])
+      .where(contains('data', file.name))
+      .limit(50)
+      .execute();
+    if (!tasks.length) return null;
+    for (const t of tasks)
+      try {
+        await assertMayView(ctx, user, t);
+        return true;
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+      }
+    return false;
+  });
   const service = new WorkflowService(ctx, app.log);
   registerEngineRoutes(app, service);
   registerTaskRoutes(app, service);

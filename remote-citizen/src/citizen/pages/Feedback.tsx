@@ -7,7 +7,10 @@ import { PhoneIdentity, inWechat, startWechatSignIn, useSession } from '../ident
 import { useT } from '../i18n';
 import { useNav } from '../nav';
 import { flushOutbox, outbox } from '../state';
-import { Alert, Field, Page, PhotoThumb, fmt } from '../ui';
+import { Alert, Field, Page, PhotoThumb, fmt, usePoll } from '../ui';
+
+/** How often an open thread asks for the staff's reply (no socket on the phone: polling). */
+export const THREAD_POLL_MS = 15_000;
 
 interface Thread {
   id: string;
@@ -231,6 +234,14 @@ export function FeedbackReply() {
   useEffect(() => {
     if (session) load();
   }, [session, load]);
+  // the staff's reply arrives while the thread is open; a failed poll says nothing (the next one tries)
+  const refresh = useCallback(() => {
+    api<Thread>('GET', `feedback/${id}`).then(
+      (r) => setTh(r.data),
+      () => undefined,
+    );
+  }, [id]);
+  usePoll(refresh, THREAD_POLL_MS, !!session && !!id);
   const send = async () => {
     if (!text.trim()) return;
     try {

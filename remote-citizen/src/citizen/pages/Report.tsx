@@ -3,6 +3,9 @@
 // the urgent ones say keep away and show the hotline), description, up to 3 photos compressed on the
 // phone, an optional private contact. An open report at the same pole is offered as "me too". The form
 // is kept on the phone while it is filled in; a sent report waits in the outbox until the server has it.
+// One submission is one report whatever the taps: the form keeps the key it was first sent under, and
+// while it waits for the network the button stays off with the waiting state beside it. A code in the
+// address that is forged, altered or unknown clears the place and says so at the top.
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { CITIZEN_CATEGORIES, CITIZEN_PHONE, citizenCategory, qrTokenOf } from '@lighting/shared/core';
 import { ApiFailure, api, newKey } from '../api';
@@ -10,7 +13,7 @@ import { preparePhotos, type PickedPhoto } from '../compress';
 import { PhoneIdentity, startWechatSignIn, useSession } from '../identity';
 import { useLang, useT } from '../i18n';
 import { useNav } from '../nav';
-import { flushOutbox, kv, onProgress, outbox } from '../state';
+import { REPORT_DRAFT, flushOutbox, kv, onFlushed, onProgress, outbox } from '../state';
 import { Alert, Field, Page, PhotoThumb, fmt, useConfig } from '../ui';
 
 const PinPicker = lazy(() => import(/* webpackChunkName: "citizen-pin" */ '../PinPicker'));
@@ -27,7 +30,6 @@ export interface SiteView {
   lng: number;
   openReports: Array<{
     id: string;
-    refNo: string;
     category: string;
     createdAt: number;
     supportCount: number;
@@ -47,6 +49,8 @@ interface Draft {
   contactName: string;
   contactPhone: string;
   photos: DraftPhoto[];
+  /** The idempotency key the form was submitted under ('' before): a second tap sends the same. */
+  key: string;
 }
 
 const EMPTY: Draft = {
@@ -60,9 +64,10 @@ const EMPTY: Draft = {
   contactName: '',
   contactPhone: '',
   photos: [],
+  key: '',
 };
 
-const DRAFT_KEY = 'draft:report';
+const DRAFT_KEY = REPORT_DRAFT;
 type Nearby = Array<{ code: string; kind: string; road: string; district: string; distance: number }>;
 
 export function categoryName(code: string, lang: 'zh' | 'zhtw' | 'en'): string {
@@ -86,6 +91,10 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
   const [compressing, setCompressing] = useState(0);
   const [progress, setProgress] = useState<Record<number, number>>({});
   const [queuedId, setQueuedId] = useState('');
+  /** The submitted report waits in the outbox for the network (the button stays off). */
+  const [waiting, setWaiting] = useState(false);
+  const [siteError, setSiteError] = useState('');
+  const submitting = useRef(false);
   const [meToo, setMeToo] = useState<Record<string, boolean>>({});
   const [picking, setPicking] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -107,6 +116,7 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
     ) => {
       setBusy('site');
       setError('');
+      setSiteError('');
       try {
         const qs = new URLSearchParams(q.qr ? { qr: q.qr } : { code: q.code ?? '' });
         const r = await api<SiteView>('GET', `sites?${qs.toString()}`);
@@ -119,7 +129,15 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
         });
         setNearby(null);
       } catch (e) {
-        setError(e instanceof ApiFailure && e.code ? e.message.replace(/^\w+: /, '') : t('networkError'));
+        // the place asked for is not known: no earlier pole stays on the form as if it were this one
+        update({ site: null, qr: '', locationSource: '', lat: null, lng: null });
+        setSiteError(
+          e instanceof ApiFailure && e.code === 400
+            ? t(q.qr ? 'badQr' : 'unknownCode')
+            : e instanceof ApiFailure && e.code
+              ? e.message.replace(/^\w+: /, '')
+              : t('networkError'),
+        );
       } finally {
         setBusy('');
       }
@@ -131,7 +149,23 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
   useEffect(() => {
     let alive = true;
     void (async () => {
-      const kept = await kv.get<Draft>(DRAFT_KEY);
+      let kept = await kv.get<Draft>(DRAFT_KEY);
+      if (kept?.key) {
+        // submitted before: still waiting, refused, or already with the server (the form is done)
+        const item = (await outbox.list()).find((i) => i.id === kept?.key);
+        if (!item) {
+          await kv.del(DRAFT_KEY);
+          kept = undefined;
+        } else if (item.error) {
+          await outbox.discard(item.id);
+          kept = { ...kept, key: '' };
+          void kv.set(DRAFT_KEY, kept);
+          setError(item.error.replace(/^[\w.]+: /, ''));
+        } else {
+          setQueuedId(item.id);
+          setWaiting(true);
+        }
+      }
       if (!alive) return;
       if (kept) setD({ ...EMPTY, ...kept });
       setLoaded(true);
@@ -139,7 +173,10 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
       const token = qr ? qrTokenOf(qr) : null;
       const typed = nav.search.get('code');
       if (token) await lookup({ qr: token }, 'qr');
-      else if (qr) setError(t('notOurCode'));
+      else if (qr) {
+        update({ site: null, qr: '', locationSource: '', lat: null, lng: null });
+        setSiteError(t('notOurCode'));
+      }
       // (?code&state is the chat app's sign-in coming back: CitizenApp finishes it)
       else if (typed && !nav.search.get('state')) await lookup({ code: typed }, 'code');
     })();
@@ -148,6 +185,26 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening of the page
   }, []);
+
+  // while the report waits, each send of the outbox says what became of it: sent (the app opens the
+  // result), refused (said here, the form can be corrected), or still waiting
+  useEffect(() => {
+    if (!waiting || !queuedId) return undefined;
+    return onFlushed(() => {
+      void outbox.list().then(async (items) => {
+        const item = items.find((i) => i.id === queuedId);
+        if (!item?.error) return;
+        await outbox.discard(item.id);
+        setWaiting(false);
+        setD((prev) => {
+          const next = { ...prev, key: '' };
+          void kv.set(DRAFT_KEY, next);
+          return next;
+        });
+        setError(item.error.replace(/^[\w.]+: /, ''));
+      });
+    });
+  }, [waiting, queuedId]);
 
   useEffect(
     () =>
@@ -209,11 +266,26 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
   };
 
   const submit = async () => {
+    // one submission, whatever the taps: a tap while one is on its way or waiting does nothing
+    if (submitting.current || waiting) return;
+    submitting.current = true;
+    try {
+      await send();
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const send = async () => {
     setError('');
     if (!d.site) return setError(t('needPlace'));
     if (!d.category) return setError(t('needType'));
     if (d.contactPhone && !CITIZEN_PHONE.test(d.contactPhone)) return setError(t('phoneInvalid'));
-    const id = newKey();
+    // the key stays with the form until the server has it: sending it again files nothing new
+    const id = d.key || newKey();
+    const draft = { ...d, key: id };
+    setD(draft);
+    await kv.set(DRAFT_KEY, draft);
     const body: Record<string, unknown> = {
       channel: mode === 'wx' ? 'gzh' : 'nowx',
       category: d.category,
@@ -235,7 +307,6 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
       photos: d.photos.map((p) => ({ blob: p.blob })),
       createdAt: Date.now(),
     });
-    await kv.del(DRAFT_KEY);
     setQueuedId(id);
     setBusy('submit');
     if (mode === 'wx' && !session) {
@@ -244,7 +315,7 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
     }
     if (!navigator.onLine) {
       setBusy('');
-      setNotice(t('offlineQueued'));
+      setWaiting(true);
       return;
     }
     await flushOutbox();
@@ -252,10 +323,12 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
     setBusy('');
     if (left?.error) {
       await outbox.discard(id);
-      setD({ ...d });
-      void kv.set(DRAFT_KEY, d);
+      const again = { ...draft, key: '' };
+      setD(again);
+      void kv.set(DRAFT_KEY, again);
       setError(left.error.replace(/^[\w.]+: /, ''));
-    } else if (left) setNotice(t('offlineQueued'));
+    } else if (left) setWaiting(true);
+    else await kv.del(DRAFT_KEY);
   };
 
   const cat = citizenCategory(d.category);
@@ -264,8 +337,13 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
   if (!loaded) return <Page title={t('reportFault')}>{t('loading')}</Page>;
   return (
     <Page title={t('reportFault')}>
+      {siteError ? (
+        <Alert kind="danger" testId="citizen-site-error">
+          {siteError}
+        </Alert>
+      ) : null}
       {notice ? (
-        <Alert kind={notice === t('offlineQueued') ? 'warn' : 'ok'} testId="citizen-notice">
+        <Alert kind="ok" testId="citizen-notice">
           {notice}
         </Alert>
       ) : null}
@@ -527,14 +605,25 @@ export default function Report({ mode }: { mode: 'wx' | 'nowx' }) {
           {error}
         </Alert>
       ) : null}
+      {waiting ? (
+        <Alert kind="warn" testId="citizen-queued">
+          {t('offlineQueued')}
+        </Alert>
+      ) : null}
       <button
         type="button"
         className="cz-btn primary"
-        disabled={sending || showIdentity || session === undefined}
+        disabled={sending || waiting || showIdentity || session === undefined}
         onClick={() => void submit()}
         data-testid="citizen-submit"
       >
-        {sending ? (mode === 'wx' && !session ? t('wxSigningIn') : t('submitting')) : t('submit')}
+        {waiting
+          ? t('queuedWaiting')
+          : sending
+            ? mode === 'wx' && !session
+              ? t('wxSigningIn')
+              : t('submitting')
+            : t('submit')}
       </button>
       <p className="cz-muted" style={{ textAlign: 'center' }}>
         {t('hotline', { hotline: config.hotline })}
