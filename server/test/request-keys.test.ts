@@ -50,6 +50,11 @@ describe.each(TARGETS)('request keys (%s)', (target) => {
       values ('u-k', 'lc-key-0000000001', 'record', 'rec-1', 5), ('u-k', 'lc-key-0000000002', 'import', '12', 6)`.execute(
       db,
     );
+    await sql`insert into citizen (id, kind, subject, "createdAt", "lastSeenAt") values ('c-1', 'phone', '13800000000', 1, 1)`.execute(
+      db,
+    );
+    await sql`insert into feedback (id, title, district, "createdAt", state, "citizenId", "idemKey")
+      values ('fb-1', '路灯太暗', '', 8, 'pending', 'c-1', 'fb-key-000000001')`.execute(db);
     await sql`insert into flow_request ("userId", "key", kind, answer, "createdAt")
       values ('u-k', 'fl-key-0000000001', 'audit', ${JSON.stringify({ id: 'task-1', n: 2 })}, 7)`.execute(db);
 
@@ -65,6 +70,9 @@ describe.each(TARGETS)('request keys (%s)', (target) => {
       id: 'task-1',
       n: 2,
     });
+    expect(
+      await priorAnswer(db, { owner: 'c:c-1', key: 'fb-key-000000001', kind: 'citizen.feedback' }),
+    ).toEqual({ id: 'fb-1' });
     // the same key for another call is refused naming the field
     await expect(priorAnswer(db, userKey('u-k', 'lc-key-0000000001', 'flow.audit'))).rejects.toThrow(
       'idemKey: 已被使用',

@@ -258,3 +258,27 @@ export const publicFollowUpMigration: Migration = {
     );
   },
 };
+
+/**
+ * Migration 0019_request_keys, the citizens' part: the keys a phone or an Open311 client sent with a
+ * report (citizen_report, citizen_report_note) and a citizen with a feedback move into the kernel's
+ * one store, answering what they answered before. The old idemKey columns stay (a unique column
+ * cannot be dropped on SQLite without rebuilding the table); new rows put their own id there.
+ */
+export const citizenRequestKeys: Migration = {
+  async up(db: Kysely<unknown>) {
+    // `where true`: SQLite's INSERT … SELECT needs it before an upsert clause
+    await sql`insert into request_key (owner, "key", kind, answer, "createdAt")
+      select 'd:' || "deviceId", "idemKey", 'citizen.report', '{"id":"' || id || '","folded":false}', "createdAt"
+      from citizen_report where true
+      on conflict do nothing`.execute(db);
+    await sql`insert into request_key (owner, "key", kind, answer, "createdAt")
+      select 'd:' || "deviceId", "idemKey", 'citizen.report', '{"id":"' || "reportId" || '","folded":true}', "createdAt"
+      from citizen_report_note where true
+      on conflict do nothing`.execute(db);
+    await sql`insert into request_key (owner, "key", kind, answer, "createdAt")
+      select 'c:' || "citizenId", "idemKey", 'citizen.feedback', '{"id":"' || id || '"}', "createdAt"
+      from feedback where "idemKey" is not null and "citizenId" is not null
+      on conflict do nothing`.execute(db);
+  },
+};

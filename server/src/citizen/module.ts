@@ -1,12 +1,16 @@
 /** The citizen domain's descriptor, handed to the app (src/domains.ts); other domains import ./index. */
 import type { DomainModule } from '../kernel';
 import { CITIZEN_MENU } from './menus';
-import { publicFollowUpMigration, publicMigration } from './migration';
+import { citizenRequestKeys, publicFollowUpMigration, publicMigration } from './migration';
 import { registerPublicRoutes } from './routes';
 
 export const citizenModule: DomainModule = {
   name: 'citizen',
-  migrations: { '0009_public': publicMigration, '0010_public_follow_up': publicFollowUpMigration },
+  migrations: {
+    '0009_public': publicMigration,
+    '0010_public_follow_up': publicFollowUpMigration,
+    '0019_request_keys': citizenRequestKeys,
+  },
   menus: [{ place: 20, menu: CITIZEN_MENU }],
   routes: registerPublicRoutes,
 };

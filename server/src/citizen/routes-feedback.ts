@@ -12,7 +12,7 @@ import { typed } from '../http/typed';
 import { lineField } from '../http/validation';
 import { deviceHeaders, deviceKey, limitBy } from './limits';
 import { photoUrl } from './photos';
-import { idemKeyField } from '../kernel';
+import { idemKeyField, priorAnswer, rememberAnswer, type RequestKey } from '../kernel';
 import { photoNamesField } from './routes-reports';
 import { DEVICE_HEADER, parsePhotoNames, type CitizenSession, type CitizenService } from './service';
 
@@ -141,15 +141,10 @@ export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService
       const b = req.body;
       if (!b.title.trim()) throw badRequest('title: must not be empty');
       if (!b.content.trim()) throw badRequest('content: must not be empty');
-      const again = await db
-        .selectFrom('feedback')
-        .select(['id', 'citizenId'])
-        .where('idemKey', '=', b.idemKey)
-        .executeTakeFirst();
-      if (again) {
-        if (again.citizenId !== s.citizenId) throw badRequest('idemKey: 已被使用');
-        return ok(await citizenThread(again.id), '反馈已提交');
-      }
+      // the citizen's key in the kernel's one store: a repeat answers the thread the first one made
+      const rk: RequestKey = { owner: `c:${s.citizenId}`, key: b.idemKey, kind: 'citizen.feedback' };
+      const again = await priorAnswer<{ id: string }>(db, rk);
+      if (again) return ok(await citizenThread(again.id), '反馈已提交');
       if (b.district) {
         const d = await db
           .selectFrom('map_district')
@@ -177,17 +172,16 @@ export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService
               kind: b.kind,
               content: b.content.trim(),
               photos: JSON.stringify(photos),
-              idemKey: b.idemKey,
+              // the legacy key column stays empty: keys live in request_key
+              idemKey: null,
             })
             .execute();
+          await rememberAnswer(trx, rk, { id }, now);
         });
       } catch (e) {
-        const won = await db
-          .selectFrom('feedback')
-          .select(['id', 'citizenId'])
-          .where('idemKey', '=', b.idemKey)
-          .executeTakeFirst();
-        if (won && won.citizenId === s.citizenId) return ok(await citizenThread(won.id), '反馈已提交');
+        // a concurrent retry with the same key won the race: answer its thread
+        const won = await priorAnswer<{ id: string }>(db, rk).catch(() => undefined);
+        if (won) return ok(await citizenThread(won.id), '反馈已提交');
         throw e;
       }
       await feedbackChanged(app, id, 'created');

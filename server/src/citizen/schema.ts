@@ -46,7 +46,7 @@ export interface CitizenReportTable {
   id: string;
   /** Human-readable reference: BX + date + sequence. */
   refNo: string;
-  /** The client's idempotency key: a retry with the same key is the same report. */
+  /** Legacy (before 0019 the report's request key; since then the row's own id): keys live in request_key. */
   idemKey: string;
   citizenId: string | null;
   deviceId: string;
@@ -92,6 +92,7 @@ export interface CitizenReportSupportTable {
 export interface CitizenReportNoteTable {
   id: string;
   reportId: string;
+  /** Legacy (before 0019 the report's request key; since then the row's own id): keys live in request_key. */
   idemKey: string;
   citizenId: string | null;
   deviceId: string;

@@ -17,6 +17,7 @@ import {
   type CitizenStep,
 } from '@lighting/shared/core';
 import type { Db } from '../database';
+import { priorAnswer, rememberAnswer, type RequestKey } from '../kernel';
 import { ApiError, Code, badRequest, notFound } from '../http/envelope';
 import {
   isLampKind,
@@ -400,18 +401,6 @@ export class CitizenService {
     return this.ruleReady;
   }
 
-  async reportByIdem(idemKey: string): Promise<ReportRow | undefined> {
-    return this.db.selectFrom('citizen_report').selectAll().where('idemKey', '=', idemKey).executeTakeFirst();
-  }
-
-  async noteByIdem(idemKey: string) {
-    return this.db
-      .selectFrom('citizen_report_note')
-      .select(['id', 'reportId', 'deviceId'])
-      .where('idemKey', '=', idemKey)
-      .executeTakeFirst();
-  }
-
   async reportById(id: string): Promise<ReportRow | undefined> {
     return this.db.selectFrom('citizen_report').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -463,19 +452,10 @@ export class CitizenService {
   async fileReport(n: NewReport): Promise<{ report: ReportRow; folded: boolean }> {
     const cat = citizenCategory(n.category);
     if (!cat) throw badRequest('category: 未知的故障类型');
-    const replay = async (): Promise<{ id: string; folded: boolean } | null> => {
-      const again = await this.reportByIdem(n.idemKey);
-      if (again) {
-        if (again.deviceId !== n.deviceId) throw badRequest('idemKey: 已被使用');
-        return { id: again.id, folded: false };
-      }
-      const note = await this.noteByIdem(n.idemKey);
-      if (note) {
-        if (note.deviceId !== n.deviceId) throw badRequest('idemKey: 已被使用');
-        return { id: note.reportId, folded: true };
-      }
-      return null;
-    };
+    // the phone's (or Open311 client's) key in the kernel's one store: a repeat answers the first answer
+    const rk: RequestKey = { owner: `d:${n.deviceId}`, key: n.idemKey, kind: 'citizen.report' };
+    const replay = async (): Promise<{ id: string; folded: boolean } | null> =>
+      (await priorAnswer<{ id: string; folded: boolean }>(this.db, rk)) ?? null;
     const first = await replay();
     if (first) return this.answer(first);
     await this.ensureRule();
@@ -498,12 +478,14 @@ export class CitizenService {
         if (open) {
           await this.support(trx, open.id, this.supporterKey(n.citizenId, n.deviceId), now);
           const photos = await this.claimPhotos(trx, n.photos, n.deviceId, n.idemKey);
+          const noteId = `cn-${randomUUID()}`;
           await trx
             .insertInto('citizen_report_note')
             .values({
-              id: `cn-${randomUUID()}`,
+              id: noteId,
               reportId: open.id,
-              idemKey: n.idemKey,
+              // the legacy key column (unique, not null) holds the row's own id: keys live in request_key
+              idemKey: noteId,
               citizenId: n.citizenId,
               deviceId: n.deviceId,
               channel: n.channel,
@@ -514,6 +496,7 @@ export class CitizenService {
               createdAt: now,
             })
             .execute();
+          await rememberAnswer(trx as Db, rk, { id: open.id, folded: true }, now);
           return { id: open.id, folded: true };
         }
         const photos = await this.claimPhotos(trx, n.photos, n.deviceId, n.idemKey);
@@ -537,7 +520,8 @@ export class CitizenService {
           .values({
             id,
             refNo,
-            idemKey: n.idemKey,
+            // the legacy key column (unique, not null) holds the row's own id: keys live in request_key
+            idemKey: id,
             citizenId: n.citizenId,
             deviceId: n.deviceId,
             channel: n.channel,
@@ -565,6 +549,7 @@ export class CitizenService {
           .insertInto('citizen_report_support')
           .values({ reportId: id, supporterKey: this.supporterKey(n.citizenId, n.deviceId), createdAt: now })
           .execute();
+        await rememberAnswer(trx as Db, rk, { id, folded: false }, now);
         return { id, folded: false };
       })
       .catch(async (e: unknown) => {
