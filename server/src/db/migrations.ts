@@ -10,7 +10,7 @@ import { homeFaultTypeNames, homeTables } from '../home/migration';
 import { lowcodeMigration } from '../lowcode/migration';
 import { lowcodePublishMigration } from '../lowcode/migration-publish';
 import { mapGeographyMigration, mapMigration, repairCostMigration } from '../map/migration';
-import { messageTables } from '../messages/migration';
+import { messageTables, messageTitleKeyMigration } from '../messages/migration';
 import { publicFollowUpMigration, publicMigration } from '../public/migration';
 import { systemMigration } from '../system/migration';
 import { errorLogMigration } from '../system/migration-error-log';
@@ -302,6 +302,7 @@ export const migrations: Record<string, Migration> = {
   '0016_workflow': workflowMigration,
   '0017_fault_types': inOrder(faultTypeItemsMigration, homeFaultTypeNames, dictionaryColumnsMigration),
   '0018_repair_cost': repairCostMigration,
+  '0019_message_title_key': messageTitleKeyMigration,
 };
 
 /** Brings the database to the latest migration; throws (with the failing migration's error) on failure. */

@@ -14,7 +14,7 @@ import { NO_BODY } from '../http/route-table';
 import { requirePermission } from '../http/permissions';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { assertRefs } from '../db/refs';
-import { MessageType, pushReleased, releaseRows, resolveRecipients } from './service';
+import { MessageType, pushReleased, releaseRows, resolveRecipients, titleFields } from './service';
 import { sanitizeRichText } from '../services/sanitize';
 import { contains } from '../db/search';
 
@@ -62,7 +62,16 @@ export function registerMessageRoutes(app: FastifyInstance): void {
       .selectFrom('message_receiver as r')
       .innerJoin('message as m', 'm.id', 'r.messageId')
       .leftJoin('user as u', 'u.id', 'm.creatorUserId')
-      .select(['m.id', 'm.title', 'm.type', 'm.bodyText', 'm.lastModifyTime', 'u.realName as creatorUser'])
+      .select([
+        'm.id',
+        'm.title',
+        'm.titleKey',
+        'm.titleParams',
+        'm.type',
+        'm.bodyText',
+        'm.lastModifyTime',
+        'u.realName as creatorUser',
+      ])
       .where('r.userId', '=', userId)
       .where('r.messageId', '=', id)
       .where('m.state', '=', 1)
@@ -112,14 +121,23 @@ export function registerMessageRoutes(app: FastifyInstance): void {
       if (q.keyword) base = base.where(contains('m.title', q.keyword));
       const { list, pagination } = await paged(base, q, (b) =>
         b
-          .select(['m.id', 'm.title', 'm.type', 'm.lastModifyTime', 'r.isRead', 'u.realName as creatorUser'])
+          .select([
+            'm.id',
+            'm.title',
+            'm.titleKey',
+            'm.titleParams',
+            'm.type',
+            'm.lastModifyTime',
+            'r.isRead',
+            'u.realName as creatorUser',
+          ])
           .orderBy('m.lastModifyTime', q.sort)
           .orderBy('m.id', q.sort),
       );
       return page(
         list.map((r) => ({
           id: r.id,
-          title: r.title,
+          ...titleFields(r),
           type: r.type,
           creatorUser: r.creatorUser ?? '',
           lastModifyTime: r.lastModifyTime,
@@ -154,7 +172,7 @@ export function registerMessageRoutes(app: FastifyInstance): void {
       await markRead(me, m.id);
       return ok({
         id: m.id,
-        title: m.title,
+        ...titleFields(m),
         type: m.type,
         bodyText: m.bodyText,
         creatorUser: m.creatorUser ?? '',
