@@ -210,6 +210,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
         formData: v.formData,
         flowTemplateJson: v.flowTemplateJson,
         formOperates: v.formOperates,
+        rejection: v.rejection,
       });
     },
   );

@@ -15,13 +15,16 @@ import {
   readableData,
   rejectTargetsOf,
   type ApproverNode,
+  type FlowNode,
 } from '@lighting/shared/flowcore';
 import { valueFields } from '@lighting/shared/formcore';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
 import { activeDelegations, assertMayView, assertWorkflowUser, isMonitor } from './access';
 import { userNames } from './common';
+import type { FlowRecordTable, FlowTaskNodeTable, FlowOperatorTable, FlowTaskTable } from './schema';
 import { parseForm, withOptions } from './forms';
+import { Directory, resolveApprovers } from './resolve';
 import type { WorkflowService } from './service';
 import { loadTaskRow, loadVersion, parseData } from './store';
 
@@ -45,7 +48,7 @@ export async function taskView(
     .select(['fullName', 'category'])
     .where('id', '=', task.flowId)
     .executeTakeFirst();
-  const [nodes, operators, records] = await Promise.all([
+  const [nodes, operators, records, copies] = await Promise.all([
     db.selectFrom('flow_task_node').selectAll().where('taskId', '=', task.id).execute(),
     db
       .selectFrom('flow_operator')
@@ -55,11 +58,22 @@ export async function taskView(
       .orderBy('id')
       .execute(),
     db.selectFrom('flow_record').selectAll().where('taskId', '=', task.id).orderBy('seq').execute(),
+    db
+      .selectFrom('flow_circulate')
+      .select(['nodeId', 'userId'])
+      .where('taskId', '=', task.id)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
   ]);
+  const rowByNode = new Map(nodes.map((n) => [n.nodeId, n]));
+  const planned = await plannedPeople(db, def, task, nodes, operators, rowByNode);
   const names = await userNames(db, [
     task.creatorUserId,
     ...operators.map((x) => x.userId),
     ...records.flatMap((x) => [x.handleId, x.delegatorId, x.targetUserId]),
+    ...copies.map((x) => x.userId),
+    ...[...planned.values()].flat(),
   ]);
 
   // the viewer's waiting rows: their own, and those entrusted to them for this flow
@@ -100,7 +114,6 @@ export async function taskView(
       ? keys.map((k) => ({ id: k, ...fieldAccess(operates, k, isStart) }))
       : keys.map((k) => ({ id: k, read: true, write: false, required: false }));
 
-  const rowByNode = new Map(nodes.map((n) => [n.nodeId, n]));
   const chart = flowNodes(def).map((n) => {
     const row = rowByNode.get(n.nodeId);
     const handlers = row
@@ -108,17 +121,31 @@ export async function taskView(
           (x) => x.nodeId === n.nodeId && x.round === row.round && x.state !== OperatorState.TRANSFERRED,
         )
       : [];
+    // a copy node's people are the copies it sent
+    const copied =
+      n.type === 'copy' && row?.state === NodeState.DONE
+        ? [...new Set(copies.filter((c) => c.nodeId === n.nodeId).map((c) => c.userId))]
+        : [];
     return {
       nodeId: n.nodeId,
       type: n.type,
       title: String((n.properties as { title?: unknown }).title ?? ''),
       state: row?.state ?? NodeState.PENDING,
-      handlers: handlers.map((h) => ({
-        userId: h.userId,
-        userName: names.get(h.userId) ?? '',
-        state: h.state,
-        handleStatus: h.handleStatus,
-      })),
+      handlers: [
+        ...handlers.map((h) => ({
+          userId: h.userId,
+          userName: names.get(h.userId) ?? '',
+          state: h.state,
+          handleStatus: h.handleStatus,
+        })),
+        ...copied.map((u) => ({
+          userId: u,
+          userName: names.get(u) ?? '',
+          state: OperatorState.DONE,
+          handleStatus: null,
+        })),
+      ],
+      planned: (planned.get(n.nodeId) ?? []).map((u) => ({ userId: u, userName: names.get(u) ?? '' })),
     };
   });
 
@@ -187,8 +214,9 @@ export async function taskView(
       targetUserId: r.targetUserId,
       targetUserName: r.targetUserId ? (names.get(r.targetUserId) ?? '') : '',
       targetNodeId: r.targetNodeId,
-      recalled: r.recalled,
+      recalled: r.recalled === 1,
     })),
+    rejection: rejectionOf(task.status, records, names),
     operator:
       op && opNode && p
         ? {
@@ -226,5 +254,69 @@ export async function taskView(
         task.status === TaskStatus.REJECTED ||
         task.status === TaskStatus.REVOKED),
     canCancel: task.status === TaskStatus.WAITING && (await isMonitor(ctx, user)),
+  };
+}
+
+/**
+ * Who a node not reached yet will go to, as the engine would resolve it now (the same resolver,
+ * over the task's data and votes so far): approver nodes' approvers, copy nodes' recipients. An
+ * answer that depends on what has not happened yet (the same people as a later node) is empty.
+ */
+async function plannedPeople(
+  db: Ctx['db'],
+  def: FlowNode,
+  task: FlowTaskTable,
+  nodes: readonly FlowTaskNodeTable[],
+  operators: readonly FlowOperatorTable[],
+  rowByNode: ReadonlyMap<string, FlowTaskNodeTable>,
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  // a finished task will reach no other node
+  if (task.status === TaskStatus.APPROVED || task.status === TaskStatus.CANCELLED) return out;
+  const dir = new Directory(db);
+  const state = {
+    task,
+    nodes: [...nodes],
+    operators: [...operators],
+    records: [],
+    circulates: [],
+    timers: [],
+  };
+  for (const n of flowNodes(def)) {
+    const row = rowByNode.get(n.nodeId);
+    if (row && row.state !== NodeState.PENDING) continue;
+    if (n.type === 'approver') out.set(n.nodeId, await resolveApprovers(dir, n, state));
+    else if (n.type === 'copy') {
+      const users = await dir.circulateUsers(n.properties);
+      if (n.properties.userOptional) users.push(...parseIds(task.copyIds));
+      out.set(n.nodeId, [...new Set(users)]);
+    }
+  }
+  return out;
+}
+
+const parseIds = (text: string): string[] => {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+/** Why a task rejected to its initiator came back: the reject that did it (null otherwise). */
+function rejectionOf(
+  status: number,
+  records: readonly FlowRecordTable[],
+  names: ReadonlyMap<string, string>,
+) {
+  if (status !== TaskStatus.REJECTED) return null;
+  const r = [...records].reverse().find((x) => x.handleStatus === RecordAction.REJECT);
+  if (!r) return null;
+  return {
+    nodeName: r.nodeName,
+    userName: r.handleId ? (names.get(r.handleId) ?? '') : '',
+    handleTime: Number(r.handleTime),
+    handleOpinion: r.handleOpinion,
   };
 }
