@@ -25,6 +25,17 @@ export const MAX_BODY_BYTES = 200 * 1024;
 const BASE = '/api/system/Message';
 const NOTICE_MENU = 'system.notice';
 
+/** What a received message shows in the lists and when opened (`m` the message, `u` its sender). */
+const RECEIVED_COLUMNS = [
+  'm.id',
+  'm.title',
+  'm.titleKey',
+  'm.titleParams',
+  'm.type',
+  'm.lastModifyTime',
+  'u.realName as creatorUser',
+] as const;
+
 const idParams = {
   type: 'object',
   required: ['id'],
@@ -62,16 +73,7 @@ export function registerMessageRoutes(app: FastifyInstance): void {
       .selectFrom('message_receiver as r')
       .innerJoin('message as m', 'm.id', 'r.messageId')
       .leftJoin('user as u', 'u.id', 'm.creatorUserId')
-      .select([
-        'm.id',
-        'm.title',
-        'm.titleKey',
-        'm.titleParams',
-        'm.type',
-        'm.bodyText',
-        'm.lastModifyTime',
-        'u.realName as creatorUser',
-      ])
+      .select([...RECEIVED_COLUMNS, 'm.bodyText'])
       .where('r.userId', '=', userId)
       .where('r.messageId', '=', id)
       .where('m.state', '=', 1)
@@ -121,16 +123,7 @@ export function registerMessageRoutes(app: FastifyInstance): void {
       if (q.keyword) base = base.where(contains('m.title', q.keyword));
       const { list, pagination } = await paged(base, q, (b) =>
         b
-          .select([
-            'm.id',
-            'm.title',
-            'm.titleKey',
-            'm.titleParams',
-            'm.type',
-            'm.lastModifyTime',
-            'r.isRead',
-            'u.realName as creatorUser',
-          ])
+          .select([...RECEIVED_COLUMNS, 'r.isRead'])
           .orderBy('m.lastModifyTime', q.sort)
           .orderBy('m.id', q.sort),
       );

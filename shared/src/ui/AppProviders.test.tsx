@@ -11,29 +11,6 @@ import { AppProviders } from './AppProviders';
 
 jest.setTimeout(120_000);
 
-beforeAll(() => {
-  // the picker's popup measures itself
-  class NoResize {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  }
-  Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: NoResize });
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-});
-
 /** The open panel's header and weekday row in `lang`. */
 async function panelIn(lang: Language): Promise<{ header: string; days: string[] }> {
   await act(async () => {
