@@ -306,7 +306,7 @@ test("every kiosk app's shell (a remote alone at /remotes/<name>/) and the citiz
 
 /** What a date range picker's open panel shows: its month headers and its weekday row. */
 async function pickerPanel(page: Page, opener: ReturnType<Page['getByTestId']>) {
-  await opener.click();
+  await opener.first().click();
   const panel = page.locator('.ant-picker-dropdown:visible');
   await expect(panel.locator('.ant-picker-content thead th').first()).toBeVisible();
   const shown = {

@@ -22,9 +22,10 @@ import type { AppContext } from '../context';
 import type { User } from '../db/schema';
 import { activeDelegations, assertMayView, assertWorkflowUser, isMonitor } from './access';
 import { userNames } from './common';
-import type { FlowRecordTable, FlowTaskNodeTable, FlowOperatorTable, FlowTaskTable } from './schema';
+import { copyRecipients } from './engine';
 import { parseForm, withOptions } from './forms';
 import { Directory, resolveApprovers } from './resolve';
+import type { FlowOperatorTable, FlowRecordTable, FlowTaskNodeTable, FlowTaskTable } from './schema';
 import type { WorkflowService } from './service';
 import { loadTaskRow, loadVersion, parseData } from './store';
 
@@ -286,23 +287,11 @@ async function plannedPeople(
     const row = rowByNode.get(n.nodeId);
     if (row && row.state !== NodeState.PENDING) continue;
     if (n.type === 'approver') out.set(n.nodeId, await resolveApprovers(dir, n, state));
-    else if (n.type === 'copy') {
-      const users = await dir.circulateUsers(n.properties);
-      if (n.properties.userOptional) users.push(...parseIds(task.copyIds));
-      out.set(n.nodeId, [...new Set(users)]);
-    }
+    else if (n.type === 'copy')
+      out.set(n.nodeId, await copyRecipients((t) => dir.circulateUsers(t), n, task));
   }
   return out;
 }
-
-const parseIds = (text: string): string[] => {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-};
 
 /** Why a task rejected to its initiator came back: the reject that did it (null otherwise). */
 function rejectionOf(
