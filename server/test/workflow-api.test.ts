@@ -106,6 +106,20 @@ describe.each(TARGETS)('workflow on %s', (target) => {
       version: 0,
       enabledMark: 0,
     });
+    // the seeded requisitions' system fields hold what a submission writes: the applicant and their department
+    const material = await app.ctx.db
+      .selectFrom('flow_task')
+      .select('data')
+      .where('flowId', '=', 'fe-material')
+      .execute();
+    expect(material.length).toBeGreaterThan(0);
+    const user = await app.ctx.db
+      .selectFrom('user')
+      .select('organizeId')
+      .where('id', '=', 'u-0006')
+      .executeTakeFirstOrThrow();
+    for (const m of material)
+      expect(JSON.parse(m.data)).toMatchObject({ applicant: 'u-0006', dept: user.organizeId });
   });
 
   it('launches a leave, the manager approves from the to-do list, the initiator sees the record', async () => {

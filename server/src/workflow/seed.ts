@@ -24,6 +24,7 @@ import {
 import type { Db, Dialect } from '../db';
 import { MENUS, ROLES, flattenMenus, type MenuSeed } from '../db/seed-data';
 import { versionForm } from '../lowcode/store';
+import { saverOf } from '../lowcode/submission';
 import { REPAIR_APPROVAL_THRESHOLD, SYSTEM_FORMS, fieldsOf, parseForm } from './forms';
 import { newId, withTask } from './store';
 import type { FlowTaskTable } from './schema';
@@ -625,6 +626,10 @@ async function seedInstances(db: Db, dialect: Dialect, now: number): Promise<voi
     ],
     now - day,
   );
+  // the requisitions are u-0006's: its system fields hold what a submission would write (their
+  // id and department, shown by name on the task page)
+  const clerk = await db.selectFrom('user').selectAll().where('id', '=', 'u-0006').executeTakeFirst();
+  const clerkAt = clerk ? await saverOf(db, clerk) : null;
   const material = (purpose: string, items: Array<[string, string, number, number]>) => {
     const rows = items.map(([m, unit, qty, price]) => ({
       material: m,
@@ -636,6 +641,8 @@ async function seedInstances(db: Db, dialect: Dialect, now: number): Promise<voi
     }));
     return {
       applyDate: now,
+      applicant: clerkAt?.userId ?? null,
+      dept: clerkAt?.departmentId ?? null,
       purpose,
       items: rows,
       total: rows.reduce((s, r) => s + r.amount, 0),
