@@ -68,17 +68,6 @@ beforeAll(async () => {
     port2 = { postMessage: () => void setTimeout(() => this.port1.onmessage?.(), 0) };
   }
   Object.defineProperty(globalThis, 'MessageChannel', { writable: true, value: FakeChannel });
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (q: string) => ({
-      matches: false,
-      media: q,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-    }),
-  });
 });
 
 function f(key: JnpfKey, name: string, extra: Partial<FormField> = {}): FormField {
