@@ -303,3 +303,59 @@ test("every kiosk app's shell (a remote alone at /remotes/<name>/) and the citiz
   }
   expect([...new Set(found)]).toEqual([]);
 });
+
+/** What a date range picker's open panel shows: its month headers and its weekday row. */
+async function pickerPanel(page: Page, opener: ReturnType<Page['getByTestId']>) {
+  await opener.first().click();
+  const panel = page.locator('.ant-picker-dropdown:visible');
+  await expect(panel.locator('.ant-picker-content thead th').first()).toBeVisible();
+  const shown = {
+    headers: await panel.locator('.ant-picker-header-view').allTextContents(),
+    days: await panel.locator('.ant-picker-content').first().locator('thead th').allTextContents(),
+  };
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  return shown;
+}
+
+/** Months and weekdays in each language (zh-CN weeks start on Monday, zh-TW and en on Sunday). */
+const PICKER: Record<Lang, { header: RegExp; days: string[] }> = {
+  zh: { header: /^\d{4}年\d{1,2}月$/, days: ['一', '二', '三', '四', '五', '六', '日'] },
+  zhtw: { header: /^\d{4}年\d{1,2}月$/, days: ['日', '一', '二', '三', '四', '五', '六'] },
+  en: {
+    header: /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\d{4}$/,
+    days: ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'],
+  },
+};
+
+test("a date picker's panel speaks the console's language (months, weekdays), in the console and in a kiosk app", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  for (const lang of ['zh', 'zhtw', 'en'] as const) {
+    const page = await browserIn(browser, lang, baseURL);
+    const token = await apiToken(page);
+    await page.addInitScript((t) => localStorage.setItem('lighting_token__String', t), token);
+    // the console: the to-do list's date range (the workflow remote's page in the host)
+    await page.goto('/workFlow/flowTodo');
+    await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+    const inConsole = await pickerPanel(page, page.getByTestId('flow-todo-list').getByTestId('filter-range'));
+    // the same page in the workflow remote's kiosk app (its own antd and dayjs)
+    await page.goto('/remotes/workflow/');
+    const app = page.getByTestId('standalone-workflow');
+    await expect(app).toBeVisible();
+    const todo = app.locator('.ant-menu a[href*="flowTodo"]').first();
+    await page.goto(await todo.evaluate((a) => (a as HTMLAnchorElement).pathname));
+    const inKiosk = await pickerPanel(page, app.getByTestId('flow-todo-list').getByTestId('filter-range'));
+    for (const [where, shown] of [
+      ['console', inConsole],
+      ['kiosk', inKiosk],
+    ] as const) {
+      expect(shown.headers.length, `${lang} ${where}`).toBeGreaterThan(0);
+      for (const h of shown.headers) expect(h, `${lang} ${where}`).toMatch(PICKER[lang].header);
+      expect(shown.days, `${lang} ${where}`).toEqual(PICKER[lang].days);
+    }
+    await page.context().close();
+  }
+});

@@ -161,3 +161,57 @@ test('/profile password change with a bad new password shows the rule message', 
   await page.getByTestId('profile-password-save').click();
   await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
 });
+
+test("a workflow message is titled in the reader's language: the drawer, the message centre, /home", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US', baseURL });
+  const page = await context.newPage();
+  // the operator launches a leave: their manager gets its to-do message
+  const task = `Leave ${Date.now().toString(36)}`;
+  const now = Date.now();
+  const launched = await page.request.post('/api/workflow/Engine/FlowTask', {
+    headers: { Authorization: await apiToken(page, 'operator') },
+    data: {
+      flowId: 'fe-leave',
+      status: 0,
+      fullName: task,
+      data: JSON.stringify({
+        leaveType: 'personal',
+        leaveDays: 1,
+        startTime: now + 86_400_000,
+        endTime: now + 2 * 86_400_000,
+        reason: 'e2e',
+      }),
+    },
+  });
+  expect(((await launched.json()) as { code: number }).code).toBe(200);
+  // the names (who, the flow, the task) are people's words; the sentence around them is the reader's
+  const english = `李明’s “请假申请” awaits your approval: ${task}`;
+  const traditional = `李明的「请假申请」待您審批：${task}`;
+
+  await signIn(page, 'manager');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('widget-messages').getByText(task)).toHaveText(english);
+
+  await page.getByTestId('message-bell').click();
+  const drawer = page.getByTestId('message-drawer');
+  await expect(drawer.getByTestId('message-item').filter({ hasText: task })).toContainText(english);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/messageRecord');
+  const record = page.getByTestId('message-record');
+  await page.getByTestId('record-keyword').fill(task);
+  await page.getByTestId('record-search').click();
+  const rows = record.locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(english);
+
+  await page.getByTestId('language-select').click();
+  await page.getByTestId('lang-zhtw').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  await expect(rows.first()).toContainText(traditional);
+  await context.close();
+});

@@ -204,6 +204,14 @@ test('design with a condition and a countersign, release, launch, live badge, re
   // ---- the manager rejects it back to the initiator
   await openTodo(manager, title);
   await expect(manager.getByTestId('task-form')).toContainText('回老家');
+  // the chart names the people of the nodes not reached yet, as the design resolves them now
+  await manager.getByTestId('task-view').getByRole('tab', { name: '流程信息' }).click();
+  const chartNow = manager.getByTestId('task-view').getByTestId('flow-chart');
+  await expect(chartNow.locator('[data-node-type="start"]')).toContainText('李明');
+  await expect(chartNow.locator('[data-node-type="approver"]', { hasText: '会签审批' })).toContainText(
+    '王志刚、系统管理员',
+  );
+  await manager.getByTestId('task-view').getByRole('tab', { name: '表单信息' }).click();
   await manager.getByTestId('task-opinion').fill('请补充交接安排');
   await manager.getByTestId('act-reject').click();
   await manager.getByTestId('task-ask').locator('.ant-modal-footer .ant-btn-primary').click();
@@ -215,6 +223,10 @@ test('design with a condition and a countersign, release, launch, live badge, re
   await expect(mineRow.getByTestId('status-tag')).toHaveAttribute('data-status', '3', { timeout: 30_000 });
   await mineRow.getByTestId('row-edit').click();
   await expect(launch.getByTestId('item-reason').locator('textarea')).toHaveValue('回老家');
+  // why it came back: the node, who, and their opinion
+  await expect(launch.getByTestId('launch-rejection')).toContainText('主管审批');
+  await expect(launch.getByTestId('launch-rejection')).toContainText('王志刚');
+  await expect(launch.getByTestId('launch-rejection')).toContainText('请补充交接安排');
   await launch.getByTestId('item-reason').locator('textarea').fill('回老家，工作已交接给张伟');
   await launch.getByTestId('launch-submit').click();
   await expect(launch).toBeHidden();
@@ -246,6 +258,9 @@ test('design with a condition and a countersign, release, launch, live badge, re
   const records = view.getByTestId('task-record');
   await expect(records).toHaveCount(6); // submit, reject, submit, agree, agree, agree
   await expect(records.nth(1)).toHaveAttribute('data-action', '0');
+  // each record says what, where, who and when: nothing else (a stray 0 followed every name)
+  await expect(records.first()).toContainText('李明');
+  expect(await records.locator('.ant-space-item').allTextContents()).not.toContain('0');
   await expect(view.getByTestId('task-records')).toContainText('请补充交接安排');
   await view.getByRole('tab', { name: '流程信息' }).click();
   await expect(

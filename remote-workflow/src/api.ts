@@ -234,6 +234,14 @@ export interface TaskInfo {
   creatorTime: number;
   startTime?: number;
   completionTime?: number;
+  /** a task rejected to its initiator: the reject that sent it back */
+  rejection?: Rejection | null;
+}
+export interface Rejection {
+  nodeName: string;
+  userName: string;
+  handleTime: number;
+  handleOpinion?: string | null;
 }
 export const getTask = (id: string): Promise<TaskInfo> => get<TaskInfo>(`${E}/FlowTask/${enc(id)}`);
 
@@ -305,7 +313,10 @@ export interface TaskNode {
   type: string;
   title: string;
   state: NodeStateValue;
+  /** who acts or acted there (a copy node: whom it copied to) */
   handlers: NodeHandler[];
+  /** a node not reached yet: whom it would go to now, as the engine resolves its rule */
+  planned?: Array<{ userId: string; userName: string }>;
 }
 export interface TaskRecord {
   id: string;
@@ -376,6 +387,7 @@ export interface TaskPage {
   /** every waiting row of the viewer on this task */
   operators?: Array<{ id: string; nodeId: string; delegatorName?: string | null }>;
   formKey?: string | null;
+  rejection?: Rejection | null;
 }
 export const taskPage = (
   taskId: string,

@@ -363,6 +363,8 @@ const WORDS = {
   withNote: ['{{text}}（{{note}}）', '{{text}}（{{note}}）', '{{text}} ({{note}})'],
   listSep: ['、', '、', ', '],
   recalled: ['已撤回', '已撤回', 'taken back'],
+  rejectedBack: ['已被驳回', '已被駁回', 'Rejected'],
+  rejectedNoOpinion: ['驳回时未填写意见', '駁回時未填寫意見', 'No reason was given'],
 } satisfies Record<string, readonly [zh: string, zhtw: string, en: string]>;
 
 const pick = (i: 0 | 1 | 2): Record<string, string> =>

@@ -304,7 +304,15 @@ describe.each(TARGETS)('home dashboard (%s)', (target) => {
   it('Messages: my latest 8', async () => {
     const b = await get('/api/home/Messages');
     expect(b.data.list).toHaveLength(8);
-    expect(Object.keys(b.data.list[0]).sort()).toEqual(['id', 'isRead', 'lastModifyTime', 'title', 'type']);
+    expect(Object.keys(b.data.list[0]).sort()).toEqual([
+      'id',
+      'isRead',
+      'lastModifyTime',
+      'title',
+      'titleKey',
+      'titleParams',
+      'type',
+    ]);
     const mine = await app.ctx.db
       .selectFrom('message_receiver as r')
       .innerJoin('message as m', 'm.id', 'r.messageId')

@@ -127,6 +127,8 @@ describe.each(TARGETS)('messages (%s)', (target) => {
       'isRead',
       'lastModifyTime',
       'title',
+      'titleKey',
+      'titleParams',
       'type',
     ]);
     expect(['0', '1']).toContain(first.isRead);
@@ -421,12 +423,46 @@ describe.each(TARGETS)('messages (%s)', (target) => {
     expect(JSON.parse(info.bodyText)).toEqual({ type: 2, flowId: 'flow-x', taskId: 'task-y' });
     expect(info.creatorUser).toBe('李明');
     const mine = body(await get(manager, '/api/home/Messages')).data.list;
+    // a title stored as words (before the keys): shown as stored
     expect(mine[0]).toEqual({
       id,
       title: row.title,
+      titleKey: null,
+      titleParams: null,
       type: 2,
       isRead: '1',
       lastModifyTime: row.lastModifyTime,
     });
+  });
+
+  it('a title the system writes is stored as its key and parameters, and in Chinese words for JNPF clients', async () => {
+    const params = { who: '李明', flow: '请假申请', task: '年假 5 天' };
+    const { id } = await sendMessage(app.ctx, {
+      type: MessageType.TODO,
+      title: { key: 'flowTodo', params },
+      bodyText: JSON.stringify({ type: 2, flowId: 'flow-x', taskId: 'task-z' }),
+      toUserIds: ['u-manager'],
+      creatorUserId: 'u-operator',
+    });
+    const row = await app.ctx.db
+      .selectFrom('message')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      title: '李明的「请假申请」待您审批：年假 5 天',
+      titleKey: 'flowTodo',
+      titleParams: JSON.stringify(params),
+    });
+    const keyed = { title: row.title, titleKey: 'flowTodo', titleParams: params };
+    const list = body(await get(manager, '/api/system/Message?type=2&pageSize=50')).data.list;
+    expect(list.find((m: { id: string }) => m.id === id)).toMatchObject(keyed);
+    expect(body(await get(manager, '/api/home/Messages')).data.list[0]).toMatchObject({ id, ...keyed });
+    expect(body(await get(manager, `/api/system/Message/ReadInfo/${id}`)).data).toMatchObject(keyed);
+    // the keyword search still reads the words
+    const found = body(
+      await get(manager, `/api/system/Message?keyword=${encodeURIComponent('年假 5 天')}`),
+    ).data;
+    expect(found.list.map((m: { id: string }) => m.id)).toContain(id);
   });
 });

@@ -106,6 +106,20 @@ describe.each(TARGETS)('workflow on %s', (target) => {
       version: 0,
       enabledMark: 0,
     });
+    // the seeded requisitions' system fields hold what a submission writes: the applicant and their department
+    const material = await app.ctx.db
+      .selectFrom('flow_task')
+      .select('data')
+      .where('flowId', '=', 'fe-material')
+      .execute();
+    expect(material.length).toBeGreaterThan(0);
+    const user = await app.ctx.db
+      .selectFrom('user')
+      .select('organizeId')
+      .where('id', '=', 'u-0006')
+      .executeTakeFirstOrThrow();
+    for (const m of material)
+      expect(JSON.parse(m.data)).toMatchObject({ applicant: 'u-0006', dept: user.organizeId });
   });
 
   it('launches a leave, the manager approves from the to-do list, the initiator sees the record', async () => {
@@ -169,7 +183,11 @@ describe.each(TARGETS)('workflow on %s', (target) => {
       const mine = list.find(
         (m: { title: string }) => m.title === '李明的「请假申请」待您审批：实时推送测试',
       );
-      expect(mine).toBeDefined();
+      // translated where it is shown: stored as a key and its parameters
+      expect(mine).toMatchObject({
+        titleKey: 'flowTodo',
+        titleParams: { who: '李明', flow: '请假申请', task: '实时推送测试' },
+      });
       const detail = (await get(t.manager, `/api/system/Message/ReadInfo/${mine.id}`)).data;
       expect(JSON.parse(detail.bodyText)).toMatchObject({ type: 2, flowId: 'fe-leave', taskId: id });
     } finally {
@@ -245,7 +263,12 @@ describe.each(TARGETS)('workflow on %s', (target) => {
 
   it('rejects to the initiator, who edits and resubmits; revoke; press is rate-limited', async () => {
     const id = (
-      await send(t.operator, 'POST', `${E}/FlowTask`, { flowId: 'fe-leave', data: leaveData(1), status: 0 })
+      await send(t.operator, 'POST', `${E}/FlowTask`, {
+        flowId: 'fe-leave',
+        data: leaveData(1),
+        status: 0,
+        fullName: '驳回重交测试',
+      })
     ).data.id;
     let row = (await todo(t.manager)).find((x: { taskId: string }) => x.taskId === id);
     expect(
@@ -254,6 +277,30 @@ describe.each(TARGETS)('workflow on %s', (target) => {
     ).toBe(TaskStatus.REJECTED);
     const page = (await get(t.operator, `${E}/FlowBefore/${id}`)).data;
     expect(page.canEdit).toBe(true);
+    // the form it is resubmitted with says why it came back
+    const rejected = (await get(t.operator, `${E}/FlowTask/${id}`)).data;
+    expect(rejected.rejection).toEqual({
+      nodeName: '直属主管审批',
+      userName: '王志刚',
+      handleTime: expect.any(Number),
+      handleOpinion: '日期不对',
+    });
+    // a record's flags are booleans (a 0 was drawn after every name of the timeline)
+    expect(page.records.map((r: { recalled: unknown }) => r.recalled)).toEqual([false, false]);
+    // the initiator's outcome message names what happened
+    const outcomes = (
+      await get(
+        t.operator,
+        `/api/system/Message?type=4&pageSize=50&keyword=${encodeURIComponent('驳回重交测试')}`,
+      )
+    ).data.list;
+    expect(outcomes).toMatchObject([
+      {
+        title: '您发起的「驳回重交测试」被驳回',
+        titleKey: 'flowOutcome',
+        titleParams: { task: '驳回重交测试', status: TaskStatus.REJECTED },
+      },
+    ]);
     const again = await send(t.operator, 'PUT', `${E}/FlowTask/${id}`, { data: leaveData(1.5), status: 0 });
     expect(again).toMatchObject({ code: 200, data: { id, status: TaskStatus.WAITING } });
     expect((await send(t.operator, 'POST', `${E}/FlowLaunch/Press/${id}`)).code).toBe(200);
@@ -261,12 +308,40 @@ describe.each(TARGETS)('workflow on %s', (target) => {
     expect((await send(t.operator, 'PUT', `${E}/FlowLaunch/${id}/Actions/Withdraw`, {})).code).toBe(200);
     const after = (await get(t.operator, `${E}/FlowTask/${id}`)).data;
     expect(after.status).toBe(TaskStatus.REVOKED);
+    expect(after.rejection).toBeNull();
     row = (await todo(t.manager)).find((x: { taskId: string }) => x.taskId === id);
     expect(row).toBeUndefined();
     const recs = (await get(t.operator, `${E}/FlowBefore/${id}`)).data.records.map(
       (r: { handleStatus: number }) => r.handleStatus,
     );
     expect(recs).toEqual([2, 0, 2, 5]);
+  });
+
+  it('the chart names the people of nodes not reached yet, as the engine would resolve them now', async () => {
+    const id = (
+      await send(t.operator, 'POST', `${E}/FlowTask`, { flowId: 'fe-leave', data: leaveData(5), status: 0 })
+    ).data.id;
+    type Node = {
+      nodeId: string;
+      state: number;
+      handlers: { userName: string }[];
+      planned: { userName: string }[];
+    };
+    const nodes = async (): Promise<Record<string, Node>> =>
+      Object.fromEntries(
+        ((await get(t.manager, `${E}/FlowBefore/${id}`)).data.nodes as Node[]).map((n) => [n.nodeId, n]),
+      );
+    const waiting = await nodes();
+    expect(waiting.manager).toMatchObject({ handlers: [{ userName: '王志刚' }], planned: [] });
+    // five days: the department head comes next; then the copy to the office (admin and the clerks)
+    expect(waiting.head?.planned.length).toBe(1);
+    expect(waiting.head?.handlers).toEqual([]);
+    expect(waiting.office?.planned.map((p) => p.userName)).toContain('系统管理员');
+    const row = (await todo(t.manager)).find((x: { taskId: string }) => x.taskId === id);
+    expect((await send(t.manager, 'POST', `${E}/FlowBefore/Audit/${row.id}`, {})).code).toBe(200);
+    const head = (await nodes()).head;
+    expect(head?.planned).toEqual([]);
+    expect(head?.handlers.map((h) => h.userName)).toEqual(waiting.head?.planned.map((p) => p.userName));
   });
 
   it('drafts: saved, edited, deleted; only drafts are deleted', async () => {

@@ -22,6 +22,7 @@ export * from './core/links';
 export * from './core/menuLabels';
 export * from './core/dictionaryNames';
 export * from './core/ipPlace';
+export * from './core/messageTitles';
 export * from './core/colour';
 export * from './config/runtime';
 export * from './session/storage';

@@ -36,16 +36,6 @@ jest.mock('./registry', () => ({
 }));
 
 beforeAll(() => {
-  // antd's responsive helpers read matchMedia, which jsdom lacks
-  Object.defineProperty(window, 'matchMedia', {
-    value: () => ({
-      matches: false,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-    }),
-  });
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 });
 

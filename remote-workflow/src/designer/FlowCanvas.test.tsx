@@ -22,28 +22,6 @@ beforeAll(async () => {
       value: <T,>(v: T): T => v8.deserialize(v8.serialize(v)) as T,
     });
   }
-  // antd's popover measures itself
-  if (typeof globalThis.ResizeObserver === 'undefined') {
-    class NoResize {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    }
-    Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: NoResize });
-  }
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
 });
 
 const ids = () => {

@@ -27,9 +27,10 @@ import {
 import { ReleaseRefused, getFlow, releaseFlow, updateFlow, type FlowInfo } from '../api';
 import { useDirectory } from '../directory';
 import { clampZoom, fitZoom, zoomIn, zoomOut } from '../logic/zoom';
-import { durationParts, nodeSummary, signTag, type Summary } from '../logic/summary';
+import { nodeSummary, signTag } from '../logic/summary';
 import { FlowCanvas, type AddChoice } from './FlowCanvas';
 import { NodeDrawer } from './NodeDrawer';
+import { useSummaryText } from './useSummaryText';
 import { canRedo, canUndo, designReducer, initialDesign, newNodeId } from './designState';
 import { exportFileName, flowJson, langOf, parseFlow, problemsByNode } from './transfer';
 import '../i18n';
@@ -121,23 +122,7 @@ function Workbench({
   );
   useEffect(() => setServerProblems(null), [state.def]);
 
-  const words = useMemo(
-    () => ({ and: t('and'), or: t('or'), yes: t('yes'), no: t('no'), sep: t('listSep') }),
-    [t],
-  );
-  const say = useCallback(
-    (s: Summary | null): string | null => {
-      if (!s) return null;
-      if (s.key === 'timerAfter') {
-        const text = durationParts(s.params ?? {})
-          .map(([u, n]) => t(`unit_${u}`, { count: n }))
-          .join('');
-        return t('timerAfter', { text });
-      }
-      return t(s.key, { ...s.params, interpolation: { escapeValue: false } });
-    },
-    [t],
-  );
+  const { words, say } = useSummaryText();
   const findTitle = useCallback(
     (id: string) => {
       const n = findNode(state.def, id);

@@ -9,7 +9,15 @@ import {
   type FlowDefinition,
   type FlowFormField,
 } from '@lighting/shared/flowcore';
-import { conditionText, durationParts, nameList, nodeSummary, signTag, type SummaryContext } from './summary';
+import {
+  chartNames,
+  conditionText,
+  durationParts,
+  nameList,
+  nodeSummary,
+  signTag,
+  type SummaryContext,
+} from './summary';
 
 const fields: FlowFormField[] = [
   { key: 'cost', label: '金额', conditionType: 'number' },
@@ -126,5 +134,22 @@ describe('helpers', () => {
       ['day', 1],
       ['minute', 30],
     ]);
+  });
+});
+
+describe('chartNames', () => {
+  const node = approver({ assigneeType: AssigneeType.MANAGER });
+  const start = createNode('start', 's') as FlowDefinition;
+  it('names who acts there, else whom a node not reached yet would go to', () => {
+    expect(chartNames(node, { handlers: [{ userName: '王志刚' }], planned: [] }, '李明')).toEqual(['王志刚']);
+    expect(
+      chartNames(node, { handlers: [], planned: [{ userName: '张伟' }, { userName: '赵强' }] }, '李明'),
+    ).toEqual(['张伟', '赵强']);
+  });
+  it('names the initiator on the start node; null when there is nobody to name', () => {
+    expect(chartNames(start, { handlers: [] }, '李明')).toEqual(['李明']);
+    expect(chartNames(node, { handlers: [], planned: [] }, '李明')).toBeNull();
+    expect(chartNames(node, undefined, '李明')).toBeNull();
+    expect(chartNames(node, { handlers: [{ userName: '' }] }, '李明')).toBeNull();
   });
 });

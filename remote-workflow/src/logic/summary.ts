@@ -173,3 +173,24 @@ export function nodeSummary(n: FlowNode, ctx: SummaryContext): Summary | null {
       return { key: 'text', params: { text: '' } };
   }
 }
+
+/** What the task page knows of a node's people (FlowBefore/{id}'s `nodes`). */
+export interface NodePeople {
+  handlers: ReadonlyArray<{ userName: string }>;
+  planned?: ReadonlyArray<{ userName: string }>;
+}
+
+/**
+ * The names a task chart's card shows: who acts or acted there (a copy node: whom it copied to),
+ * else, for a node not reached yet, whom the engine would send it to now; the start node names the
+ * initiator. null: nobody to name (the card says the design's rule instead).
+ */
+export function chartNames(n: FlowNode, people: NodePeople | undefined, initiator: string): string[] | null {
+  const named = (list: ReadonlyArray<{ userName: string }> | undefined) =>
+    (list ?? []).map((x) => x.userName).filter((s) => s !== '');
+  const acted = named(people?.handlers);
+  if (acted.length) return acted;
+  if (n.type === 'start') return initiator ? [initiator] : null;
+  const planned = named(people?.planned);
+  return planned.length ? planned : null;
+}

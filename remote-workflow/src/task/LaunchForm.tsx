@@ -11,10 +11,18 @@ import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@lighting/shared';
+import { formatDateTime, toast } from '@lighting/shared';
 import { FormRenderer, type FormRendererHandle } from '@lighting/shared/form';
 import { URGENCIES, flowNodes, type UrgencyValue } from '@lighting/shared/flowcore';
-import { flowOptionsUrl, getTask, launch, releasedFlow, requestKey, type Candidate } from '../api';
+import {
+  flowOptionsUrl,
+  getTask,
+  launch,
+  releasedFlow,
+  requestKey,
+  type Candidate,
+  type Rejection,
+} from '../api';
 import { parseFlow } from '../designer/transfer';
 import { UserSelect } from '../components/UserSelect';
 import { loadForm, parseValues, rendererOperates } from '../logic/taskForm';
@@ -40,6 +48,8 @@ interface Loaded {
   values: Record<string, unknown>;
   fullName: string;
   flowUrgent: UrgencyValue;
+  /** a task rejected back to its initiator: who sent it back, where, and why */
+  rejection: Rejection | null;
 }
 
 async function loadLaunch(p: LaunchFormProps): Promise<Loaded> {
@@ -58,6 +68,7 @@ async function loadLaunch(p: LaunchFormProps): Promise<Loaded> {
       values: parseValues(task.data),
       fullName: task.fullName,
       flowUrgent: task.flowUrgent,
+      rejection: task.rejection ?? null,
     };
   }
   const flow = await releasedFlow(p.flowId ?? '');
@@ -70,6 +81,7 @@ async function loadLaunch(p: LaunchFormProps): Promise<Loaded> {
     values: {},
     fullName: '',
     flowUrgent: 1,
+    rejection: null,
   };
 }
 
@@ -223,6 +235,30 @@ function LaunchBody({
       </header>
       <div style={{ flex: 1, minHeight: 0, overflow: 'auto', padding: 16 }}>
         <div style={{ background: '#fff', padding: 16, borderRadius: 6, maxWidth: 1100, margin: '0 auto' }}>
+          {loaded.rejection && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              data-testid="launch-rejection"
+              message={
+                <>
+                  {t('rejectedBack')} · <span data-user-text>{loaded.rejection.nodeName}</span> ·{' '}
+                  <span data-user-text>{loaded.rejection.userName}</span> ·{' '}
+                  {formatDateTime(loaded.rejection.handleTime)}
+                </>
+              }
+              description={
+                loaded.rejection.handleOpinion ? (
+                  <span style={{ whiteSpace: 'pre-wrap' }} data-user-text>
+                    {loaded.rejection.handleOpinion}
+                  </span>
+                ) : (
+                  t('rejectedNoOpinion')
+                )
+              }
+            />
+          )}
           <Flex gap={16} wrap style={{ marginBottom: 16 }}>
             <label style={{ flex: '1 1 320px' }}>
               <div style={{ color: '#555', marginBottom: 4 }}>{t('taskTitle')}</div>

@@ -15,7 +15,7 @@ import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, toast } from '@lighting/shared';
 import { FormRenderer, type FormRendererHandle } from '@lighting/shared/form';
-import type { FlowNode, NodeStateValue } from '@lighting/shared/flowcore';
+import { findNode, type FlowNode, type NodeStateValue } from '@lighting/shared/flowcore';
 import {
   auditTask,
   flowOptionsUrl,
@@ -34,6 +34,9 @@ import { parseFlow } from '../designer/transfer';
 import { ActionTag, StatusTag, UrgencyTag } from '../components/Tags';
 import { UserSelect } from '../components/UserSelect';
 import { anyWritable, loadForm, parseValues, rendererOperates } from '../logic/taskForm';
+import { EMPTY_DIRECTORY } from '../logic/names';
+import { chartNames, nodeSummary } from '../logic/summary';
+import { useSummaryText } from '../designer/useSummaryText';
 import { SignaturePad } from './SignaturePad';
 import '../i18n';
 
@@ -183,16 +186,22 @@ function TaskBody({
     () => new Map<string, NodeStateValue>(page.nodes.map((n) => [n.nodeId, n.state])),
     [page.nodes],
   );
-  const handlers = useMemo(() => new Map(page.nodes.map((n) => [n.nodeId, n.handlers])), [page.nodes]);
+  const people = useMemo(() => new Map(page.nodes.map((n) => [n.nodeId, n])), [page.nodes]);
+  const { words, say } = useSummaryText();
   const chartSummary = useCallback(
     (n: FlowNode): ReactNode | null => {
-      const h = handlers.get(n.nodeId);
-      if (h && h.length) return h.map((x) => x.userName).join(t('listSep'));
+      const shown = chartNames(n, people.get(n.nodeId), info.userName);
+      if (shown) return shown.join(t('listSep'));
       if (n.type === 'condition')
         return n.properties.isDefault ? t('conditionOtherwise') : String(n.properties.title ?? '');
-      return '';
+      // nobody to name (yet): the design's rule, as the designer says it
+      const findTitle = (id: string) => {
+        const x = chart.ok ? findNode(chart.def, id) : null;
+        return x ? String(x.properties.title ?? '') : null;
+      };
+      return say(nodeSummary(n, { dir: EMPTY_DIRECTORY, fields: [], words, findTitle })) ?? '';
     },
-    [handlers, t],
+    [people, info.userName, chart, say, words, t],
   );
 
   const canEdit = page.canEdit === true && !!onEdit;

@@ -22,7 +22,7 @@ import {
   startOfMonth,
   yearStart,
 } from '../kernel';
-import { MessageType } from '../messages';
+import { MessageType, titleFields } from '../messages';
 import { contains } from '../db/search';
 
 /** Fault types that concern the cable lines (CableLine's faultsPer100Km). */
@@ -329,7 +329,7 @@ export function registerHomeRoutes(app: FastifyInstance): void {
     const rows = await db
       .selectFrom('message_receiver as r')
       .innerJoin('message as m', 'm.id', 'r.messageId')
-      .select(['m.id', 'm.title', 'm.type', 'r.isRead', 'm.lastModifyTime'])
+      .select(['m.id', 'm.title', 'm.titleKey', 'm.titleParams', 'm.type', 'r.isRead', 'm.lastModifyTime'])
       .where('r.userId', '=', authOf(req).user.id)
       .where('m.state', '=', 1)
       .where('m.enabledMark', '=', 1)
@@ -337,7 +337,15 @@ export function registerHomeRoutes(app: FastifyInstance): void {
       .orderBy('m.id', 'desc')
       .limit(8)
       .execute();
-    return ok({ list: rows.map((r) => ({ ...r, isRead: r.isRead === 1 ? '1' : '0' })) });
+    return ok({
+      list: rows.map((r) => ({
+        id: r.id,
+        ...titleFields(r),
+        type: r.type,
+        isRead: r.isRead === 1 ? '1' : '0',
+        lastModifyTime: r.lastModifyTime,
+      })),
+    });
   });
 }
 

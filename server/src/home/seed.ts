@@ -5,6 +5,7 @@
  * (the seed time), so the dashboard looks alive right after the first start.
  */
 import type { Insertable } from 'kysely';
+import { messageTitle, type MessageTitleKey, type MessageTitleParams } from '@lighting/shared/core';
 import { DAY_MS, addMonths, dayOf, dayStart, daysInMonth, monthOf, startOfMonth } from '../kernel';
 import type { Database, Db } from '../database';
 import { insertChunked } from '../kernel';
@@ -298,16 +299,24 @@ export function buildHomeSeed(now: number, users: SeedUsers): HomeSeed {
 
   /* workflow messages to admin and manager */
   const op = users.operator ?? null;
+  // titles as the workflow writes them: a key and its parameters (core/messageTitles.ts)
+  type Title = { key: MessageTitleKey; params: MessageTitleParams };
+  const todo = (who: string, flow: string, task: string): Title => ({
+    key: 'flowTodo',
+    params: { who, flow, task },
+  });
+  const copied = (flow: string, task: string): Title => ({ key: 'flowCirculate', params: { flow, task } });
+  const approved = (task: string): Title => ({ key: 'flowOutcome', params: { task, status: 2 } });
   const flows: Array<
-    [type: 2 | 3 | 4, title: string, to: string, from: string | null, hoursAgo: number, read: boolean]
+    [type: 2 | 3 | 4, title: Title, to: string, from: string | null, hoursAgo: number, read: boolean]
   > = [
-    [2, '待办：王志刚提交的《路灯故障维修申请》待您审批', users.admin, users.manager, 3, false],
-    [2, '待办：李明提交的《材料领用申请》待您审批', users.manager, op, 5, false],
-    [3, '传阅：《滨江大道景观照明提升方案》请您阅知', users.admin, users.manager, 26, true],
-    [3, '传阅：《月度安全检查报告》请您阅知', users.manager, users.admin, 30, false],
-    [4, '您发起的《车辆使用申请》已审批通过', users.admin, users.manager, 50, true],
-    [4, '您发起的《加班申请》已审批通过', users.manager, users.admin, 72, true],
-    [2, '待办：《北山区灯杆更换验收单》待您确认', users.manager, op, 96, true],
+    [2, todo('王志刚', '故障维修工单', '路灯故障维修申请'), users.admin, users.manager, 3, false],
+    [2, todo('李明', '材料申领审批', '材料领用申请'), users.manager, op, 5, false],
+    [3, copied('请假申请', '滨江大道景观照明提升方案'), users.admin, users.manager, 26, true],
+    [3, copied('工作票', '月度安全检查报告'), users.manager, users.admin, 30, false],
+    [4, approved('车辆使用申请'), users.admin, users.manager, 50, true],
+    [4, approved('加班申请'), users.manager, users.admin, 72, true],
+    [2, todo('李明', '故障维修工单', '北山区灯杆更换验收单'), users.manager, op, 96, true],
   ];
   flows.forEach(([type, title, to, from, hoursAgo, read], i) => {
     const t = now - hoursAgo * HOUR;
@@ -315,7 +324,9 @@ export function buildHomeSeed(now: number, users: SeedUsers): HomeSeed {
     out.message.push({
       id,
       type,
-      title,
+      title: messageTitle(title.key, title.params, 'zh'),
+      titleKey: title.key,
+      titleParams: JSON.stringify(title.params),
       bodyText: JSON.stringify({ type, flowId: `flow-${pad(i + 1, 3)}`, taskId: `task-${pad(1000 + i)}` }),
       state: 1,
       enabledMark: 1,

@@ -3,4 +3,4 @@ export type { LowcodeTables } from './schema';
 export { optionLoader } from './options';
 export { RECORD_DATA_MAX, parseJsonField } from './rules';
 export { versionForm } from './store';
-export { prepareRecord } from './submission';
+export { prepareRecord, saverOf } from './submission';

@@ -1,3 +1,3 @@
 /** The messages domain's public face: notices, to-do and copy messages, their receipts and counts. */
 export type { MessageTables } from './schema';
-export { MessageType, sendMessage, unreadCounts } from './service';
+export { MessageType, sendMessage, titleFields, unreadCounts } from './service';

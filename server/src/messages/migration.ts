@@ -38,3 +38,15 @@ export const messageTables: Migration = {
       .execute();
   },
 };
+
+/**
+ * A message the system writes keeps its title as a key and parameters (core/messageTitles.ts), put
+ * into words in the reader's language when shown; `title` keeps the Chinese words (JNPF clients,
+ * the keyword search). Rows from before, and notices, have none and show their title.
+ */
+export const messageTitleKeyMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('message').addColumn('titleKey', 'varchar(64)').execute();
+    await db.schema.alterTable('message').addColumn('titleParams', 'text').execute();
+  },
+};

@@ -13,7 +13,7 @@ import { OPEN, NO_BODY } from '../http/route-table';
 import { requirePermission } from '../auth';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { assertRefs, sanitizeRichText } from '../kernel';
-import { MessageType, pushReleased, releaseRows, resolveRecipients } from './service';
+import { MessageType, pushReleased, releaseRows, resolveRecipients, titleFields } from './service';
 import { contains } from '../db/search';
 
 export const READ_ALL_OK = '已全部标记为已读';
@@ -22,6 +22,17 @@ export const ALREADY_RELEASED = '公告已发布';
 export const MAX_BODY_BYTES = 200 * 1024;
 const BASE = '/api/system/Message';
 const NOTICE_MENU = 'system.notice';
+
+/** What a received message shows in the lists and when opened (`m` the message, `u` its sender). */
+const RECEIVED_COLUMNS = [
+  'm.id',
+  'm.title',
+  'm.titleKey',
+  'm.titleParams',
+  'm.type',
+  'm.lastModifyTime',
+  'u.realName as creatorUser',
+] as const;
 
 const idParams = {
   type: 'object',
@@ -60,7 +71,7 @@ export function registerMessageRoutes(app: FastifyInstance): void {
       .selectFrom('message_receiver as r')
       .innerJoin('message as m', 'm.id', 'r.messageId')
       .leftJoin('user as u', 'u.id', 'm.creatorUserId')
-      .select(['m.id', 'm.title', 'm.type', 'm.bodyText', 'm.lastModifyTime', 'u.realName as creatorUser'])
+      .select([...RECEIVED_COLUMNS, 'm.bodyText'])
       .where('r.userId', '=', userId)
       .where('r.messageId', '=', id)
       .where('m.state', '=', 1)
@@ -110,14 +121,14 @@ export function registerMessageRoutes(app: FastifyInstance): void {
       if (q.keyword) base = base.where(contains('m.title', q.keyword));
       const { list, pagination } = await paged(base, q, (b) =>
         b
-          .select(['m.id', 'm.title', 'm.type', 'm.lastModifyTime', 'r.isRead', 'u.realName as creatorUser'])
+          .select([...RECEIVED_COLUMNS, 'r.isRead'])
           .orderBy('m.lastModifyTime', q.sort)
           .orderBy('m.id', q.sort),
       );
       return page(
         list.map((r) => ({
           id: r.id,
-          title: r.title,
+          ...titleFields(r),
           type: r.type,
           creatorUser: r.creatorUser ?? '',
           lastModifyTime: r.lastModifyTime,
@@ -152,7 +163,7 @@ export function registerMessageRoutes(app: FastifyInstance): void {
       await markRead(me, m.id);
       return ok({
         id: m.id,
-        title: m.title,
+        ...titleFields(m),
         type: m.type,
         bodyText: m.bodyText,
         creatorUser: m.creatorUser ?? '',

@@ -5,6 +5,10 @@ export interface MessageTable {
   /** 1 notice (HTML body), 2 todo, 3 circulate, 4 launch (workflow types carry a JSON body). */
   type: number;
   title: string;
+  /** A title the system wrote: its key in core/messageTitles.ts (null: show `title`). */
+  titleKey?: string | null;
+  /** That title's parameters, JSON (null without a key). */
+  titleParams?: string | null;
   bodyText: string;
   /** 0 draft, 1 released. */
   state: number;

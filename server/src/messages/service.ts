@@ -5,6 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import {
+  messageTitle,
+  messageTitleParams,
+  type MessageTitleKey,
+  type MessageTitleParams,
+} from '@lighting/shared/core';
 import { insertChunked, sanitizeRichText } from '../kernel';
 import type { Db } from '../database';
 import type { Realtime } from '../realtime';
@@ -95,7 +101,8 @@ export async function pushReleased(
 
 export interface SendMessageInput {
   type: MessageTypeValue;
-  title: string;
+  /** What people wrote (a notice), or a title the system writes: its key and parameters, stored as such. */
+  title: string | { key: MessageTitleKey; params: MessageTitleParams };
   /** Notices: HTML (sanitised here). Workflow types: a JSON string such as {"type":2,"flowId":…,"taskId":…}. */
   bodyText: string;
   /** Empty = every enabled user. Unknown or disabled users are skipped. */
@@ -116,6 +123,9 @@ export async function sendMessage(
 ): Promise<{ id: string; recipients: string[] }> {
   const now = deps.clock();
   const id = randomUUID();
+  // a system title is stored as its key and parameters, and in Chinese words for JNPF clients and the search
+  const keyed = typeof input.title === 'string' ? null : input.title;
+  const title = keyed ? messageTitle(keyed.key, keyed.params, 'zh') : (input.title as string);
   const bodyText = input.type === MessageType.NOTICE ? sanitizeRichText(input.bodyText) : input.bodyText;
   const { recipients } = await resolveRecipients(deps.db, input.toUserIds.length ? input.toUserIds : null);
   await deps.db.transaction().execute(async (trx) => {
@@ -124,7 +134,9 @@ export async function sendMessage(
       .values({
         id,
         type: input.type,
-        title: input.title,
+        title,
+        titleKey: keyed?.key ?? null,
+        titleParams: keyed ? JSON.stringify(keyed.params) : null,
         bodyText,
         state: 0,
         enabledMark: 1,
@@ -137,6 +149,26 @@ export async function sendMessage(
       .execute();
     await releaseRows(trx, id, recipients, now);
   });
-  await pushReleased(deps.db, deps.realtime, { id, title: input.title, type: input.type }, recipients);
+  await pushReleased(deps.db, deps.realtime, { id, title, type: input.type }, recipients);
   return { id, recipients };
+}
+
+/** A message's title as the API gives it: the stored words, and the key and parameters when it has them. */
+export function titleFields(m: { title: string; titleKey?: string | null; titleParams?: string | null }): {
+  title: string;
+  titleKey: string | null;
+  titleParams: MessageTitleParams | null;
+} {
+  let params: unknown = null;
+  if (m.titleKey && m.titleParams)
+    try {
+      params = JSON.parse(m.titleParams) as unknown;
+    } catch {
+      params = null;
+    }
+  return {
+    title: m.title,
+    titleKey: m.titleKey ?? null,
+    titleParams: m.titleKey ? messageTitleParams(params) : null,
+  };
 }

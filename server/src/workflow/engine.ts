@@ -31,6 +31,7 @@ import {
   rejectTargetsOf,
   type ApproverNode,
   type CirculateTargets,
+  type CopyNode,
   type FlowDefinition,
   type FlowNode,
   type NodePlace,
@@ -130,6 +131,20 @@ function parseJson<T>(text: string, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/**
+ * Whom a copy node sends its copies to: the users its targets name, and those the initiator added
+ * where the node lets them (the engine when the token gets there; the task page before).
+ */
+export async function copyRecipients(
+  circulateUsers: EnginePorts['circulateUsers'],
+  node: CopyNode,
+  task: Pick<TaskRow, 'copyIds'>,
+): Promise<string[]> {
+  const users = new Set(await circulateUsers(node.properties));
+  if (node.properties.userOptional) for (const u of parseJson<string[]>(task.copyIds, [])) users.add(u);
+  return [...users];
 }
 
 /** The decision of a node after a vote: pure (rows of the node's current round). */
@@ -451,10 +466,7 @@ export class TaskRun {
       case 'approver':
         return this.activateApprover(node, row);
       case 'copy': {
-        const users = new Set(await this.ports.circulateUsers(node.properties));
-        if (node.properties.userOptional)
-          for (const u of parseJson<string[]>(this.task.copyIds, [])) users.add(u);
-        this.circulate(node, [...users]);
+        this.circulate(node, await copyRecipients((t) => this.ports.circulateUsers(t), node, this.task));
         this.completeNode(node);
         return this.proceed(node);
       }

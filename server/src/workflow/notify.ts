@@ -4,7 +4,6 @@
  * `flowTodoChange` with each affected user's new counts, so the badge and lists change live.
  * Delivery failures are logged; the action itself has committed and stays.
  */
-import { TaskStatus } from '@lighting/shared/flowcore';
 import type { AppContext } from '../context';
 import { MessageType, sendMessage } from '../messages';
 import type { ServerMessage } from '../realtime/protocol';
@@ -18,13 +17,6 @@ export const flowTodoChangeMessage = (counts: { todo: number; circulate: number 
   method: 'flowTodoChange',
   ...counts,
 });
-
-const OUTCOME: Record<number, string> = {
-  [TaskStatus.APPROVED]: '已审批通过',
-  [TaskStatus.REJECTED]: '被驳回',
-  [TaskStatus.REVOKED]: '已撤回',
-  [TaskStatus.CANCELLED]: '已被终止',
-};
 
 /** Pushes each user's new counts. */
 export async function pushCounts(ctx: Ctx, userIds: Iterable<string>): Promise<void> {
@@ -69,7 +61,9 @@ export async function deliver(
       await sendMessage(ctx, {
         type: MessageType.TODO,
         title:
-          e.kind === 'press' ? `催办：${task.fullName}` : `${who}的「${flowName}」待您审批：${task.fullName}`,
+          e.kind === 'press'
+            ? { key: 'flowPress', params: { task: task.fullName } }
+            : { key: 'flowTodo', params: { who, flow: flowName, task: task.fullName } },
         bodyText: body({ type: 2, operatorId: e.operatorId }),
         toUserIds: to,
         creatorUserId: actorId,
@@ -78,7 +72,7 @@ export async function deliver(
       affected.add(e.userId);
       await sendMessage(ctx, {
         type: MessageType.CIRCULATE,
-        title: `「${flowName}」抄送给您：${task.fullName}`,
+        title: { key: 'flowCirculate', params: { flow: flowName, task: task.fullName } },
         bodyText: body({ type: 3, circulateId: e.circulateId }),
         toUserIds: [e.userId],
         creatorUserId: actorId,
@@ -86,7 +80,7 @@ export async function deliver(
     } else if (e.kind === 'outcome' && task.creatorUserId !== actorId) {
       await sendMessage(ctx, {
         type: MessageType.LAUNCH,
-        title: `您发起的「${task.fullName}」${OUTCOME[e.status] ?? ''}`,
+        title: { key: 'flowOutcome', params: { task: task.fullName, status: e.status } },
         bodyText: body({ type: 4, status: e.status }),
         toUserIds: [task.creatorUserId],
         creatorUserId: actorId,

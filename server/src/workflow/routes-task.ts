@@ -202,6 +202,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
         formData: v.formData,
         flowTemplateJson: v.flowTemplateJson,
         formOperates: v.formOperates,
+        rejection: v.rejection,
       });
     },
   );

@@ -26,6 +26,7 @@ import type { Db, Dialect } from '../database';
 import type { SeedContext } from '../kernel';
 import { rolesFor, syncSeededMenus } from '../system';
 import { versionForm } from '../lowcode';
+import { saverOf } from '../lowcode';
 import { REPAIR_APPROVAL_THRESHOLD, SYSTEM_FORMS, fieldsOf, parseForm } from './forms';
 import { withTask } from './store';
 import type { FlowTaskTable } from './schema';
@@ -553,6 +554,10 @@ async function seedInstances(db: Db, dialect: Dialect, now: number): Promise<voi
     ],
     now - day,
   );
+  // the requisitions are u-0006's: its system fields hold what a submission would write (their
+  // id and department, shown by name on the task page)
+  const clerk = await db.selectFrom('user').selectAll().where('id', '=', 'u-0006').executeTakeFirst();
+  const clerkAt = clerk ? await saverOf(db, clerk) : null;
   const material = (purpose: string, items: Array<[string, string, number, number]>) => {
     const rows = items.map(([m, unit, qty, price]) => ({
       material: m,
@@ -564,6 +569,8 @@ async function seedInstances(db: Db, dialect: Dialect, now: number): Promise<voi
     }));
     return {
       applyDate: now,
+      applicant: clerkAt?.userId ?? null,
+      dept: clerkAt?.departmentId ?? null,
       purpose,
       items: rows,
       total: rows.reduce((s, r) => s + r.amount, 0),

@@ -16,13 +16,16 @@ import {
   readableData,
   rejectTargetsOf,
   type ApproverNode,
+  type FlowNode,
 } from '@lighting/shared/flowcore';
 import { valueFields } from '@lighting/shared/formcore';
 import type { AppContext } from '../context';
 import type { User } from '../system';
 import { activeDelegations, assertMayView, assertWorkflowUser, isMonitor } from './access';
-
+import { copyRecipients } from './engine';
 import { parseForm, withOptions } from './forms';
+import { Directory, resolveApprovers } from './resolve';
+import type { FlowOperatorTable, FlowRecordTable, FlowTaskNodeTable, FlowTaskTable } from './schema';
 import type { WorkflowService } from './service';
 import { loadTaskRow, loadVersion, parseData } from './store';
 import { namesOf } from '../kernel';
@@ -47,7 +50,7 @@ export async function taskView(
     .select(['fullName', 'category'])
     .where('id', '=', task.flowId)
     .executeTakeFirst();
-  const [nodes, operators, records] = await Promise.all([
+  const [nodes, operators, records, copies] = await Promise.all([
     db.selectFrom('flow_task_node').selectAll().where('taskId', '=', task.id).execute(),
     db
       .selectFrom('flow_operator')
@@ -57,11 +60,22 @@ export async function taskView(
       .orderBy('id')
       .execute(),
     db.selectFrom('flow_record').selectAll().where('taskId', '=', task.id).orderBy('seq').execute(),
+    db
+      .selectFrom('flow_circulate')
+      .select(['nodeId', 'userId'])
+      .where('taskId', '=', task.id)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
   ]);
+  const rowByNode = new Map(nodes.map((n) => [n.nodeId, n]));
+  const planned = await plannedPeople(db, def, task, nodes, operators, rowByNode);
   const names = await namesOf(db, 'user', [
     task.creatorUserId,
     ...operators.map((x) => x.userId),
     ...records.flatMap((x) => [x.handleId, x.delegatorId, x.targetUserId]),
+    ...copies.map((x) => x.userId),
+    ...[...planned.values()].flat(),
   ]);
 
   // the viewer's waiting rows: their own, and those entrusted to them for this flow
@@ -102,7 +116,6 @@ export async function taskView(
       ? keys.map((k) => ({ id: k, ...fieldAccess(operates, k, isStart) }))
       : keys.map((k) => ({ id: k, read: true, write: false, required: false }));
 
-  const rowByNode = new Map(nodes.map((n) => [n.nodeId, n]));
   const chart = flowNodes(def).map((n) => {
     const row = rowByNode.get(n.nodeId);
     const handlers = row
@@ -110,17 +123,31 @@ export async function taskView(
           (x) => x.nodeId === n.nodeId && x.round === row.round && x.state !== OperatorState.TRANSFERRED,
         )
       : [];
+    // a copy node's people are the copies it sent
+    const copied =
+      n.type === 'copy' && row?.state === NodeState.DONE
+        ? [...new Set(copies.filter((c) => c.nodeId === n.nodeId).map((c) => c.userId))]
+        : [];
     return {
       nodeId: n.nodeId,
       type: n.type,
       title: String((n.properties as { title?: unknown }).title ?? ''),
       state: row?.state ?? NodeState.PENDING,
-      handlers: handlers.map((h) => ({
-        userId: h.userId,
-        userName: names.get(h.userId) ?? '',
-        state: h.state,
-        handleStatus: h.handleStatus,
-      })),
+      handlers: [
+        ...handlers.map((h) => ({
+          userId: h.userId,
+          userName: names.get(h.userId) ?? '',
+          state: h.state,
+          handleStatus: h.handleStatus,
+        })),
+        ...copied.map((u) => ({
+          userId: u,
+          userName: names.get(u) ?? '',
+          state: OperatorState.DONE,
+          handleStatus: null,
+        })),
+      ],
+      planned: (planned.get(n.nodeId) ?? []).map((u) => ({ userId: u, userName: names.get(u) ?? '' })),
     };
   });
 
@@ -190,8 +217,9 @@ export async function taskView(
       targetUserId: r.targetUserId,
       targetUserName: r.targetUserId ? (names.get(r.targetUserId) ?? '') : '',
       targetNodeId: r.targetNodeId,
-      recalled: r.recalled,
+      recalled: r.recalled === 1,
     })),
+    rejection: rejectionOf(task.status, records, names),
     operator:
       op && opNode && p
         ? {
@@ -229,5 +257,57 @@ export async function taskView(
         task.status === TaskStatus.REJECTED ||
         task.status === TaskStatus.REVOKED),
     canCancel: task.status === TaskStatus.WAITING && (await isMonitor(ctx, user)),
+  };
+}
+
+/**
+ * Who a node not reached yet will go to, as the engine would resolve it now (the same resolver,
+ * over the task's data and votes so far): approver nodes' approvers, copy nodes' recipients. An
+ * answer that depends on what has not happened yet (the same people as a later node) is empty.
+ */
+async function plannedPeople(
+  db: Ctx['db'],
+  def: FlowNode,
+  task: FlowTaskTable,
+  nodes: readonly FlowTaskNodeTable[],
+  operators: readonly FlowOperatorTable[],
+  rowByNode: ReadonlyMap<string, FlowTaskNodeTable>,
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  // a finished task will reach no other node
+  if (task.status === TaskStatus.APPROVED || task.status === TaskStatus.CANCELLED) return out;
+  const dir = new Directory(db);
+  const state = {
+    task,
+    nodes: [...nodes],
+    operators: [...operators],
+    records: [],
+    circulates: [],
+    timers: [],
+  };
+  for (const n of flowNodes(def)) {
+    const row = rowByNode.get(n.nodeId);
+    if (row && row.state !== NodeState.PENDING) continue;
+    if (n.type === 'approver') out.set(n.nodeId, await resolveApprovers(dir, n, state));
+    else if (n.type === 'copy')
+      out.set(n.nodeId, await copyRecipients((t) => dir.circulateUsers(t), n, task));
+  }
+  return out;
+}
+
+/** Why a task rejected to its initiator came back: the reject that did it (null otherwise). */
+function rejectionOf(
+  status: number,
+  records: readonly FlowRecordTable[],
+  names: ReadonlyMap<string, string>,
+) {
+  if (status !== TaskStatus.REJECTED) return null;
+  const r = [...records].reverse().find((x) => x.handleStatus === RecordAction.REJECT);
+  if (!r) return null;
+  return {
+    nodeName: r.nodeName,
+    userName: r.handleId ? (names.get(r.handleId) ?? '') : '',
+    handleTime: Number(r.handleTime),
+    handleOpinion: r.handleOpinion,
   };
 }

@@ -22,3 +22,4 @@ export * from './dictionaryNames';
 export * from './md5';
 export * from './ipPlace';
 export * from './colour';
+export * from './messageTitles';

@@ -23,20 +23,6 @@ beforeAll(async () => {
     }
     Object.defineProperty(globalThis, 'MessageChannel', { writable: true, value: FakeChannel });
   }
-  // antd's responsive grid asks for media queries
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
 });
 
 function f(

@@ -6,7 +6,9 @@ import {
   initialValuesOf,
   newRow,
   reconcileKeys,
+  nameInTree,
   restrictToType,
+  systemValueText,
   textStyleOf,
   treePath,
 } from './logic';
@@ -125,6 +127,14 @@ describe('selector trees', () => {
       disableCheckbox: false,
     });
     expect(restrictToType(tree, null)[0]?.selectable).toBe(true);
+  });
+  it("names a system control's stored ids by the tree, an id it does not hold as itself", () => {
+    expect(nameInTree(tree, 'd')).toBe('部门');
+    expect(nameInTree(tree, 'x')).toBeNull();
+    expect(systemValueText(tree, 'u')).toBe('张三');
+    expect(systemValueText(tree, ['c', 'gone'])).toBe('公司,gone');
+    expect(systemValueText(tree, null)).toBe('');
+    expect(systemValueText(tree, '')).toBe('');
   });
 });
 

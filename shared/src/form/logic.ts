@@ -125,6 +125,39 @@ export function treePath(tree: readonly TreeNodeLike[], id: string): string[] {
   return [];
 }
 
+/** The name a selector tree gives `id` (a user's 'realName/account'), or null when it is not in it. */
+export function nameInTree(tree: readonly TreeNodeLike[], id: string): string | null {
+  for (const n of tree) {
+    if (n.id === id) return n.fullName ?? null;
+    const inner = nameInTree(n.children ?? [], id);
+    if (inner !== null) return inner;
+  }
+  return null;
+}
+
+/**
+ * The selector tree the id a system control stores is named in: the creator and modifier among
+ * the users, the creator's company and department among the organisations, their position among
+ * the positions (issue 25: an approver read `u-operator` where the form meant 李明).
+ */
+export const SYSTEM_VALUE_TREES = {
+  createUser: 'userSelect',
+  modifyUser: 'userSelect',
+  currOrganize: 'organizeSelect',
+  currDept: 'organizeSelect',
+  currPosition: 'posSelect',
+} as const;
+
+/** A system control's stored value as text: each id by its name in `tree` (an unknown id as itself). */
+export function systemValueText(tree: readonly TreeNodeLike[], value: unknown): string {
+  const ids = (v: unknown): string[] =>
+    Array.isArray(v) ? v.flatMap(ids) : typeof v === 'string' || typeof v === 'number' ? [String(v)] : [];
+  return ids(value)
+    .filter((id) => id !== '')
+    .map((id) => nameInTree(tree, id) ?? id)
+    .join(',');
+}
+
 export interface ChoosableNode {
   id: string;
   fullName: string;

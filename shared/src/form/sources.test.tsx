@@ -21,8 +21,24 @@ const reserveBillNumber = jest.fn((_rule: string) => Promise.resolve('JS-2024-00
 const relationRecord = jest.fn((_m: string, _id: string) =>
   Promise.resolve({ area: '东城区', poleCode: 'LD-1' }),
 );
+const TREES: Record<string, unknown[]> = {
+  '/system/Permission/Users/Selector': [
+    {
+      id: 'dept-maint',
+      fullName: '维修部',
+      type: 'department',
+      children: [{ id: 'u-operator', fullName: '李明/operator', type: 'user' }],
+    },
+  ],
+  '/system/Permission/Organize/Tree': [
+    { id: 'co-1', fullName: '城市照明管理处', children: [{ id: 'dept-maint', fullName: '维修部' }] },
+  ],
+  '/system/Permission/Position/Selector': [{ id: 'pos-clerk', fullName: '材料员', type: 'position' }],
+};
+const selectorTree = jest.fn((url: string) => Promise.resolve(TREES[url] ?? []));
 jest.mock('./api', () => ({
   ...jest.requireActual('./api'),
+  selectorTree: (url: string) => selectorTree(url),
   fieldOptions: (url: string, k: string) => fieldOptions(url, k),
   dataInterfaceAnswer: (id: string) => dataInterfaceAnswer(id),
   reserveBillNumber: (rule: string) => reserveBillNumber(rule),
@@ -52,17 +68,6 @@ beforeAll(async () => {
     port2 = { postMessage: () => void setTimeout(() => this.port1.onmessage?.(), 0) };
   }
   Object.defineProperty(globalThis, 'MessageChannel', { writable: true, value: FakeChannel });
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (q: string) => ({
-      matches: false,
-      media: q,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-    }),
-  });
 });
 
 function f(key: JnpfKey, name: string, extra: Partial<FormField> = {}): FormField {
@@ -143,6 +148,38 @@ describe('options', () => {
     );
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('d1:直连'));
     expect(dataInterfaceAnswer).toHaveBeenCalledWith('di-1');
+  });
+});
+
+describe('system values', () => {
+  it('show the names of the people and units they store, in edit and read mode', async () => {
+    const form = normalizeForm({
+      fields: [
+        f('createUser', 'applicant'),
+        f('currDept', 'dept'),
+        f('currOrganize', 'company'),
+        f('currPosition', 'position'),
+        f('modifyUser', 'editor'),
+      ],
+    });
+    const values = {
+      applicant: 'u-operator',
+      dept: 'dept-maint',
+      company: 'co-1',
+      position: 'pos-clerk',
+      editor: 'u-gone',
+    };
+    for (const mode of ['edit', 'read'] as const) {
+      const view = render(<FormRenderer form={form} initialValues={values} mode={mode} />);
+      const shown = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+      await waitFor(() => expect(shown('applicant')).toBe('李明/operator'));
+      expect(shown('dept')).toBe('维修部');
+      expect(shown('company')).toBe('城市照明管理处');
+      expect(shown('position')).toBe('材料员');
+      // an id the organisation no longer holds is shown as it is
+      expect(shown('editor')).toBe('u-gone');
+      view.unmount();
+    }
   });
 });
 

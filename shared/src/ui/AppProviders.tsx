@@ -1,10 +1,18 @@
-// Providers every app root needs: antd theme + locale following the language, antd's App (for
-// contextual toasts, registered with the toast bridge), and i18next.
+// Providers every app root needs: antd theme + locale following the language (and dayjs's, whose
+// month and weekday names antd's pickers show), antd's App (for contextual toasts, registered with
+// the toast bridge), and i18next.
 import { useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
+// antd's pickers ask dayjs for the month and weekday names of antd's locale ('zh-cn', 'zh-tw'):
+// a locale dayjs has not loaded falls back to English ("2026年 Nov", "Su Mo Tu" in a Chinese
+// console, issue 25). Loaded here, in the app root's copy of dayjs, the one antd's pickers use (the
+// host provides both to the remotes; a kiosk app provides its own of both).
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   antdSize,
@@ -17,6 +25,14 @@ import {
 } from '@lighting/shared';
 
 const ANTD_LOCALES = { zh: zhCN, zhtw: zhTW, en: enUS } as const;
+const DAYJS_LOCALES = { zh: 'zh-cn', zhtw: 'zh-tw', en: 'en' } as const;
+
+/** dayjs's own default follows the language too (what a dayjs date formats in, a week's first day). */
+function followLanguage(lng: string): void {
+  dayjs.locale(lng in DAYJS_LOCALES ? DAYJS_LOCALES[lng as Language] : DAYJS_LOCALES.zh);
+}
+followLanguage(i18next.language);
+i18next.on('languageChanged', followLanguage);
 export const DEFAULT_PRIMARY = '#1890ff';
 
 /**

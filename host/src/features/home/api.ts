@@ -76,7 +76,10 @@ export interface FeedbackData {
 }
 export interface MessageItem {
   id: string;
+  /** as stored; shown through shownMessageTitle */
   title: string;
+  titleKey?: string | null;
+  titleParams?: unknown;
   type: number | string;
   isRead: number | boolean | string;
   lastModifyTime: Time;

@@ -50,21 +50,7 @@ jest.mock('./api', () => ({
 
 beforeAll(async () => {
   await i18next.changeLanguage('zh');
-  Object.defineProperty(window, 'matchMedia', {
-    value: () => ({
-      matches: false,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-    }),
-  });
   (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
 });
 
 const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));

@@ -5,7 +5,7 @@ import { App, Badge, Button, Empty, Space, Spin, Tag, Typography } from 'antd';
 import Drawer from 'antd/es/drawer';
 import List from 'antd/es/list';
 import { useTranslation } from 'react-i18next';
-import { formatDate, Link } from '@lighting/shared';
+import { formatDate, Link, shownMessageTitle } from '@lighting/shared';
 import { listMessages, readAllMessages } from './api';
 import { countRules, useUnread } from './counts';
 import {
@@ -26,7 +26,7 @@ import './i18n';
 export const DRAWER_WIDTH = 280;
 
 export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const { modal, message } = App.useApp();
   const [list, setList] = useState<MessageItem[]>([]);
   const [page, setPage] = useState(0);
@@ -157,7 +157,7 @@ export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () =>
                       <Space size={6}>
                         <Badge status={isUnread(m) ? 'error' : 'default'} />
                         <Typography.Text strong={isUnread(m)} ellipsis style={{ maxWidth: 180 }}>
-                          {m.title}
+                          {shownMessageTitle(m, i18n.language)}
                         </Typography.Text>
                       </Space>
                     }

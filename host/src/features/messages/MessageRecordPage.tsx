@@ -6,7 +6,7 @@ import Card from 'antd/es/card';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, usePagedList } from '@lighting/shared';
+import { formatDateTime, shownMessageTitle, usePagedList } from '@lighting/shared';
 import { deleteMessageRecords, listMessages } from './api';
 import { isUnread, markRead, TYPE_FILTERS, typeKey, type MessageItem } from './rules';
 import { useMessageOpener } from './MessageView';
@@ -21,7 +21,7 @@ interface Query {
 }
 
 export default function MessageRecordPage() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const { modal, message } = App.useApp();
   const [keyword, setKeyword] = useState('');
   const [type, setType] = useState('');
@@ -67,7 +67,13 @@ export default function MessageRecordPage() {
   };
 
   const columns: TableColumnsType<MessageItem> = [
-    { key: 'title', dataIndex: 'title', title: t('msgTitle'), ellipsis: true },
+    {
+      key: 'title',
+      dataIndex: 'title',
+      title: t('msgTitle'),
+      ellipsis: true,
+      render: (_v: string, row) => shownMessageTitle(row, i18n.language),
+    },
     {
       key: 'type',
       dataIndex: 'type',
@@ -134,7 +140,9 @@ export default function MessageRecordPage() {
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys.map(String)),
           getTitleCheckboxProps: () => ({ 'aria-label': t('selectAll') }),
-          getCheckboxProps: (row) => ({ 'aria-label': t('selectRow', { title: row.title }) }),
+          getCheckboxProps: (row) => ({
+            'aria-label': t('selectRow', { title: shownMessageTitle(row, i18n.language) }),
+          }),
         }}
         onRow={(row) => ({
           onClick: (e) => {

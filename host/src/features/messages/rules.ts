@@ -10,7 +10,10 @@ export type ReadFlag = '0' | '1';
 
 export interface MessageItem {
   id: string;
+  /** as stored; shown through shownMessageTitle (a system title's key and parameters, in the reader's language) */
   title: string;
+  titleKey?: string | null;
+  titleParams?: unknown;
   /** 1 notice; 2 todo; 3 circulate; anything else launch */
   type: number;
   creatorUser: string;
@@ -21,6 +24,8 @@ export interface MessageItem {
 export interface MessageDetail {
   id: string;
   title: string;
+  titleKey?: string | null;
+  titleParams?: unknown;
   type: number;
   bodyText: string;
   creatorUser: string;

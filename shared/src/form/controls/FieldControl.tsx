@@ -20,7 +20,7 @@ import {
 } from './basic';
 import { ChoiceControl } from './choice';
 import { RelationFormControl } from './relation';
-import { AreaControl, SelectorControl } from './selectors';
+import { AreaControl, SelectorControl, SystemValueControl } from './selectors';
 import { UploadControl } from './upload';
 import '../i18n';
 
@@ -98,14 +98,15 @@ export function FieldControl(props: FieldControlProps) {
     case 'calculate':
       return <CalculateControl {...props} />;
     case 'billRule':
-    case 'createUser':
     case 'createTime':
-    case 'modifyUser':
     case 'modifyTime':
+      return <ReadonlyValue {...props} />;
+    case 'createUser':
+    case 'modifyUser':
     case 'currOrganize':
     case 'currDept':
     case 'currPosition':
-      return <ReadonlyValue {...props} />;
+      return <SystemValueControl {...props} />;
     default:
       return <span>{t('unknownControl', { key })}</span>;
   }

@@ -6,8 +6,8 @@ import Cascader from 'antd/es/cascader';
 import TreeSelect from 'antd/es/tree-select';
 import type { FormField } from '@lighting/shared/formcore';
 import { SELECTOR_URLS, areaChildren, selectorTree, type AreaNode, type SelectorNode } from '../api';
-import { restrictToType, treePath } from '../logic';
-import type { ControlProps } from './basic';
+import { SYSTEM_VALUE_TREES, restrictToType, systemValueText, treePath } from '../logic';
+import { ReadonlyValue, type ControlProps } from './basic';
 import '../i18n';
 
 type SelectorKey = keyof typeof SELECTOR_URLS;
@@ -20,9 +20,10 @@ const CHOOSABLE: Readonly<Record<SelectorKey, string | null>> = {
   userSelect: 'user',
 };
 
-function useTree(url: string): { tree: SelectorNode[]; loading: boolean } {
+function useTree(url: string | null): { tree: SelectorNode[]; loading: boolean } {
   const [tree, setTree] = useState<SelectorNode[] | null>(null);
   useEffect(() => {
+    if (url === null) return;
     let alive = true;
     selectorTree(url).then(
       (t) => alive && setTree(t),
@@ -82,6 +83,23 @@ export function SelectorControl({ field, value, onChange, disabled, id }: Contro
       data-testid={`selector-${key}`}
     />
   );
+}
+
+/**
+ * A system control that stores an id (creator, modifier, their company, department, position): the
+ * name the selector trees give it, wherever the form is shown (a record's details, a task's page,
+ * the form its initiator resubmits). Empty until the tree has come; an id it lacks shows as itself.
+ */
+export function SystemValueControl(props: ControlProps) {
+  const key = props.field.__config__.jnpfKey;
+  const treeKey =
+    key in SYSTEM_VALUE_TREES ? SYSTEM_VALUE_TREES[key as keyof typeof SYSTEM_VALUE_TREES] : null;
+  const { tree, loading } = useTree(treeKey ? SELECTOR_URLS[treeKey] : null);
+  const text = useMemo(
+    () => (treeKey && loading ? '' : systemValueText(tree, props.value)),
+    [tree, loading, treeKey, props.value],
+  );
+  return <ReadonlyValue {...props} text={text} />;
 }
 
 interface AreaOption {

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { Link } from '@lighting/shared';
+import { Link, shownMessageTitle } from '@lighting/shared';
 import { useTranslation } from 'react-i18next';
 import { homeApi } from '../api';
 import { NS } from '../i18n';
@@ -11,7 +11,7 @@ import { Widget } from './Widget';
 const unread = (v: number | boolean | string) => v === 0 || v === false || v === '0';
 
 export function MessagesWidget() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const res = useResource(homeApi.messages);
   return (
     <Widget
@@ -25,7 +25,7 @@ export function MessagesWidget() {
         <ItemList
           rows={list.map((m) => ({
             id: m.id,
-            title: m.title,
+            title: shownMessageTitle(m, i18n.language),
             time: m.lastModifyTime,
             to: '/messageRecord',
             tag: unread(m.isRead) ? (
