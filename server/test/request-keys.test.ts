@@ -102,6 +102,18 @@ describe.each(TARGETS)('request keys (%s)', (target) => {
     const [a, b] = await Promise.all([once(db, twin, slow('first')), once(db, twin, slow('second'))]);
     expect(a.answer).toBe(b.answer);
     expect([a.repeated, b.repeated].sort()).toEqual([false, true]);
+    // an exclusive key (the citizens') is refused from another sender; an ordinary one is not
+    await db
+      .transaction()
+      .execute((trx) =>
+        rememberAnswer(trx, { owner: 'd:phone-1', key: 'ex-key-000000001', kind: 'test.report' }, 'r1', 12),
+      );
+    await expect(
+      priorAnswer(db, { owner: 'd:phone-2', key: 'ex-key-000000001', kind: 'test.report', exclusive: true }),
+    ).rejects.toThrow('idemKey: 已被使用');
+    expect(
+      await priorAnswer(db, { owner: 'd:phone-2', key: 'ex-key-000000001', kind: 'test.report' }),
+    ).toBeUndefined();
     // no key, nothing remembered: every call runs
     const none = userKey('u-k', undefined, 'test.make');
     expect((await once(db, none, async () => 'x')).repeated).toBe(false);

@@ -142,7 +142,12 @@ export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService
       if (!b.title.trim()) throw badRequest('title: must not be empty');
       if (!b.content.trim()) throw badRequest('content: must not be empty');
       // the citizen's key in the kernel's one store: a repeat answers the thread the first one made
-      const rk: RequestKey = { owner: `c:${s.citizenId}`, key: b.idemKey, kind: 'citizen.feedback' };
+      const rk: RequestKey = {
+        owner: `c:${s.citizenId}`,
+        key: b.idemKey,
+        kind: 'citizen.feedback',
+        exclusive: true,
+      };
       const again = await priorAnswer<{ id: string }>(db, rk);
       if (again) return ok(await citizenThread(again.id), '反馈已提交');
       if (b.district) {

@@ -453,7 +453,12 @@ export class CitizenService {
     const cat = citizenCategory(n.category);
     if (!cat) throw badRequest('category: 未知的故障类型');
     // the phone's (or Open311 client's) key in the kernel's one store: a repeat answers the first answer
-    const rk: RequestKey = { owner: `d:${n.deviceId}`, key: n.idemKey, kind: 'citizen.report' };
+    const rk: RequestKey = {
+      owner: `d:${n.deviceId}`,
+      key: n.idemKey,
+      kind: 'citizen.report',
+      exclusive: true,
+    };
     const replay = async (): Promise<{ id: string; folded: boolean } | null> =>
       (await priorAnswer<{ id: string; folded: boolean }>(this.db, rk)) ?? null;
     const first = await replay();

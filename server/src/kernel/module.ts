@@ -17,6 +17,8 @@ const requestKeys: Migration = {
       .addColumn('createdAt', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('request_key_pk', ['owner', 'key'])
       .execute();
+    // a key's other senders (an exclusive key seen from another phone is refused)
+    await db.schema.createIndex('request_key_key').on('request_key').column('key').execute();
   },
 };
 

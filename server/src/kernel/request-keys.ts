@@ -26,6 +26,11 @@ export interface RequestKey {
   kind: string;
   /** the field a refusal names (default idemKey) */
   field?: string;
+  /**
+   * The key is the sender's alone: the same key from another sender is refused instead of being a
+   * new request (the citizens' pages: a key seen from another phone is a replay, not a coincidence).
+   */
+  exclusive?: boolean;
 }
 
 /** A signed-in user's key. */
@@ -44,7 +49,18 @@ export async function priorAnswer<T>(db: Db, rk: RequestKey): Promise<T | undefi
     .where('owner', '=', rk.owner)
     .where('key', '=', rk.key)
     .executeTakeFirst();
-  if (!row) return undefined;
+  if (!row) {
+    if (rk.exclusive) {
+      const other = await db
+        .selectFrom('request_key')
+        .select('owner')
+        .where('key', '=', rk.key)
+        .where('kind', '=', rk.kind)
+        .executeTakeFirst();
+      if (other) throw badRequest(`${rk.field ?? 'idemKey'}: 已被使用`);
+    }
+    return undefined;
+  }
   if (row.kind !== rk.kind) throw badRequest(`${rk.field ?? 'idemKey'}: 已被使用`);
   return JSON.parse(row.answer) as T;
 }
