@@ -22,6 +22,7 @@ import Segmented from 'antd/es/segmented';
 import {
   createField,
   controlInfo,
+  formLang,
   listDesignProblems,
   normalizeColumnData,
   validateFormDesign,
@@ -140,7 +141,8 @@ function Workbench({
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'json' | 'import' | null>(null);
-  const dnd = useDesignDnd(state.form, dispatch);
+  const lang = formLang(i18n.language);
+  const dnd = useDesignDnd(state.form, dispatch, lang);
   const listDirty = hasList && list !== null && list !== savedList;
   const dirty = state.form !== saved || listDirty;
   const listProblems = useMemo(
@@ -247,7 +249,7 @@ function Workbench({
   const add = (key: JnpfKey) =>
     dispatch({
       type: 'insert',
-      make: (id) => createField(key, id),
+      make: (id) => createField(key, id, lang),
       list: ROOT,
       index: state.form.fields.length,
     });

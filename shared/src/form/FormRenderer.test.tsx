@@ -6,7 +6,13 @@
 import { createRef } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { i18next } from '@lighting/shared';
-import { createField, normalizeForm, type FormField, type JnpfKey } from '@lighting/shared/formcore';
+import {
+  REG_PRESETS,
+  createField,
+  normalizeForm,
+  type FormField,
+  type JnpfKey,
+} from '@lighting/shared/formcore';
 import { FormPopup } from './FormPopup';
 import { FormRenderer, type FormRendererHandle } from './FormRenderer';
 
@@ -112,6 +118,33 @@ describe('FormRenderer', () => {
       checked = await (handle.current as FormRendererHandle).check();
     });
     expect(checked).toMatchObject({ pole: 'LD-1', lux: 12 });
+  });
+
+  it("says the required and preset messages in the reader's language", async () => {
+    await act(async () => {
+      await i18next.changeLanguage('en');
+    });
+    try {
+      const mobile = REG_PRESETS.find((p) => p.key === 'mobile');
+      const phone = f('input', 'phone', 'Phone');
+      // stored by a Chinese designer with the preset's Chinese message
+      phone.__config__.regList = [{ pattern: mobile?.pattern ?? '', message: '请输入正确的手机号码' }];
+      const form = normalizeForm({
+        fields: [f('input', 'pole', 'Pole', { placeholder: '请输入' }, true), phone],
+      });
+      const handle = createRef<FormRendererHandle>();
+      render(<FormRenderer ref={handle} form={form} />);
+      // the catalogue's default placeholder is the generic one, in English
+      expect((screen.getByLabelText('Pole') as HTMLInputElement).placeholder).toBe('Enter');
+      await change(screen.getByLabelText('Phone'), '123');
+      expect(await validateFails(handle.current as FormRendererHandle)).toBe(true);
+      expect(await screen.findByText('Pole is required')).toBeTruthy();
+      expect(await screen.findByText('please enter your mobile number correctly')).toBeTruthy();
+    } finally {
+      await act(async () => {
+        await i18next.changeLanguage('zh');
+      });
+    }
   });
 
   it('recomputes a calculate 500 ms after a field it reads changes', async () => {

@@ -22,6 +22,7 @@ import Tabs from 'antd/es/tabs';
 import type { Rule } from 'antd/es/form';
 import {
   fieldProblem,
+  formLang,
   isPaneKey,
   planCalculations,
   requiredMessage,
@@ -142,7 +143,7 @@ function ValueItem({ field }: { field: FormField }) {
           validator: async (_r, rows: unknown) => {
             if (access.required && (!Array.isArray(rows) || rows.length === 0)) {
               rt.cellErrors.set(name, undefined);
-              throw new Error(requiredMessage(field));
+              throw new Error(requiredMessage(field, rt.lang));
             }
             const errors = cellErrorsOf(field, Array.isArray(rows) ? rows : [], rt);
             const count = Object.keys(errors).length;
@@ -154,7 +155,7 @@ function ValueItem({ field }: { field: FormField }) {
     return [
       {
         validator: async (_r, v: unknown) => {
-          const problem = fieldProblem(field, v, { required: access.required });
+          const problem = fieldProblem(field, v, { required: access.required, lang: rt.lang });
           if (problem) throw new Error(problem);
         },
       },
@@ -408,6 +409,7 @@ function useCalculations(
 export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
   function FormRenderer(props, ref) {
     const { form, initialValues, mode = 'edit', operates, modelId, optionsUrl, onValuesChange } = props;
+    const lang = formLang(useTranslation().i18n.language);
     const [antForm] = Form.useForm();
     const onValues = useRef(onValuesChange);
     onValues.current = onValuesChange;
@@ -417,6 +419,7 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
       () =>
         createRuntime({
           mode,
+          lang,
           operates: new Map((operates ?? []).map((o) => [o.id, o])),
           formDisabled: form.disabled === true,
           modelId,
@@ -425,7 +428,7 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
         }),
       // operatesKey stands for operates (a new array each render must not rebuild the runtime)
       // eslint-disable-next-line react-hooks/exhaustive-deps
-      [mode, operatesKey, form, modelId, optionsUrl],
+      [mode, lang, operatesKey, form, modelId, optionsUrl],
     );
     const initial = useMemo(() => initialValuesOf(form, initialValues), [form, initialValues]);
     const calc = useCalculations(form, antForm, onValues);

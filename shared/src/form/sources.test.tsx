@@ -84,6 +84,7 @@ function Probe({ field, fieldKey }: { field: FormField; fieldKey?: string }) {
 const runtime = (modelId?: string, optionsUrl?: string) =>
   createRuntime({
     mode: 'edit',
+    lang: 'zh',
     operates: new Map(),
     formDisabled: false,
     modelId,

@@ -12,7 +12,7 @@ import TimePicker from 'antd/es/time-picker';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { amountToChinese } from '../../core/amount';
-import type { FormField } from '@lighting/shared/formcore';
+import { ownText, type FormField } from '@lighting/shared/formcore';
 import '../i18n';
 
 dayjs.extend(customParseFormat);
@@ -29,8 +29,8 @@ export interface ControlProps {
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const numOrUndef = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-const placeholderOf = (field: FormField, fallback: string): string =>
-  typeof field.placeholder === 'string' && field.placeholder ? field.placeholder : fallback;
+/** The designer's own placeholder, else the generic one in the reader's language. */
+const placeholderOf = (field: FormField, fallback: string): string => ownText(field.placeholder) ?? fallback;
 
 export function TextControl({ field, value, onChange, disabled, id }: ControlProps) {
   const { t } = useTranslation('form');
@@ -173,7 +173,7 @@ export function DateRangeControl({ field, value, onChange, disabled, id }: Contr
       showTime={/[Hh]/.test(format)}
       value={pair.length === 2 ? [toDay(pair[0]), toDay(pair[1])] : null}
       disabled={disabled}
-      placeholder={[str(field.startPlaceholder) || t('start'), str(field.endPlaceholder) || t('end')]}
+      placeholder={[ownText(field.startPlaceholder) ?? t('start'), ownText(field.endPlaceholder) ?? t('end')]}
       onChange={(d) => onChange?.(d && d[0] && d[1] ? [d[0].valueOf(), d[1].valueOf()] : [])}
     />
   );
@@ -190,7 +190,7 @@ export function TimeRangeControl({ field, value, onChange, disabled, id }: Contr
       format={format}
       value={pair.length === 2 ? [toTime(pair[0], format), toTime(pair[1], format)] : null}
       disabled={disabled}
-      placeholder={[str(field.startPlaceholder) || t('start'), str(field.endPlaceholder) || t('end')]}
+      placeholder={[ownText(field.startPlaceholder) ?? t('start'), ownText(field.endPlaceholder) ?? t('end')]}
       onChange={(d) => onChange?.(d && d[0] && d[1] ? [d[0].format(format), d[1].format(format)] : [])}
     />
   );

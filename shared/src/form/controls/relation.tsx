@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from 'antd';
 import Select from 'antd/es/select';
-import type { FormField } from '@lighting/shared/formcore';
+import { ownText, type FormField } from '@lighting/shared/formcore';
 import { relationOptions, type RelationOption } from '../api';
 import { useRelationRecord } from '../runtime';
 import type { ControlProps } from './basic';
@@ -66,13 +66,7 @@ export function RelationFormControl({
       disabled={disabled}
       allowClear={field.clearable !== false}
       loading={loading}
-      placeholder={
-        disabled
-          ? undefined
-          : typeof field.placeholder === 'string' && field.placeholder
-            ? field.placeholder
-            : t('select')
-      }
+      placeholder={disabled ? undefined : (ownText(field.placeholder) ?? t('select'))}
       options={list.map((o) => ({
         value: o.id,
         label: o.id === current ? (currentLabel ?? o.label) : o.label,
