@@ -4,7 +4,7 @@
 // The renderer's main behaviours against formcore's forms: required messages, calculates 500 ms
 // after a change, the sub-table's rows and 合计, read mode and a workflow node's switches.
 import { createRef } from 'react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { i18next } from '@lighting/shared';
 import {
   REG_PRESETS,
@@ -118,6 +118,36 @@ describe('FormRenderer', () => {
       checked = await (handle.current as FormRendererHandle).check();
     });
     expect(checked).toMatchObject({ pole: 'LD-1', lux: 12 });
+  });
+
+  it('checks a regList rule again when the value is corrected: on leaving the field and as it is typed', async () => {
+    const mobile = REG_PRESETS.find((p) => p.key === 'mobile');
+    const phone = f('input', 'phone', '手机');
+    phone.__config__.regList = [{ pattern: mobile?.pattern ?? '', message: '' }];
+    const form = normalizeForm({ fields: [phone] });
+    const handle = createRef<FormRendererHandle>();
+    render(<FormRenderer ref={handle} form={form} />);
+    const box = screen.getByLabelText('手机');
+    // a text box is checked when it is left (its trigger is blur), not at every keystroke
+    await change(box, '123');
+    expect(screen.queryByText('请输入正确的手机号码')).toBeNull();
+    await act(async () => {
+      fireEvent.blur(box);
+    });
+    expect(await screen.findByText('请输入正确的手机号码')).toBeTruthy();
+    // corrected and left: the message goes
+    await change(box, '13812345678');
+    await act(async () => {
+      fireEvent.blur(box);
+    });
+    await waitFor(() => expect(screen.queryByText('请输入正确的手机号码')).toBeNull());
+
+    // wrong again on submit; corrected by typing: the message goes while typing, as a required one does
+    await change(box, '1381234567');
+    expect(await validateFails(handle.current as FormRendererHandle)).toBe(true);
+    expect(await screen.findByText('请输入正确的手机号码')).toBeTruthy();
+    await change(box, '13812345670');
+    await waitFor(() => expect(screen.queryByText('请输入正确的手机号码')).toBeNull());
   });
 
   it("says the required and preset messages in the reader's language", async () => {

@@ -44,6 +44,18 @@ export function initialValuesOf(form: Pick<FormData, 'fields'>, initial: Values 
   return out;
 }
 
+/**
+ * When a field is checked (antd's validateTrigger): on its designed trigger (JNPF's `trigger`:
+ * blur for text boxes, change for choices; change when unset) and always when it is left.
+ */
+export function validateTriggersOf(field: FormField): Array<'onChange' | 'onBlur'> {
+  const tr = field.__config__.trigger;
+  const list = Array.isArray(tr) ? tr : tr ? [tr] : ['change'];
+  const out = new Set<'onChange' | 'onBlur'>(list.map((x) => (x === 'blur' ? 'onBlur' : 'onChange')));
+  out.add('onBlur');
+  return [...out];
+}
+
 export interface FieldAccess {
   hidden: boolean;
   disabled: boolean;

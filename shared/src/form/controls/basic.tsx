@@ -24,6 +24,8 @@ export interface ControlProps {
   disabled?: boolean;
   /** id from Form.Item (label focus, scroll to error) */
   id?: string;
+  /** from Form.Item: leaving the control validates it (text and number boxes call it) */
+  onBlur?: () => void;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -32,10 +34,11 @@ const numOrUndef = (v: unknown): number | undefined =>
 /** The designer's own placeholder, else the generic one in the reader's language. */
 const placeholderOf = (field: FormField, fallback: string): string => ownText(field.placeholder) ?? fallback;
 
-export function TextControl({ field, value, onChange, disabled, id }: ControlProps) {
+export function TextControl({ field, value, onChange, onBlur, disabled, id }: ControlProps) {
   const { t } = useTranslation('form');
   const common = {
     id,
+    onBlur,
     value: typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value),
     disabled,
     placeholder: disabled ? undefined : placeholderOf(field, t('input')),
@@ -65,7 +68,7 @@ export function TextControl({ field, value, onChange, disabled, id }: ControlPro
   );
 }
 
-export function NumberControl({ field, value, onChange, disabled, id }: ControlProps) {
+export function NumberControl({ field, value, onChange, onBlur, disabled, id }: ControlProps) {
   const { t } = useTranslation('form');
   const precision = numOrUndef(field.precision);
   return (
@@ -80,6 +83,7 @@ export function NumberControl({ field, value, onChange, disabled, id }: ControlP
       disabled={disabled}
       placeholder={disabled ? undefined : placeholderOf(field, t('input'))}
       onChange={(v) => onChange?.(typeof v === 'number' ? v : null)}
+      onBlur={onBlur}
     />
   );
 }
