@@ -198,6 +198,8 @@ test('design a form by dragging, save, reload, preview, validate, submit and rea
   await page.getByTestId('prop-required').click();
   await pick(page, page.getByTestId('pick-model'), '报修登记');
   await pick(page, page.getByTestId('pick-relation-field'), '报修人');
+  // the columns of its record picker
+  await pickMany(page, page.getByTestId('pick-relation-columns'), ['报修人', '联系电话']);
 
   await select(page, 'relationFormAttr');
   await named(page, '报修电话');
@@ -269,7 +271,18 @@ test('design a form by dragging, save, reload, preview, validate, submit and rea
   await day.click();
   await day.fill('2024-05-01');
   await day.press('Enter');
-  await pick(page, popup.getByTestId('item-repair').locator('.ant-select'), reporter);
+  // the related record, chosen in its table popup: searched, shown with the designer's columns
+  await popup.getByTestId('item-repair').getByTestId('relation-input').click();
+  const picker = page.getByTestId('relation-picker');
+  await expect(picker.locator('thead')).toContainText('联系电话');
+  await picker.getByTestId('relation-keyword').fill(reporter);
+  await picker.getByTestId('relation-keyword').press('Enter');
+  await expect(picker.locator('tr.ant-table-row')).toHaveCount(1);
+  await expect(picker.locator('tr.ant-table-row')).toContainText('13800138000');
+  await picker.locator('tr.ant-table-row').click();
+  await picker.getByTestId('relation-pick-ok').click();
+  await expect(picker).toBeHidden();
+  await expect(popup.getByTestId('item-repair').getByTestId('relation-input')).toHaveValue(reporter);
   await expect(popup.getByTestId('item-repair')).not.toContainText('不能为空');
   // relationFormAttr shows the chosen record's phone
   await expect(popup.getByLabel('报修电话')).toHaveValue('13800138000');

@@ -190,3 +190,21 @@ export function calculationChanges(
   }
   return changed;
 }
+
+/**
+ * The columns of a relationForm's record picker (JNPF's table popup): the columns its designer
+ * chose (`columnOptions`, `{value, label}`), else its shown field under the control's own label.
+ */
+export function relationPickerColumns(field: FormField): Array<{ key: string; title: string }> {
+  const chosen = Array.isArray(field.columnOptions) ? (field.columnOptions as unknown[]) : [];
+  const out: Array<{ key: string; title: string }> = [];
+  for (const c of chosen) {
+    if (typeof c !== 'object' || c === null) continue;
+    const { value, label } = c as { value?: unknown; label?: unknown };
+    if (typeof value !== 'string' || !value || out.some((o) => o.key === value)) continue;
+    out.push({ key: value, title: typeof label === 'string' && label ? label : value });
+  }
+  const shown = typeof field.relationField === 'string' ? field.relationField : '';
+  if (out.length === 0 && shown) out.push({ key: shown, title: field.__config__.label || shown });
+  return out;
+}

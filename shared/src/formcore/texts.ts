@@ -44,6 +44,7 @@ const DEFAULTS: ReadonlySet<string> = new Set([
   '点击上传',
   '點擊上傳',
   '选择文件',
+  '选择数据',
   '添加',
 ]);
 
