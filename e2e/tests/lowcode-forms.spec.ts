@@ -405,3 +405,29 @@ test('the model list: edit the basic information, copy, and delete with the conf
   await expect(list.locator('tr.ant-table-row')).toHaveCount(1);
   await expect(list).toContainText(`${name}改`);
 });
+
+test("a long form's dialog keeps OK and Cancel in view; the form scrolls inside it", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await createModel(page, '长表单', 'longFormE2e');
+  const fields = Array.from({ length: 40 }, (_, i) => ({
+    __config__: { jnpfKey: 'input', label: `字段${i + 1}`, formId: i + 1 },
+    __vModel__: `f${i + 1}`,
+  }));
+  await page.getByTestId('open-import').click();
+  await page.getByTestId('import-text').fill(JSON.stringify({ popupType: 'general', fields }));
+  await page.getByTestId('import-ok').click();
+  await expect(page.getByTestId('canvas-item')).toHaveCount(40);
+  await page.getByTestId('designer-save').click();
+  await expect(page.getByText('更新成功')).toBeVisible();
+  await page.getByTestId('designer-preview').click();
+  const popup = page.getByTestId('form-popup');
+  await expect(popup.getByTestId('item-f1')).toBeVisible();
+  await expect(popup.getByTestId('form-popup-ok')).toBeInViewport();
+  await expect(popup.getByTestId('form-popup-cancel')).toBeInViewport();
+  // the last field is reached by scrolling the form, and the buttons stay
+  await popup.getByTestId('item-f40').scrollIntoViewIfNeeded();
+  await expect(popup.getByTestId('item-f40')).toBeInViewport();
+  await expect(popup.getByTestId('form-popup-ok')).toBeInViewport();
+});

@@ -328,6 +328,23 @@ describe('FormRenderer', () => {
     expect(await validateFails(handle.current as FormRendererHandle)).toBe(false);
   });
 
+  it('shows rich text read-only as its text, sanitised, without the editor and its toolbar', async () => {
+    const form = normalizeForm({ fields: [f('editor', 'body', '说明')] });
+    render(
+      <FormRenderer
+        form={form}
+        mode="read"
+        initialValues={{ body: '<p>灯杆<strong>倾斜</strong></p><img src="x" onerror="alert(1)">' }}
+      />,
+    );
+    const view = await screen.findByTestId('rich-text-view');
+    await waitFor(() => expect(view.textContent).toBe('灯杆倾斜'));
+    expect(view.querySelector('strong')).not.toBeNull();
+    expect(view.innerHTML).not.toContain('onerror');
+    expect(screen.queryByRole('toolbar')).toBeNull();
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+
   it("follows a workflow node's operates: hidden, read-only and required fields", async () => {
     const form = normalizeForm({
       fields: [
