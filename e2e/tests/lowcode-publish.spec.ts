@@ -279,7 +279,14 @@ test('a data report page draws its chart and table; a dictionary page lists its 
   await expect(report.getByTestId('report-table').locator('thead')).toContainText('故障数');
   await expect(report.getByTestId('report-table').locator('tr.ant-table-row').first()).toBeVisible();
   await openMenu(page, '在线开发', '资产字典');
-  await expect(page.getByTestId('lowcode-dictionary')).toContainText('路灯');
+  const dictionary = page.getByTestId('lowcode-dictionary');
+  await expect(dictionary).toContainText('路灯');
+  // exported as it shows (the page's btn_download, as every low-code page's export)
+  const download = page.waitForEvent('download');
+  await dictionary.getByTestId('btn-export').click();
+  const rows = await sheetRows(await (await download).path());
+  expect(rows[0]).toEqual(['名称', '编码', '排序', '状态']);
+  expect(rows.map((r) => r[0])).toContain('路灯');
   // the same pages in the remote's own app (kiosk mode)
   await page.goto('/remotes/lowcode/dynamicModel/faultReport');
   await expect(page.getByTestId('standalone-lowcode')).toBeVisible();
