@@ -24,6 +24,7 @@ import {
   controlInfo,
   formLang,
   listDesignProblems,
+  mainFields,
   normalizeColumnData,
   validateFormDesign,
   type ColumnData,
@@ -31,9 +32,18 @@ import {
   type JnpfKey,
 } from '@lighting/shared/formcore';
 import { ListDesigner } from './ListDesigner';
-import { starterList } from './listDesign';
+import { followRenames, starterList } from './listDesign';
 import { getModel, updateModel, type Model } from '../api';
-import { ROOT, canRedo, canUndo, designReducer, findField, formToSave, initialDesign } from './designState';
+import {
+  ROOT,
+  canRedo,
+  canUndo,
+  designReducer,
+  fieldId,
+  findField,
+  formToSave,
+  initialDesign,
+} from './designState';
 import { DesignContext } from './context';
 import { Canvas } from './Canvas';
 import { DragChip, Palette } from './Palette';
@@ -136,6 +146,13 @@ function Workbench({
     setListTouched(true);
     setList(next);
   };
+  // a field renamed in the form renames its column and search field (the list's label is a copy)
+  const formBefore = useRef(state.form);
+  useEffect(() => {
+    const before = formBefore.current;
+    formBefore.current = state.form;
+    if (before !== state.form) setList((l) => (l ? followRenames(l, before, state.form) : l));
+  }, [state.form]);
   const [tab, setTab] = useState<'field' | 'form'>('field');
   const [showProblems, setShowProblems] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -355,7 +372,15 @@ function Workbench({
           style={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: 12 }}
           data-testid="list-design-scroll"
         >
-          <ListDesigner form={state.form} list={list} onChange={changeList} />
+          <ListDesigner
+            form={state.form}
+            list={list}
+            onChange={changeList}
+            onStore={(prop) => {
+              const field = mainFields(state.form).get(prop);
+              if (field) dispatch({ type: 'update', id: fieldId(field), props: { isStorage: 1 } });
+            }}
+          />
         </div>
       )}
       <DndContext {...dnd.contextProps} measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}>

@@ -10,7 +10,7 @@
 import { isSafeLink } from '../core/links';
 import { tooManyFilesMessage } from '../core/format';
 import { fieldValueType, controlInfo } from './controls';
-import { valueFields, type ValueField } from './fields';
+import { isDisplayOnly, valueFields, type ValueField } from './fields';
 import { isOptionPath, optionIdSet, optionSource } from './options';
 import { isEmptyValue, regListProblem, requiredMessage, requiredProblem } from './rules';
 import type { FormLang } from './texts';
@@ -232,7 +232,7 @@ export function serverFilledFields(
 const storesValue = (field: FormField): boolean => {
   const key = field.__config__.jnpfKey as JnpfKey;
   if (SYSTEM_KEYS.has(key)) return false;
-  if (key === 'calculate') return field.isStorage === 1;
+  if (key === 'calculate') return !isDisplayOnly(field);
   return controlInfo(key)?.hasValue === true;
 };
 
