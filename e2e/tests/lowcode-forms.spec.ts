@@ -245,9 +245,10 @@ test('design a form by dragging, save, reload, preview, validate, submit and rea
   await expect(page.getByTestId('canvas-item')).toHaveCount(17);
   await expect(page.getByTestId('design-canvas')).toContainText('关联报修');
 
-  // ——— preview: the real renderer in a drawer ———
+  // ——— preview: the real renderer in a drawer, over the designer (which stays) ———
   await page.getByTestId('designer-preview').click();
-  await expect(page).toHaveURL(/\/previewModel\?id=/);
+  await expect(page.getByTestId('preview-dialog').getByTestId('preview-page')).toBeVisible();
+  await expect(page).toHaveURL(/design=/);
   const popup = page.getByTestId('form-popup');
   // the form opens in a drawer, as set in the form settings
   await expect(page.locator('.ant-drawer').getByTestId('form-renderer')).toBeVisible();
@@ -359,8 +360,8 @@ test('a JNPF 3.x form imports, saves and renders; broken JSON is refused with it
   await expect(popup).toContainText('灯杆编号');
   await expect(popup).toContainText('巡检日期');
 
-  // the remote's own app (kiosk mode) shows the same preview without a menu entry for it
-  const id = new URL(page.url()).searchParams.get('id');
+  // the remote's own app (kiosk mode) shows the same preview at its address, without a menu entry for it
+  const id = new URL(page.url()).searchParams.get('design');
   await page.goto(`/remotes/lowcode/previewModel?id=${id}`);
   await expect(page.getByTestId('standalone-lowcode')).toBeVisible();
   await expect(page.getByTestId('form-popup').getByTestId('form-renderer')).toContainText('灯杆编号');

@@ -67,6 +67,20 @@ test('design, publish and use a function page; the operator sees what the role g
   await addControl(page, 'input', '巡查人', 'inspector');
   await addControl(page, 'inputNumber', '功率', 'watts');
 
+  // ——— the preview before a list is designed: the form, in a dialog over the designer ———
+  await page.getByTestId('designer-save').click();
+  await expect(page.getByText('更新成功')).toBeVisible();
+  await page.getByTestId('designer-preview').click();
+  const preview = page.getByTestId('preview-dialog');
+  await expect(preview.getByTestId('preview-form')).toBeVisible();
+  await expect(page.getByTestId('form-popup').getByTestId('item-poleCode')).toBeVisible();
+  await page.getByTestId('form-popup-cancel').click();
+  await preview.getByTestId('preview-view').getByText('列表', { exact: true }).click();
+  await expect(preview.getByTestId('preview-no-list')).toBeVisible();
+  await preview.getByRole('button', { name: /Close|关闭/ }).click();
+  await expect(preview.getByTestId('preview-page')).toHaveCount(0);
+  await expect(page.getByTestId('designer')).toBeVisible();
+
   await page.getByTestId('designer-mode').getByText('列表设计').click();
   const designer = page.getByTestId('list-designer');
   // the starter list: the form's fields as columns and search fields
@@ -80,17 +94,28 @@ test('design, publish and use a function page; the operator sees what the role g
   await designer.getByTestId('list-sortable-poleCode').click();
   await page.getByTestId('designer-save').click();
   await expect(page.getByText('更新成功')).toBeVisible();
-  // the designer's preview of a form + list model is its list, before any release
+  // the designer's preview of a form + list model is its list as just saved (no reload), and its form
   await page.getByTestId('designer-preview').click();
-  await expect(page.getByTestId('preview-page').getByTestId('lowcode-list').locator('thead')).toContainText(
-    '功率',
-  );
+  await expect(preview.getByTestId('lowcode-list').locator('thead')).toContainText('功率');
+  await preview.getByTestId('preview-view').getByText('表单', { exact: true }).click();
+  await expect(page.getByTestId('form-popup').getByTestId('item-watts')).toBeVisible();
+  await page.getByTestId('form-popup-cancel').click();
+  await preview.getByRole('button', { name: /Close|关闭/ }).click();
   await page.goto('/onlineDev/webDesign');
 
   // ——— publish under 在线开发 ———
   await models.getByTestId('list-keyword').locator('input').fill(name);
   await models.getByTestId('list-keyword').locator('input').press('Enter');
   await expect(models.locator('tr.ant-table-row')).toHaveCount(1);
+  // the model list's preview: the same dialog, over the list
+  await models.getByTestId('row-preview').click();
+  await expect(page.getByTestId('preview-dialog').getByTestId('lowcode-list').locator('thead')).toContainText(
+    '巡查人',
+  );
+  await page
+    .getByTestId('preview-dialog')
+    .getByRole('button', { name: /Close|关闭/ })
+    .click();
   await models.getByTestId('row-release').click();
   const release = page.getByTestId('release-dialog');
   await expect(release).toContainText('尚未发布');

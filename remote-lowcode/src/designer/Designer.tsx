@@ -1,9 +1,9 @@
 // The form designer (full window over the console): palette | canvas | properties and form
 // settings, with undo / redo (buttons and Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y), JSON view, import,
-// export, save and preview. It refuses to save a form with design problems (formcore's
-// validateFormDesign: each listed, a click selects the control) and shows the server's message
-// when the server refuses.
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+// export, save and preview (a dialog over the designer showing the model as saved). It refuses to
+// save a form with design problems (formcore's validateFormDesign: each listed, a click selects the
+// control) and shows the server's message when the server refuses.
+import { Suspense, lazy, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { DndContext, DragOverlay, MeasuringStrategy } from '@dnd-kit/core';
 import { App as AntApp, Button, Space, Spin, Tooltip, Typography } from 'antd';
 import Alert from 'antd/es/alert';
@@ -58,8 +58,10 @@ import { useDesignDnd } from './useDesignDnd';
 export interface DesignerProps {
   modelId: string;
   onClose: () => void;
-  onPreview: (modelId: string) => void;
 }
+
+// the preview (the form renderer and the published list) loads when it is first opened
+const PreviewDialog = lazy(() => import('../pages/PreviewModel').then((m) => ({ default: m.PreviewDialog })));
 
 export default function Designer(props: DesignerProps) {
   const { t } = useTranslation('lowcode');
@@ -115,13 +117,7 @@ export default function Designer(props: DesignerProps) {
 const isEditable = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
-function Workbench({
-  modelId,
-  onClose,
-  onPreview,
-  info,
-  initial,
-}: DesignerProps & { info: Model; initial: FormData }) {
+function Workbench({ modelId, onClose, info, initial }: DesignerProps & { info: Model; initial: FormData }) {
   const { t, i18n } = useTranslation('lowcode');
   const tl = useTranslation('lowcodeList').t;
   const { modal } = AntApp.useApp();
@@ -251,9 +247,11 @@ function Workbench({
     });
   };
 
+  // the preview shows the model as last saved, in a dialog over the designer (read afresh each time)
+  const [previewing, setPreviewing] = useState(false);
   const preview = async () => {
     if (dirty && !(await save())) return;
-    onPreview(modelId);
+    setPreviewing(true);
   };
 
   const exportForm = () => {
@@ -452,6 +450,11 @@ function Workbench({
           {dnd.active ? <DragChip name={activeName} icon={controlInfo(dnd.active.key)?.icon} /> : null}
         </DragOverlay>
       </DndContext>
+      {previewing && (
+        <Suspense fallback={<Spin fullscreen />}>
+          <PreviewDialog modelId={modelId} title={info.fullName} onClose={() => setPreviewing(false)} />
+        </Suspense>
+      )}
       {dialog === 'json' && <JsonDialog text={formJson(formToSave(state))} onClose={() => setDialog(null)} />}
       {dialog === 'import' && (
         <ImportDialog
