@@ -407,6 +407,47 @@ test('the model list: edit the basic information, copy, and delete with the conf
   await expect(list).toContainText(`${name}改`);
 });
 
+test('in English the designer writes new controls in English, every palette name shows whole, problems read in English', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await createModel(page, '英文设计', 'englishDesignE2e');
+  const id = new URL(page.url()).searchParams.get('design');
+  await page.evaluate(() => localStorage.setItem('lighting_language__String', 'en'));
+  await page.goto(`/onlineDev/webDesign?design=${String(id)}`);
+  await expect(page.getByTestId('palette')).toBeVisible();
+
+  // no palette name is cut: 'Related form' and 'Related form field' are told apart
+  const names = page.getByTestId('palette-name');
+  expect(await names.count()).toBeGreaterThan(40);
+  const cut = await names.evaluateAll((els) =>
+    els
+      .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+      .map((e) => e.textContent),
+  );
+  expect(cut).toEqual([]);
+  await expect(page.getByTestId('palette-relationForm')).toHaveText('Related form');
+  await expect(page.getByTestId('palette-relationFormAttr')).toHaveText('Related form field');
+
+  // a new control's label and placeholder are English
+  await page.getByTestId('palette-input').click();
+  await expect(page.getByTestId('prop-label')).toHaveValue('Text');
+  await expect(item(page, 'input').getByTestId('canvas-label')).toHaveText('Text');
+  await expect(item(page, 'input')).toContainText('Enter');
+  await page.getByTestId('palette-select').click();
+  await expect(item(page, 'select')).not.toContainText(/[\u3400-\u9fff]/);
+
+  // why a calculation does not parse, in English only
+  await page.getByTestId('palette-calculate').click();
+  await page.getByTestId('designer-save').click();
+  const problems = page.getByTestId('design-problems');
+  await expect(problems).toContainText('invalid expression: the expression is empty');
+  await expect(problems).not.toContainText(/[\u3400-\u9fff]/);
+  await page.evaluate(() => localStorage.setItem('lighting_language__String', 'zh'));
+});
+
 test("a long form's dialog keeps OK and Cancel in view; the form scrolls inside it", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, 'admin');
