@@ -319,3 +319,36 @@ test('a data report page draws its chart and table; a dictionary page lists its 
   await page.goto('/remotes/lowcode/dynamicModel/repairReport');
   await expect(page.getByTestId('lowcode-list').locator('thead')).toContainText('报修人');
 });
+
+test("in English a published page's own words are English: search fields, placeholders, a preset's message", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('lighting_language__String', 'en'));
+  await page.goto('/dynamicModel/repairReport');
+  const list = page.getByTestId('lowcode-list');
+  await expect(list.getByTestId('lowcode-table')).toBeVisible();
+  const CJK = /[\u3400-\u9fff]/;
+  // a filter's label is beside it (the designer's data); its placeholder is the page's language
+  const placeholders = await list
+    .locator('[data-testid^="search-"] input[placeholder], [data-testid^="search-"] .ant-select-placeholder')
+    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).placeholder || e.textContent || ''));
+  expect(placeholders.length).toBeGreaterThan(0);
+  for (const p of placeholders) expect(p).not.toMatch(CJK);
+  // the form's generic placeholders, and the mobile preset's message stored in Chinese, in English
+  await list.getByTestId('btn-add').click();
+  const popup = page.getByTestId('form-popup');
+  await expect(popup.getByTestId('item-reporter').locator('input')).toHaveAttribute('placeholder', 'Enter');
+  await expect(popup.getByTestId('item-faultType')).toContainText('Select');
+  await expect(popup.getByTestId('item-creator').locator('input')).toHaveAttribute(
+    'placeholder',
+    'Filled in by the system',
+  );
+  await popup.getByTestId('item-mobile').locator('input').fill('123');
+  await popup.getByTestId('form-popup-ok').click();
+  await expect(popup.getByTestId('item-mobile')).toContainText('please enter your mobile number correctly');
+  await expect(popup.getByTestId('item-reporter')).toContainText('报修人 is required');
+  await page.evaluate(() => localStorage.setItem('lighting_language__String', 'zh'));
+});
