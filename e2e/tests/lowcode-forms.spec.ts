@@ -198,6 +198,8 @@ test('design a form by dragging, save, reload, preview, validate, submit and rea
   await page.getByTestId('prop-required').click();
   await pick(page, page.getByTestId('pick-model'), '报修登记');
   await pick(page, page.getByTestId('pick-relation-field'), '报修人');
+  // the columns of its record picker
+  await pickMany(page, page.getByTestId('pick-relation-columns'), ['报修人', '联系电话']);
 
   await select(page, 'relationFormAttr');
   await named(page, '报修电话');
@@ -243,9 +245,10 @@ test('design a form by dragging, save, reload, preview, validate, submit and rea
   await expect(page.getByTestId('canvas-item')).toHaveCount(17);
   await expect(page.getByTestId('design-canvas')).toContainText('关联报修');
 
-  // ——— preview: the real renderer in a drawer ———
+  // ——— preview: the real renderer in a drawer, over the designer (which stays) ———
   await page.getByTestId('designer-preview').click();
-  await expect(page).toHaveURL(/\/previewModel\?id=/);
+  await expect(page.getByTestId('preview-dialog').getByTestId('preview-page')).toBeVisible();
+  await expect(page).toHaveURL(/design=/);
   const popup = page.getByTestId('form-popup');
   // the form opens in a drawer, as set in the form settings
   await expect(page.locator('.ant-drawer').getByTestId('form-renderer')).toBeVisible();
@@ -269,7 +272,18 @@ test('design a form by dragging, save, reload, preview, validate, submit and rea
   await day.click();
   await day.fill('2024-05-01');
   await day.press('Enter');
-  await pick(page, popup.getByTestId('item-repair').locator('.ant-select'), reporter);
+  // the related record, chosen in its table popup: searched, shown with the designer's columns
+  await popup.getByTestId('item-repair').getByTestId('relation-input').click();
+  const picker = page.getByTestId('relation-picker');
+  await expect(picker.locator('thead')).toContainText('联系电话');
+  await picker.getByTestId('relation-keyword').fill(reporter);
+  await picker.getByTestId('relation-keyword').press('Enter');
+  await expect(picker.locator('tr.ant-table-row')).toHaveCount(1);
+  await expect(picker.locator('tr.ant-table-row')).toContainText('13800138000');
+  await picker.locator('tr.ant-table-row').click();
+  await picker.getByTestId('relation-pick-ok').click();
+  await expect(picker).toBeHidden();
+  await expect(popup.getByTestId('item-repair').getByTestId('relation-input')).toHaveValue(reporter);
   await expect(popup.getByTestId('item-repair')).not.toContainText('不能为空');
   // relationFormAttr shows the chosen record's phone
   await expect(popup.getByLabel('报修电话')).toHaveValue('13800138000');
@@ -346,8 +360,8 @@ test('a JNPF 3.x form imports, saves and renders; broken JSON is refused with it
   await expect(popup).toContainText('灯杆编号');
   await expect(popup).toContainText('巡检日期');
 
-  // the remote's own app (kiosk mode) shows the same preview without a menu entry for it
-  const id = new URL(page.url()).searchParams.get('id');
+  // the remote's own app (kiosk mode) shows the same preview at its address, without a menu entry for it
+  const id = new URL(page.url()).searchParams.get('design');
   await page.goto(`/remotes/lowcode/previewModel?id=${id}`);
   await expect(page.getByTestId('standalone-lowcode')).toBeVisible();
   await expect(page.getByTestId('form-popup').getByTestId('form-renderer')).toContainText('灯杆编号');
@@ -391,4 +405,71 @@ test('the model list: edit the basic information, copy, and delete with the conf
     .click();
   await expect(list.locator('tr.ant-table-row')).toHaveCount(1);
   await expect(list).toContainText(`${name}改`);
+});
+
+test('in English the designer writes new controls in English, every palette name shows whole, problems read in English', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await createModel(page, '英文设计', 'englishDesignE2e');
+  const id = new URL(page.url()).searchParams.get('design');
+  await page.evaluate(() => localStorage.setItem('lighting_language__String', 'en'));
+  await page.goto(`/onlineDev/webDesign?design=${String(id)}`);
+  await expect(page.getByTestId('palette')).toBeVisible();
+
+  // no palette name is cut: 'Related form' and 'Related form field' are told apart
+  const names = page.getByTestId('palette-name');
+  expect(await names.count()).toBeGreaterThan(40);
+  const cut = await names.evaluateAll((els) =>
+    els
+      .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+      .map((e) => e.textContent),
+  );
+  expect(cut).toEqual([]);
+  await expect(page.getByTestId('palette-relationForm')).toHaveText('Related form');
+  await expect(page.getByTestId('palette-relationFormAttr')).toHaveText('Related form field');
+
+  // a new control's label and placeholder are English
+  await page.getByTestId('palette-input').click();
+  await expect(page.getByTestId('prop-label')).toHaveValue('Text');
+  await expect(item(page, 'input').getByTestId('canvas-label')).toHaveText('Text');
+  await expect(item(page, 'input')).toContainText('Enter');
+  await page.getByTestId('palette-select').click();
+  await expect(item(page, 'select')).not.toContainText(/[\u3400-\u9fff]/);
+
+  // why a calculation does not parse, in English only
+  await page.getByTestId('palette-calculate').click();
+  await page.getByTestId('designer-save').click();
+  const problems = page.getByTestId('design-problems');
+  await expect(problems).toContainText('invalid expression: the expression is empty');
+  await expect(problems).not.toContainText(/[\u3400-\u9fff]/);
+  await page.evaluate(() => localStorage.setItem('lighting_language__String', 'zh'));
+});
+
+test("a long form's dialog keeps OK and Cancel in view; the form scrolls inside it", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await createModel(page, '长表单', 'longFormE2e');
+  const fields = Array.from({ length: 40 }, (_, i) => ({
+    __config__: { jnpfKey: 'input', label: `字段${i + 1}`, formId: i + 1 },
+    __vModel__: `f${i + 1}`,
+  }));
+  await page.getByTestId('open-import').click();
+  await page.getByTestId('import-text').fill(JSON.stringify({ popupType: 'general', fields }));
+  await page.getByTestId('import-ok').click();
+  await expect(page.getByTestId('canvas-item')).toHaveCount(40);
+  await page.getByTestId('designer-save').click();
+  await expect(page.getByText('更新成功')).toBeVisible();
+  await page.getByTestId('designer-preview').click();
+  const popup = page.getByTestId('form-popup');
+  await expect(popup.getByTestId('item-f1')).toBeVisible();
+  await expect(popup.getByTestId('form-popup-ok')).toBeInViewport();
+  await expect(popup.getByTestId('form-popup-cancel')).toBeInViewport();
+  // the last field is reached by scrolling the form, and the buttons stay
+  await popup.getByTestId('item-f40').scrollIntoViewIfNeeded();
+  await expect(popup.getByTestId('item-f40')).toBeInViewport();
+  await expect(popup.getByTestId('form-popup-ok')).toBeInViewport();
 });

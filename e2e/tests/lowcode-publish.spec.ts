@@ -67,6 +67,20 @@ test('design, publish and use a function page; the operator sees what the role g
   await addControl(page, 'input', '巡查人', 'inspector');
   await addControl(page, 'inputNumber', '功率', 'watts');
 
+  // ——— the preview before a list is designed: the form, in a dialog over the designer ———
+  await page.getByTestId('designer-save').click();
+  await expect(page.getByText('更新成功')).toBeVisible();
+  await page.getByTestId('designer-preview').click();
+  const preview = page.getByTestId('preview-dialog');
+  await expect(preview.getByTestId('preview-form')).toBeVisible();
+  await expect(page.getByTestId('form-popup').getByTestId('item-poleCode')).toBeVisible();
+  await page.getByTestId('form-popup-cancel').click();
+  await preview.getByTestId('preview-view').getByText('列表', { exact: true }).click();
+  await expect(preview.getByTestId('preview-no-list')).toBeVisible();
+  await preview.getByRole('button', { name: /Close|关闭/ }).click();
+  await expect(preview.getByTestId('preview-page')).toHaveCount(0);
+  await expect(page.getByTestId('designer')).toBeVisible();
+
   await page.getByTestId('designer-mode').getByText('列表设计').click();
   const designer = page.getByTestId('list-designer');
   // the starter list: the form's fields as columns and search fields
@@ -80,17 +94,28 @@ test('design, publish and use a function page; the operator sees what the role g
   await designer.getByTestId('list-sortable-poleCode').click();
   await page.getByTestId('designer-save').click();
   await expect(page.getByText('更新成功')).toBeVisible();
-  // the designer's preview of a form + list model is its list, before any release
+  // the designer's preview of a form + list model is its list as just saved (no reload), and its form
   await page.getByTestId('designer-preview').click();
-  await expect(page.getByTestId('preview-page').getByTestId('lowcode-list').locator('thead')).toContainText(
-    '功率',
-  );
+  await expect(preview.getByTestId('lowcode-list').locator('thead')).toContainText('功率');
+  await preview.getByTestId('preview-view').getByText('表单', { exact: true }).click();
+  await expect(page.getByTestId('form-popup').getByTestId('item-watts')).toBeVisible();
+  await page.getByTestId('form-popup-cancel').click();
+  await preview.getByRole('button', { name: /Close|关闭/ }).click();
   await page.goto('/onlineDev/webDesign');
 
   // ——— publish under 在线开发 ———
   await models.getByTestId('list-keyword').locator('input').fill(name);
   await models.getByTestId('list-keyword').locator('input').press('Enter');
   await expect(models.locator('tr.ant-table-row')).toHaveCount(1);
+  // the model list's preview: the same dialog, over the list
+  await models.getByTestId('row-preview').click();
+  await expect(page.getByTestId('preview-dialog').getByTestId('lowcode-list').locator('thead')).toContainText(
+    '巡查人',
+  );
+  await page
+    .getByTestId('preview-dialog')
+    .getByRole('button', { name: /Close|关闭/ })
+    .click();
   await models.getByTestId('row-release').click();
   const release = page.getByTestId('release-dialog');
   await expect(release).toContainText('尚未发布');
@@ -279,11 +304,51 @@ test('a data report page draws its chart and table; a dictionary page lists its 
   await expect(report.getByTestId('report-table').locator('thead')).toContainText('故障数');
   await expect(report.getByTestId('report-table').locator('tr.ant-table-row').first()).toBeVisible();
   await openMenu(page, '在线开发', '资产字典');
-  await expect(page.getByTestId('lowcode-dictionary')).toContainText('路灯');
+  const dictionary = page.getByTestId('lowcode-dictionary');
+  await expect(dictionary).toContainText('路灯');
+  // exported as it shows (the page's btn_download, as every low-code page's export)
+  const download = page.waitForEvent('download');
+  await dictionary.getByTestId('btn-export').click();
+  const rows = await sheetRows(await (await download).path());
+  expect(rows[0]).toEqual(['名称', '编码', '排序', '状态']);
+  expect(rows.map((r) => r[0])).toContain('路灯');
   // the same pages in the remote's own app (kiosk mode)
   await page.goto('/remotes/lowcode/dynamicModel/faultReport');
   await expect(page.getByTestId('standalone-lowcode')).toBeVisible();
   await expect(page.getByTestId('report-chart')).toHaveAttribute('data-state', 'ready');
   await page.goto('/remotes/lowcode/dynamicModel/repairReport');
   await expect(page.getByTestId('lowcode-list').locator('thead')).toContainText('报修人');
+});
+
+test("in English a published page's own words are English: search fields, placeholders, a preset's message", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('lighting_language__String', 'en'));
+  await page.goto('/dynamicModel/repairReport');
+  const list = page.getByTestId('lowcode-list');
+  await expect(list.getByTestId('lowcode-table')).toBeVisible();
+  const CJK = /[\u3400-\u9fff]/;
+  // a filter's label is beside it (the designer's data); its placeholder is the page's language
+  const placeholders = await list
+    .locator('[data-testid^="search-"] input[placeholder], [data-testid^="search-"] .ant-select-placeholder')
+    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).placeholder || e.textContent || ''));
+  expect(placeholders.length).toBeGreaterThan(0);
+  for (const p of placeholders) expect(p).not.toMatch(CJK);
+  // the form's generic placeholders, and the mobile preset's message stored in Chinese, in English
+  await list.getByTestId('btn-add').click();
+  const popup = page.getByTestId('form-popup');
+  await expect(popup.getByTestId('item-reporter').locator('input')).toHaveAttribute('placeholder', 'Enter');
+  await expect(popup.getByTestId('item-faultType')).toContainText('Select');
+  await expect(popup.getByTestId('item-creator').locator('input')).toHaveAttribute(
+    'placeholder',
+    'Filled in by the system',
+  );
+  await popup.getByTestId('item-mobile').locator('input').fill('123');
+  await popup.getByTestId('form-popup-ok').click();
+  await expect(popup.getByTestId('item-mobile')).toContainText('please enter your mobile number correctly');
+  await expect(popup.getByTestId('item-reporter')).toContainText('报修人 is required');
+  await page.evaluate(() => localStorage.setItem('lighting_language__String', 'zh'));
 });

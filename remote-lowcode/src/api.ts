@@ -4,7 +4,6 @@ import { request, type Envelope, type Paged } from '@lighting/shared';
 import type { ColumnData, FormData } from '@lighting/shared/formcore';
 
 const BASE = '/visualdev/Base';
-const ONLINE = '/visualdev/OnlineDev';
 
 /** 1: a form only; 2: a form and its list. */
 export type ModelType = 1 | 2;
@@ -168,62 +167,7 @@ export const modelFields = async (id: string): Promise<ModelFieldRef[]> =>
     })
   ).data?.list ?? [];
 
-// ——— records of a model (the preview) ———
-
-export type RecordValues = Record<string, unknown>;
-
-const parseText = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-
-export interface ModelConfig {
-  id: string;
-  fullName: string;
-  enCode: string;
-  type: ModelType;
-  version: number;
-  /** the form of the model's current version */
-  formData: FormData | string;
-}
-
-/** The preview's calls are a designer's (`preview=1`): the current version, through the design menu. */
-const PREVIEW = { preview: 1 } as const;
-
-/** The model's current form (the one a previewed record is made with). */
-export const modelConfig = async (modelId: string): Promise<ModelConfig> =>
-  (
-    await request<ModelConfig>({
-      url: `${ONLINE}/${encodeURIComponent(modelId)}/Config`,
-      method: 'get',
-      data: PREVIEW,
-    })
-  ).data;
-
-/** Saves a record (idempotent per `idemKey`); answers its id. */
-export async function createRecord(modelId: string, data: RecordValues, idemKey: string): Promise<string> {
-  const res = await request<{ id: string }>({
-    url: `${ONLINE}/${encodeURIComponent(modelId)}`,
-    method: 'post',
-    params: PREVIEW,
-    data: { data: JSON.stringify(data), idemKey },
-  });
-  return res.data.id;
-}
-
-export interface RecordInfo {
-  id: string;
-  data: RecordValues;
-  /** the form of the version the record was made with */
-  formData: FormData | string;
-}
-
-/** One record as stored, with the form it was made with. */
-export async function getRecord(modelId: string, id: string): Promise<RecordInfo> {
-  const res = await request<{ id: string; data: RecordValues | string; formData: FormData | string }>({
-    url: `${ONLINE}/${encodeURIComponent(modelId)}/${encodeURIComponent(id)}`,
-    method: 'get',
-    data: PREVIEW,
-  });
-  return { id: res.data.id, data: parseText(res.data.data), formData: res.data.formData };
-}
+// records of a model (the preview) go through @lighting/shared/lowcode's calls, as published pages do
 
 // ——— pickers of the property panel ———
 

@@ -76,6 +76,9 @@ registerNamespace('lowcodeList', {
     listProblems: '列表有 {{count}} 处需要修改',
     noListForForm: '纯表单没有列表；在基本信息里改为“表单+列表”后可设计列表。',
     emptyForm: '先在表单设计中添加字段',
+    unstoredColumn:
+      '「{{label}}」是不存储的计算字段，记录里没有它的值，这一列会是空的。存储后新保存的记录有值（已有记录再次保存后才有）。',
+    storeValue: '存储计算结果',
     release: '发布',
     releaseTitle: '发布「{{name}}」',
     releaseParent: '上级菜单',
@@ -166,6 +169,9 @@ registerNamespace('lowcodeList', {
     listProblems: '列表有 {{count}} 處需要修改',
     noListForForm: '純表單沒有列表；在基本信息裡改為「表單+列表」後可設計列表。',
     emptyForm: '先在表單設計中添加字段',
+    unstoredColumn:
+      '「{{label}}」是不存儲的計算字段，記錄裡沒有它的值，這一列會是空的。存儲後新保存的記錄有值（已有記錄再次保存後才有）。',
+    storeValue: '存儲計算結果',
     release: '發布',
     releaseTitle: '發布「{{name}}」',
     releaseParent: '上級菜單',
@@ -257,6 +263,9 @@ registerNamespace('lowcodeList', {
     noListForForm:
       'A form-only model has no list; make it “form + list” in its basic information to design one.',
     emptyForm: 'Add fields in the form first',
+    unstoredColumn:
+      '“{{label}}” is a calculation that is not stored: records do not hold its value, so this column is blank. Once stored, records saved from then on have it (existing ones when saved again).',
+    storeValue: 'Store its value',
     release: 'Publish',
     releaseTitle: 'Publish “{{name}}”',
     releaseParent: 'Parent menu',

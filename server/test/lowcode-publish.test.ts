@@ -337,15 +337,20 @@ describe.each(TARGETS)('publishing and published lists (%s)', (target) => {
       ['导入二', '没有这个', 'x', 'b'],
       ['', '漏电', 7, 'c'],
       ['导入四', '漏电', 9],
+      // every problem of a row at once: an empty required name, an unknown kind, too many watts
+      ['', '也没有', 20000, 'e'],
     ]);
     await unchanged(async () => {
       const res = await importFile(admin, bad);
-      expect(res).toMatchObject({ code: 200, data: { total: 4, imported: 0 } });
-      expect(res.msg).toContain('未导入任何数据');
+      expect(res).toMatchObject({ code: 200, data: { total: 5, imported: 0 } });
+      expect(res.msg).toContain('3 行有错误，未导入任何数据');
       expect(res.data.errors).toEqual([
         { row: 3, field: '类型', message: '"没有这个" 不在可选项中' },
         { row: 3, field: '功率', message: '必须是数字' },
         { row: 4, field: '名称', message: '名称不能为空' },
+        { row: 6, field: '名称', message: '名称不能为空' },
+        { row: 6, field: '类型', message: '"也没有" 不在可选项中' },
+        { row: 6, field: '功率', message: '不能大于10000' },
       ]);
     });
     expect(await importFile(admin, Buffer.from('not a spreadsheet'))).toMatchObject({

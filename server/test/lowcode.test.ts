@@ -625,6 +625,20 @@ describe.each(TARGETS)('low-code forms (%s)', (target) => {
       ).data;
       expect(sel.list).toEqual([{ id: repair, address: '人民路 88 号' }]);
       expect(sel.pagination.total).toBe(1);
+      // the relation's picker: the designer's columns beside the shown field, the keyword over all of them
+      const picker = body(
+        await get(
+          operator,
+          `${BASE}/vd-repair/FieldDataSelect?field=address&columns=reporter,faultType&keyword=${encodeURIComponent('王五')}`,
+        ),
+      ).data;
+      expect(picker.list).toEqual([
+        { id: repair, address: '人民路 88 号', reporter: '王五', faultType: '灯光闪烁' },
+      ]);
+      expect(
+        body(await get(operator, `${BASE}/vd-repair/FieldDataSelect?field=address&columns=reporter,nope`))
+          .msg,
+      ).toBe('columns: 字段 "nope" 不存在');
       expect(body(await get(operator, `${BASE}/vd-repair/FieldDataSelect?field=nope`)).msg).toBe(
         'field: 字段 "nope" 不存在',
       );
@@ -742,6 +756,14 @@ describe.each(TARGETS)('low-code forms (%s)', (target) => {
         code: 403,
         msg: '权限不足: 关联表单未显示字段 "mobile"',
       });
+      // the picker's columns are what the relating form shows: its columnOptions, nothing more
+      const cols = body(
+        await get(manager, `${BASE}/vd-repair/FieldDataSelect?field=address&columns=reporter&pageSize=100`),
+      );
+      expect(cols.data.list).toContainEqual({ id: repair, address: '延安路 3 号', reporter: '孙八' });
+      expect(
+        body(await get(manager, `${BASE}/vd-repair/FieldDataSelect?field=address&columns=reporter,mobile`)),
+      ).toMatchObject({ code: 403, msg: '权限不足: 关联表单未显示字段 "mobile"' });
       expect(body(await get(manager, `${ONLINE}/vd-repair/${repair}`)).code).toBe(403);
       // and may fill the acceptance form, drawing on the report
       const acc = body(

@@ -9,7 +9,7 @@ import { Button, Tooltip, Typography } from 'antd';
 import CopyOutlined from '@ant-design/icons/es/icons/CopyOutlined';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
-import type { FormData, FormField } from '@lighting/shared/formcore';
+import { ownText, type FormData, type FormField } from '@lighting/shared/formcore';
 import { ROOT, fieldId, keyOf } from './designState';
 import { useDesign } from './context';
 import { FauxControl } from './FauxControl';
@@ -310,7 +310,7 @@ function TableBody({ field, form }: { field: FormField; form: FormData }) {
         </div>
       )}
       <div style={{ color: '#0958d9', fontSize: 12, padding: '4px 8px' }}>
-        + {String(field.actionText ?? t('addRow'))}
+        + {ownText(field.actionText) ?? t('addRow')}
       </div>
     </div>
   );

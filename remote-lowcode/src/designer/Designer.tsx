@@ -1,9 +1,9 @@
 // The form designer (full window over the console): palette | canvas | properties and form
 // settings, with undo / redo (buttons and Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y), JSON view, import,
-// export, save and preview. It refuses to save a form with design problems (formcore's
-// validateFormDesign: each listed, a click selects the control) and shows the server's message
-// when the server refuses.
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+// export, save and preview (a dialog over the designer showing the model as saved). It refuses to
+// save a form with design problems (formcore's validateFormDesign: each listed, a click selects the
+// control) and shows the server's message when the server refuses.
+import { Suspense, lazy, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { DndContext, DragOverlay, MeasuringStrategy } from '@dnd-kit/core';
 import { App as AntApp, Button, Space, Spin, Tooltip, Typography } from 'antd';
 import Alert from 'antd/es/alert';
@@ -22,7 +22,9 @@ import Segmented from 'antd/es/segmented';
 import {
   createField,
   controlInfo,
+  formLang,
   listDesignProblems,
+  mainFields,
   normalizeColumnData,
   validateFormDesign,
   type ColumnData,
@@ -30,9 +32,18 @@ import {
   type JnpfKey,
 } from '@lighting/shared/formcore';
 import { ListDesigner } from './ListDesigner';
-import { starterList } from './listDesign';
+import { followRenames, starterList } from './listDesign';
 import { getModel, updateModel, type Model } from '../api';
-import { ROOT, canRedo, canUndo, designReducer, findField, formToSave, initialDesign } from './designState';
+import {
+  ROOT,
+  canRedo,
+  canUndo,
+  designReducer,
+  fieldId,
+  findField,
+  formToSave,
+  initialDesign,
+} from './designState';
 import { DesignContext } from './context';
 import { Canvas } from './Canvas';
 import { DragChip, Palette } from './Palette';
@@ -47,8 +58,10 @@ import { useDesignDnd } from './useDesignDnd';
 export interface DesignerProps {
   modelId: string;
   onClose: () => void;
-  onPreview: (modelId: string) => void;
 }
+
+// the preview (the form renderer and the published list) loads when it is first opened
+const PreviewDialog = lazy(() => import('../pages/PreviewModel').then((m) => ({ default: m.PreviewDialog })));
 
 export default function Designer(props: DesignerProps) {
   const { t } = useTranslation('lowcode');
@@ -104,13 +117,7 @@ export default function Designer(props: DesignerProps) {
 const isEditable = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
-function Workbench({
-  modelId,
-  onClose,
-  onPreview,
-  info,
-  initial,
-}: DesignerProps & { info: Model; initial: FormData }) {
+function Workbench({ modelId, onClose, info, initial }: DesignerProps & { info: Model; initial: FormData }) {
   const { t, i18n } = useTranslation('lowcode');
   const tl = useTranslation('lowcodeList').t;
   const { modal } = AntApp.useApp();
@@ -135,12 +142,20 @@ function Workbench({
     setListTouched(true);
     setList(next);
   };
+  // a field renamed in the form renames its column and search field (the list's label is a copy)
+  const formBefore = useRef(state.form);
+  useEffect(() => {
+    const before = formBefore.current;
+    formBefore.current = state.form;
+    if (before !== state.form) setList((l) => (l ? followRenames(l, before, state.form) : l));
+  }, [state.form]);
   const [tab, setTab] = useState<'field' | 'form'>('field');
   const [showProblems, setShowProblems] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'json' | 'import' | null>(null);
-  const dnd = useDesignDnd(state.form, dispatch);
+  const lang = formLang(i18n.language);
+  const dnd = useDesignDnd(state.form, dispatch, lang);
   const listDirty = hasList && list !== null && list !== savedList;
   const dirty = state.form !== saved || listDirty;
   const listProblems = useMemo(
@@ -232,9 +247,11 @@ function Workbench({
     });
   };
 
+  // the preview shows the model as last saved, in a dialog over the designer (read afresh each time)
+  const [previewing, setPreviewing] = useState(false);
   const preview = async () => {
     if (dirty && !(await save())) return;
-    onPreview(modelId);
+    setPreviewing(true);
   };
 
   const exportForm = () => {
@@ -247,7 +264,7 @@ function Workbench({
   const add = (key: JnpfKey) =>
     dispatch({
       type: 'insert',
-      make: (id) => createField(key, id),
+      make: (id) => createField(key, id, lang),
       list: ROOT,
       index: state.form.fields.length,
     });
@@ -353,7 +370,15 @@ function Workbench({
           style={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: 12 }}
           data-testid="list-design-scroll"
         >
-          <ListDesigner form={state.form} list={list} onChange={changeList} />
+          <ListDesigner
+            form={state.form}
+            list={list}
+            onChange={changeList}
+            onStore={(prop) => {
+              const field = mainFields(state.form).get(prop);
+              if (field) dispatch({ type: 'update', id: fieldId(field), props: { isStorage: 1 } });
+            }}
+          />
         </div>
       )}
       <DndContext {...dnd.contextProps} measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}>
@@ -425,6 +450,11 @@ function Workbench({
           {dnd.active ? <DragChip name={activeName} icon={controlInfo(dnd.active.key)?.icon} /> : null}
         </DragOverlay>
       </DndContext>
+      {previewing && (
+        <Suspense fallback={<Spin fullscreen />}>
+          <PreviewDialog modelId={modelId} title={info.fullName} onClose={() => setPreviewing(false)} />
+        </Suspense>
+      )}
       {dialog === 'json' && <JsonDialog text={formJson(formToSave(state))} onClose={() => setDialog(null)} />}
       {dialog === 'import' && (
         <ImportDialog

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormField } from '@lighting/shared/formcore';
 import { ControlIcon } from './icons';
 import { controlName } from './names';
-import { controlInfo } from '@lighting/shared/formcore';
+import { controlInfo, ownText } from '@lighting/shared/formcore';
 
 const box: CSSProperties = {
   border: '1px solid #d9d9d9',
@@ -41,7 +41,8 @@ export function FauxControl({ field }: { field: FormField }) {
   const key = field.__config__.jnpfKey;
   const info = controlInfo(key);
   const icon = info ? <ControlIcon name={info.icon} /> : null;
-  const ph = str(field.placeholder) || t('placeholderDefault');
+  // the designer's own texts; the generic ones in the page's language (the renderer does the same)
+  const ph = ownText(field.placeholder) ?? t('placeholderDefault');
   switch (key) {
     case 'textarea':
       return <Box text={ph} height={64} />;
@@ -85,7 +86,7 @@ export function FauxControl({ field }: { field: FormField }) {
     case 'colorPicker':
       return <span style={{ display: 'inline-block', width: 30, height: 30, border: '1px solid #d9d9d9' }} />;
     case 'uploadFile':
-      return <Box text={str(field.buttonText) || t('upload')} suffix={icon} />;
+      return <Box text={ownText(field.buttonText) ?? t('upload')} suffix={icon} />;
     case 'uploadImg':
       return (
         <div
@@ -124,14 +125,19 @@ export function FauxControl({ field }: { field: FormField }) {
       );
     case 'timeRange':
     case 'dateRange':
-      return <Box text={`${str(field.startPlaceholder)} ~ ${str(field.endPlaceholder)}`} suffix={icon} />;
+      return (
+        <Box
+          text={`${ownText(field.startPlaceholder) ?? t('rangeStart')} ~ ${ownText(field.endPlaceholder) ?? t('rangeEnd')}`}
+          suffix={icon}
+        />
+      );
     case 'calculate':
       return <Box text={t('calculated')} suffix={icon} />;
     case 'relationFormAttr':
       return <Box text={str(field.showField) || t('relationAttr')} suffix={icon} />;
     default:
       if (info?.group === 'system' || key === 'billRule')
-        return <Box text={str(field.placeholder) || t('autoFilled')} suffix={icon} />;
+        return <Box text={ownText(field.placeholder) ?? t('autoFilled')} suffix={icon} />;
       return <Box text={ph} suffix={icon ?? controlName(key, i18n.language)} />;
   }
 }

@@ -3,7 +3,9 @@
 // (plain, a tree on the left from a choice or related-form field, grouped by a column), the default
 // sort, paging and page size, the top buttons (add, export, import, batch delete) and the row
 // buttons (edit, delete, details) with their texts. Problems (formcore listDesignProblems, the
-// server's own check) are listed in the page's language.
+// server's own check) are listed in the page's language. A column of a calculate that is not stored
+// (JNPF's default) would be blank: the designer says so and stores it with one click.
+//
 import { useMemo } from 'react';
 import { Button, Input, Space, Typography } from 'antd';
 import Card from 'antd/es/card';
@@ -20,8 +22,9 @@ import ArrowDownOutlined from '@ant-design/icons/es/icons/ArrowDownOutlined';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import {
+  formLang,
   listDesignProblems,
-  sortableField,
+  unstoredColumns,
   PAGE_SIZES,
   ROW_BUTTONS,
   TOP_BUTTONS,
@@ -36,17 +39,19 @@ export interface ListDesignerProps {
   form: FormData;
   list: ColumnData;
   onChange(next: ColumnData): void;
+  /** store the calculate `prop`'s value with its records (the form's isStorage 1) */
+  onStore(prop: string): void;
 }
 
-const langOf = (lng: string): 'zh' | 'zhtw' | 'en' => (lng === 'en' ? 'en' : lng === 'zhtw' ? 'zhtw' : 'zh');
-
-export function ListDesigner({ form, list, onChange }: ListDesignerProps) {
+export function ListDesigner({ form, list, onChange, onStore }: ListDesignerProps) {
   const { t, i18n } = useTranslation('lowcodeList');
   const choices = useMemo(() => fieldChoices(form), [form]);
   const fields = useMemo(() => new Map(choices.columns.map((c) => [c.prop, c])), [choices]);
   const problems = useMemo(() => listDesignProblems(list, form), [list, form]);
   const edit = (e: ListEdit) => onChange(editList(list, e));
-  const lang = langOf(i18n.language);
+  const lang = formLang(i18n.language);
+  const unstored = useMemo(() => unstoredColumns(list, form), [list, form]);
+  const sortable = useMemo(() => new Set(choices.sortable.map((c) => c.prop)), [choices]);
 
   if (!choices.columns.length) return <Alert type="info" showIcon message={t('emptyForm')} />;
 
@@ -144,12 +149,11 @@ export function ListDesigner({ form, list, onChange }: ListDesignerProps) {
                     title: t('sortable'),
                     width: 76,
                     render: (_v: unknown, r: ColumnItem & { index: number }) => {
-                      const f = fields.get(r.prop)?.field;
                       return (
                         <Switch
                           size="small"
                           checked={r.sortable === true}
-                          disabled={!f || !sortableField(f)}
+                          disabled={!sortable.has(r.prop)}
                           onChange={(sortable) =>
                             edit({
                               type: 'update',
@@ -227,6 +231,20 @@ export function ListDesigner({ form, list, onChange }: ListDesignerProps) {
             data-testid="list-problems"
           />
         )}
+        {unstored.map((prop) => (
+          <Alert
+            key={prop}
+            type="warning"
+            showIcon
+            message={t('unstoredColumn', { label: fields.get(prop)?.label ?? prop })}
+            action={
+              <Button size="small" onClick={() => onStore(prop)} data-testid={`list-store-${prop}`}>
+                {t('storeValue')}
+              </Button>
+            }
+            data-testid="list-unstored"
+          />
+        ))}
         {placeTable('columnList')}
         {placeTable('searchList')}
       </Flex>
@@ -272,10 +290,7 @@ export function ListDesigner({ form, list, onChange }: ListDesignerProps) {
               placeholder={t('groupField')}
               value={list.groupField ?? null}
               options={list.columnList
-                .filter((c) => {
-                  const f = fields.get(c.prop)?.field;
-                  return !!f && sortableField(f);
-                })
+                .filter((c) => sortable.has(c.prop))
                 .map((c) => ({ value: c.prop, label: `${c.label} (${c.prop})` }))}
               onChange={(groupField: string) => edit({ type: 'set', patch: { groupField } })}
               data-testid="list-group-field"

@@ -64,14 +64,15 @@ function PaletteItem({ info, onAdd }: { info: ControlInfo; onAdd: (key: JnpfKey)
         background: isDragging ? '#e6f4ff' : '#fafafa',
         cursor: 'move',
         fontSize: 12,
-        overflow: 'hidden',
-        whiteSpace: 'nowrap',
-        textOverflow: 'ellipsis',
+        lineHeight: '16px',
         userSelect: 'none',
       }}
     >
       <ControlIcon name={info.icon} />
-      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>
+      {/* a long name wraps rather than being cut: 'Related form' and 'Related form field' must differ */}
+      <span style={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="palette-name">
+        {name}
+      </span>
     </div>
   );
 }

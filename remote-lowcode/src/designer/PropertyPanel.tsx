@@ -199,7 +199,7 @@ export function PropertyPanel({ modelId, problems }: { modelId: string; problems
         <Prop label={t('regList')}>
           <RegListEditor
             rules={cfg.regList ?? []}
-            onChange={(regList) => setConfig({ regList }, 'regList')}
+            onChange={(c) => setConfig({ regList: c.rules }, c.coalesce)}
           />
         </Prop>
       )}

@@ -1,26 +1,35 @@
 // A field's regList: presets (digits, amount, phone, mobile, e-mail, ID card from formcore) and
 // custom '/pattern/flags' rules with their message; a pattern that does not parse is shown at once.
+// A preset goes in without a message: its own is said in each reader's language (the box shows it
+// greyed); a message written here is the designer's and shown as written. Each edit is its own undo
+// step (regList.ts).
 import { Button, Dropdown, Input } from 'antd';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import MinusCircleOutlined from '@ant-design/icons/es/icons/MinusCircleOutlined';
 import { useTranslation } from 'react-i18next';
-import { REG_PRESETS, parseRegPattern, type RegRule } from '@lighting/shared/formcore';
+import {
+  REG_PRESETS,
+  formLang,
+  parseRegPattern,
+  presetOf,
+  type RegPresetKey,
+  type RegRule,
+} from '@lighting/shared/formcore';
+import { editRegList, type RegListChange } from './regList';
 
 export function RegListEditor({
   rules,
   onChange,
 }: {
   rules: readonly RegRule[];
-  onChange: (r: RegRule[]) => void;
+  onChange: (change: RegListChange) => void;
 }) {
   const { t, i18n } = useTranslation('lowcode');
-  const lang = i18n.language === 'en' ? 'en' : i18n.language === 'zhtw' ? 'zhtw' : 'zh';
-  const set = (i: number, patch: Partial<RegRule>) =>
-    onChange(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const lang = formLang(i18n.language);
   return (
     <div data-testid="reglist">
       {rules.map((r, i) => {
-        const preset = REG_PRESETS.find((p) => p.pattern === r.pattern);
+        const preset = presetOf(r.pattern);
         const bad = parseRegPattern(r.pattern) === null;
         return (
           <div key={i} style={{ border: '1px solid #f0f0f0', borderRadius: 4, padding: 6, marginBottom: 6 }}>
@@ -30,7 +39,9 @@ export function RegListEditor({
                 value={r.pattern}
                 placeholder="/^\\d+$/"
                 status={bad ? 'error' : undefined}
-                onChange={(e) => set(i, { pattern: e.target.value })}
+                onChange={(e) =>
+                  onChange(editRegList(rules, { kind: 'pattern', index: i, value: e.target.value }))
+                }
                 maxLength={500}
                 prefix={preset ? <span style={{ color: '#0958d9' }}>{preset.names[lang]}</span> : undefined}
                 data-testid="reg-pattern"
@@ -41,7 +52,7 @@ export function RegListEditor({
                 danger
                 icon={<MinusCircleOutlined />}
                 aria-label={t('remove')}
-                onClick={() => onChange(rules.filter((_, j) => j !== i))}
+                onClick={() => onChange(editRegList(rules, { kind: 'remove', index: i }))}
               />
             </div>
             {bad && (
@@ -53,8 +64,11 @@ export function RegListEditor({
               size="small"
               style={{ marginTop: 4 }}
               value={r.message}
-              placeholder={t('regMessage')}
-              onChange={(e) => set(i, { message: e.target.value })}
+              placeholder={preset ? preset.messages[lang] : t('regMessage')}
+              aria-label={t('regMessage')}
+              onChange={(e) =>
+                onChange(editRegList(rules, { kind: 'message', index: i, value: e.target.value }))
+              }
               maxLength={200}
               data-testid="reg-message"
             />
@@ -66,10 +80,7 @@ export function RegListEditor({
           trigger={['click']}
           menu={{
             items: REG_PRESETS.map((p) => ({ key: p.key, label: p.names[lang] })),
-            onClick: ({ key }) => {
-              const p = REG_PRESETS.find((x) => x.key === key);
-              if (p) onChange([...rules, { pattern: p.pattern, message: p.message }]);
-            },
+            onClick: ({ key }) => onChange(editRegList(rules, { kind: 'preset', key: key as RegPresetKey })),
           }}
         >
           <Button size="small" icon={<PlusOutlined />} data-testid="reg-preset">
@@ -79,7 +90,7 @@ export function RegListEditor({
         <Button
           size="small"
           icon={<PlusOutlined />}
-          onClick={() => onChange([...rules, { pattern: '', message: '' }])}
+          onClick={() => onChange(editRegList(rules, { kind: 'custom' }))}
           data-testid="reg-custom"
         >
           {t('addCustomRule')}

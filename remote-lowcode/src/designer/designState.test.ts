@@ -272,7 +272,12 @@ describe('load', () => {
   });
 
   it('works with the catalogue: a tab gets its panes, a pane its name', () => {
-    let s = run(empty(), { type: 'insert', make: (id) => createField('tab', id), list: ROOT, index: 0 });
+    let s = run(empty(), {
+      type: 'insert',
+      make: (id) => createField('tab', id, 'en'),
+      list: ROOT,
+      index: 0,
+    });
     s = run(s, { type: 'addPane', id: '1', label: 'Tab 2' });
     const panes = listOf(s.form, '1')!;
     expect(panes.map((p) => [p.__config__.jnpfKey, p.__config__.label, p.name])).toEqual([

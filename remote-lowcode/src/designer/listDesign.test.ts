@@ -5,7 +5,7 @@ import {
   type FormData,
   type JnpfKey,
 } from '@lighting/shared/formcore';
-import { editList, fieldChoices, starterList } from './listDesign';
+import { editList, fieldChoices, followRenames, starterList } from './listDesign';
 
 let id = 1;
 const field = (key: JnpfKey, vModel: string, label: string) => ({
@@ -73,5 +73,60 @@ describe('list designer edits', () => {
     expect(c.search.map((x) => x.prop)).toEqual(['name', 'kind', 'watts']);
     expect(c.sortable.map((x) => x.prop)).toEqual(['name', 'kind', 'watts']);
     expect(c.tree.map((x) => x.prop)).toEqual(['kind']);
+  });
+});
+
+describe('renaming a form field', () => {
+  const renamed = (label: string): FormData => ({
+    fields: form.fields.map((f) =>
+      f.__vModel__ === 'name' ? { ...f, __config__: { ...f.__config__, label } } : f,
+    ),
+  });
+
+  it('renames its column and search field while their label is still the copy', () => {
+    const cd = starterList(form);
+    const next = followRenames(cd, form, renamed('灯杆名称'));
+    expect(next.columnList.find((c) => c.prop === 'name')?.label).toBe('灯杆名称');
+    expect(next.searchList.find((c) => c.prop === 'name')?.label).toBe('灯杆名称');
+    // and back, on undo
+    expect(followRenames(next, renamed('灯杆名称'), form).columnList[0]?.label).toBe('名称');
+  });
+
+  it("keeps a label the designer wrote in the list, and the same list when no field's label changed", () => {
+    const cd = editList(starterList(form), {
+      type: 'update',
+      place: 'columnList',
+      index: 0,
+      patch: { label: '杆名' },
+    });
+    const next = followRenames(cd, form, renamed('灯杆名称'));
+    expect(next.columnList[0]?.label).toBe('杆名');
+    expect(next.searchList[0]?.label).toBe('灯杆名称');
+    expect(followRenames(cd, form, { fields: [...form.fields] })).toBe(cd);
+  });
+});
+
+describe('a calculate that is not stored', () => {
+  const withCalc = (isStorage: number): FormData => ({
+    fields: [
+      field('inputNumber', 'qty', '数量'),
+      {
+        ...field('calculate', 'total', '金额'),
+        expression: [{ __vModel__: 'qty', label: '数量' }],
+        isStorage,
+      },
+    ],
+  });
+
+  it('is no column of a new list, nor offered to search or sort by: its records do not hold it', () => {
+    const shown = withCalc(0);
+    expect(starterList(shown).columnList.map((c) => c.prop)).toEqual(['qty']);
+    const choices = fieldChoices(shown);
+    expect(choices.columns.map((c) => c.prop)).toEqual(['qty', 'total']);
+    expect(choices.search.map((c) => c.prop)).toEqual(['qty']);
+    expect(choices.sortable.map((c) => c.prop)).toEqual(['qty']);
+    // stored, it is like any number
+    expect(starterList(withCalc(1)).columnList.map((c) => c.prop)).toEqual(['qty', 'total']);
+    expect(fieldChoices(withCalc(1)).sortable.map((c) => c.prop)).toEqual(['qty', 'total']);
   });
 });

@@ -7,6 +7,7 @@
  */
 import {
   emptyColumnData,
+  isDisplayOnly,
   mainFields,
   searchModeOf,
   sortableField,
@@ -98,23 +99,28 @@ export interface FieldChoice {
   field: FormField;
 }
 
-/** The form's main fields each place may take (columns: every one; search: the searchable ones). */
+/**
+ * The form's main fields each place may take (columns: every one; search, sort and the tree: the
+ * ones records hold a value of — not a display-only calculate).
+ */
 export function fieldChoices(form: Pick<FormData, 'fields'>) {
   const all: FieldChoice[] = [...mainFields(form)].map(([prop, field]) => ({
     prop,
     label: field.__config__.label || prop,
     field,
   }));
+  const stored = all.filter((c) => !isDisplayOnly(c.field));
   return {
     columns: all,
-    search: all.filter((c) => searchModeOf(c.field) !== null),
-    sortable: all.filter((c) => sortableField(c.field)),
-    tree: all.filter((c) => treeSourceOf(c.field) !== null),
+    search: stored.filter((c) => searchModeOf(c.field) !== null),
+    sortable: stored.filter((c) => sortableField(c.field)),
+    tree: stored.filter((c) => treeSourceOf(c.field) !== null),
   };
 }
 
 /**
- * A new list for a form: its first six fields a list can show as columns and its first three
+ * A new list for a form: its first six fields a list can show as columns (a display-only
+ * calculate would show blank) and its first three
  * searchable text or choice fields as search fields, every button, newest first.
  */
 export function starterList(form: Pick<FormData, 'fields'>): ColumnData {
@@ -122,8 +128,39 @@ export function starterList(form: Pick<FormData, 'fields'>): ColumnData {
   const cd = emptyColumnData();
   cd.columnList = columns
     .filter((c) => !['uploadImg', 'uploadFile', 'editor'].includes(c.field.__config__.jnpfKey))
+    .filter((c) => !isDisplayOnly(c.field))
     .slice(0, 6)
     .map((c) => ({ prop: c.prop, label: c.label, align: 'left' }));
   cd.searchList = search.slice(0, 3).map((c) => ({ prop: c.prop, label: c.label }));
   return cd;
+}
+
+/**
+ * The list after the form's fields were renamed (`before` → `after`): a column or search field
+ * whose label is still its field's old label follows the new one (the list's label starts as a copy
+ * of the field's); a label the designer changed in the list stays. The same list when nothing moved.
+ */
+export function followRenames(
+  cd: ColumnData,
+  before: Pick<FormData, 'fields'>,
+  after: Pick<FormData, 'fields'>,
+): ColumnData {
+  const was = mainFields(before);
+  const now = mainFields(after);
+  let changed = false;
+  const follow = (items: ColumnItem[]): ColumnItem[] => {
+    let mine = false;
+    const next = items.map((c) => {
+      const old = was.get(c.prop)?.__config__.label;
+      const label = now.get(c.prop)?.__config__.label;
+      if (old === undefined || label === undefined || old === label || c.label !== old) return c;
+      mine = true;
+      return { ...c, label };
+    });
+    changed ||= mine;
+    return mine ? next : items;
+  };
+  const columnList = follow(cd.columnList);
+  const searchList = follow(cd.searchList);
+  return changed ? { ...cd, columnList, searchList } : cd;
 }

@@ -16,7 +16,7 @@ import {
   type Over,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { createField, type FormData, type JnpfKey } from '@lighting/shared/formcore';
+import { createField, type FormData, type FormLang, type JnpfKey } from '@lighting/shared/formcore';
 import { accepts, findField, isInside, keyOf, locate, type DesignAction } from './designState';
 import { contains, finalIndex, innermost, insertionPoint, type Point } from './dropTarget';
 import type { ItemData, ListData } from './Canvas';
@@ -36,7 +36,8 @@ function pointerOf(e: DragMoveEvent | DragEndEvent): Point | null {
   return r ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
 }
 
-export function useDesignDnd(form: FormData, dispatch: Dispatch<DesignAction>) {
+/** `lang`: the designer's language, in which a new control's label and starter texts are written. */
+export function useDesignDnd(form: FormData, dispatch: Dispatch<DesignAction>, lang: FormLang) {
   const formRef = useRef(form);
   formRef.current = form;
   const [dropAt, setDropAt] = useState<DropAt | null>(null);
@@ -126,7 +127,7 @@ export function useDesignDnd(form: FormData, dispatch: Dispatch<DesignAction>) {
     const d = dataOf(e.active);
     if (d?.kind === 'palette') {
       const key = d.key;
-      dispatch({ type: 'insert', make: (id) => createField(key, id), list: t.list, index: t.index });
+      dispatch({ type: 'insert', make: (id) => createField(key, id, lang), list: t.list, index: t.index });
     } else if (d?.kind === 'item') {
       const id = String(e.active.id);
       const from = locate(formRef.current, id);

@@ -1,21 +1,33 @@
-// /previewModel?id=<modelId>[&record=<recordId>] — a model's form run by the one form renderer
-// (@lighting/shared/form) in the form's own popup (dialog, full screen or drawer), with its
-// validation; submit saves a record (OnlineDev/{modelId}) and the record is read back from the
-// server and shown read-only. With `record`, that record opens for viewing and editing as a new copy.
-// A form + list model's preview is its list as published pages will show it (the current,
-// unreleased version: @lighting/shared/lowcode's ModelPage with `preview`), every button on.
+// A model's preview as last saved: its form run by the one form renderer (@lighting/shared/form) in
+// the form's own popup (dialog, full screen or drawer), with its validation — submit saves a
+// record (OnlineDev/{modelId}, as a preview) and the record is read back from the server and shown
+// read-only — and, for a form + list model, its list as published pages will show it
+// (@lighting/shared/lowcode's ModelPage with `preview`, every button on) beside the form.
+//
+// `ModelPreview` reads the model afresh each time it is shown: the designer and the model list open
+// it in a dialog (PreviewDialog) over themselves, so a list designed a moment ago is what it shows.
+// The route /previewModel?id=<modelId>[&record=<recordId>] shows the same; with `record`, that
+// record opens for viewing and editing as a new copy.
 import { useEffect, useRef, useState } from 'react';
 import { Button, Empty, Space, Spin, Typography } from 'antd';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import Alert from 'antd/es/alert';
+import Modal from 'antd/es/modal';
+import Segmented from 'antd/es/segmented';
 import { useTranslation } from 'react-i18next';
 import { toast, useSearchParams, type RemotePageProps } from '@lighting/shared';
 import { FormPopup, FormRenderer } from '@lighting/shared/form';
-import { ModelPage } from '@lighting/shared/lowcode';
+import {
+  ModelPage,
+  createRecord,
+  getRecord,
+  requestKey,
+  runtimeConfig,
+  type RecordValues,
+  type RuntimeConfig,
+} from '@lighting/shared/lowcode';
 import type { FormData } from '@lighting/shared/formcore';
-import { createRecord, getRecord, modelConfig, requestKey, type RecordValues } from '../api';
-import { savedForm } from '../designer/transfer';
 import '../i18n';
 
 interface Loaded {
@@ -23,8 +35,6 @@ interface Loaded {
   title: string;
   form: FormData;
   initialValues?: RecordValues;
-  /** a form + list model previewed as its list */
-  list?: boolean;
 }
 
 export default function PreviewModel(_props: RemotePageProps) {
@@ -32,52 +42,106 @@ export default function PreviewModel(_props: RemotePageProps) {
   const [params] = useSearchParams();
   const modelId = params.get('id');
   const recordId = params.get('record');
-  const [loaded, setLoaded] = useState<Loaded | { error: string } | null>(null);
+  if (!modelId)
+    return <Empty description={t('previewNoModel')} data-testid="preview-page" style={{ marginTop: 48 }} />;
+  return (
+    <div data-testid="preview-page">
+      <ModelPreview key={`${modelId}:${recordId ?? ''}`} modelId={modelId} recordId={recordId} />
+    </div>
+  );
+}
+
+/** The preview over the designer or the model list: read afresh at each opening. */
+export function PreviewDialog({
+  modelId,
+  title,
+  onClose,
+}: {
+  modelId: string | null;
+  title: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('lowcode');
+  return (
+    <Modal
+      open={modelId !== null}
+      title={`${t('previewTitle')} · ${title}`}
+      width="92vw"
+      style={{ top: 24, maxWidth: 1600 }}
+      styles={{ body: { maxHeight: 'calc(100vh - 140px)', overflowY: 'auto' } }}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="preview-dialog"
+    >
+      {modelId && (
+        <div data-testid="preview-page">
+          <ModelPreview modelId={modelId} />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** A model's current form (and list), or a record's own version of the form. */
+export function ModelPreview({ modelId, recordId }: { modelId: string; recordId?: string | null }) {
+  const { t } = useTranslation('lowcode');
+  const [loaded, setLoaded] = useState<
+    { config: RuntimeConfig; record: Loaded | null } | { error: string } | null
+  >(null);
 
   useEffect(() => {
-    if (!modelId) return;
     let alive = true;
-    setLoaded(null);
     (async () => {
-      const config = await modelConfig(modelId);
-      const record = recordId ? await getRecord(modelId, recordId) : null;
-      const parsed = savedForm(record ? record.formData : config.formData);
-      if (!alive) return;
-      if (!parsed.ok) setLoaded({ error: parsed.message });
-      else
-        setLoaded({
-          modelId,
-          title: config.fullName,
-          form: parsed.form,
-          initialValues: record?.data,
-          list: config.type === 2 && !record,
-        });
+      const config = await runtimeConfig(modelId, true);
+      let record: Loaded | null = null;
+      if (recordId) {
+        const r = await getRecord(modelId, recordId, true);
+        record = { modelId, title: config.fullName, form: r.form, initialValues: r.data };
+      }
+      if (alive) setLoaded({ config, record });
     })().catch((e: Error) => alive && setLoaded({ error: e.message }));
     return () => {
       alive = false;
     };
   }, [modelId, recordId]);
 
-  if (!modelId)
-    return <Empty description={t('previewNoModel')} data-testid="preview-page" style={{ marginTop: 48 }} />;
   if (loaded === null) return <Spin style={{ margin: 48 }} data-testid="preview-loading" />;
   if ('error' in loaded)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={t('loadFormFailed')}
-        description={loaded.error}
-        data-testid="preview-page"
+    return <Alert type="error" showIcon message={t('loadFormFailed')} description={loaded.error} />;
+  const { config, record } = loaded;
+  if (record) return <Preview loaded={record} />;
+  const form: Loaded = { modelId, title: config.fullName, form: config.form };
+  if (config.type !== 2) return <Preview loaded={form} />;
+  return <FormAndList config={config} form={form} />;
+}
+
+/** A form + list model: its list (when designed) and its form, one at a time. */
+function FormAndList({ config, form }: { config: RuntimeConfig; form: Loaded }) {
+  const { t } = useTranslation('lowcode');
+  const hasList = (config.list?.columnList.length ?? 0) > 0;
+  const [view, setView] = useState<'list' | 'form'>(hasList ? 'list' : 'form');
+  return (
+    <>
+      <Segmented
+        value={view}
+        onChange={(v) => setView(v as 'list' | 'form')}
+        options={[
+          { value: 'list', label: t('previewList') },
+          { value: 'form', label: t('previewForm') },
+        ]}
+        style={{ marginBottom: 12 }}
+        data-testid="preview-view"
       />
-    );
-  if (loaded.list)
-    return (
-      <div data-testid="preview-page">
-        <ModelPage modelId={loaded.modelId} preview />
-      </div>
-    );
-  return <Preview key={`${loaded.modelId}:${recordId ?? ''}`} loaded={loaded} />;
+      {view === 'form' ? (
+        <Preview loaded={form} />
+      ) : hasList ? (
+        <ModelPage modelId={config.id} preview config={config} />
+      ) : (
+        <Empty description={t('previewNoList')} data-testid="preview-no-list" />
+      )}
+    </>
+  );
 }
 
 function Preview({ loaded }: { loaded: Loaded }) {
@@ -92,10 +156,9 @@ function Preview({ loaded }: { loaded: Loaded }) {
   const submit = async (values: RecordValues) => {
     setError(null);
     try {
-      const id = await createRecord(loaded.modelId, values, key.current);
-      const back = await getRecord(loaded.modelId, id);
-      const parsed = savedForm(back.formData);
-      setSaved({ id, data: back.data, form: parsed.ok ? parsed.form : loaded.form });
+      const id = await createRecord(loaded.modelId, values, key.current, true);
+      const back = await getRecord(loaded.modelId, id, true);
+      setSaved({ id, data: back.data, form: back.form });
       setOpen(false);
       toast('success', t('saved'));
     } catch (e) {
@@ -111,7 +174,7 @@ function Preview({ loaded }: { loaded: Loaded }) {
   };
 
   return (
-    <div data-testid="preview-page">
+    <div data-testid="preview-form">
       <Card
         size="small"
         title={

@@ -1,20 +1,13 @@
 // onlineDev/webDesign — the visual-development models: server-paged list; create and edit the
 // basic information (name, code, category, form only / form + list), copy, delete (the spec's
 // confirmation), design (the designer opens over the page: ?design=<id>, so a reload keeps it) and
-// preview (/previewModel?id=<id>).
+// preview (a dialog over the page showing the model as last saved, PreviewModel's PreviewDialog).
 import { Suspense, lazy, useState } from 'react';
 import { Input, Spin, Tag, type TableColumnsType } from 'antd';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import {
-  formatDateTime,
-  toast,
-  useNavigate,
-  usePagedList,
-  useSearchParams,
-  type RemotePageProps,
-} from '@lighting/shared';
+import { formatDateTime, toast, usePagedList, useSearchParams, type RemotePageProps } from '@lighting/shared';
 import { FormModal, ListFrame, RowActions, useConfirm, useConfirmDelete } from '@lighting/shared/admin';
 import {
   copyModel,
@@ -38,12 +31,13 @@ import '../i18nList';
 
 // the designer (dnd-kit, the property panel) loads only when a model is designed
 const Designer = lazy(() => import('../designer/Designer'));
+// the preview (the form renderer and the published list) only when a model is previewed
+const PreviewDialog = lazy(() => import('./PreviewModel').then((m) => ({ default: m.PreviewDialog })));
 
 export default function WebDesignList(_props: RemotePageProps) {
   const { t } = useTranslation('lowcode');
   const list = usePagedList<ModelRow, ModelQuery>(listModels, { keyword: '' });
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   // one request key per opened create dialog: a retried submit makes one model
   const [editing, setEditing] = useState<{ id?: string; key: string; values: Partial<ModelInfo> } | null>(
     null,
@@ -65,7 +59,7 @@ export default function WebDesignList(_props: RemotePageProps) {
       },
       { replace: false },
     );
-  const preview = (id: string) => navigate(`/previewModel?id=${encodeURIComponent(id)}`);
+  const [previewing, setPreviewing] = useState<{ id: string; title: string } | null>(null);
 
   const openEdit = async (id?: string) => {
     if (!id) return setEditing({ key: requestKey(), values: { type: 1 } });
@@ -123,7 +117,12 @@ export default function WebDesignList(_props: RemotePageProps) {
               code: 'btn_edit',
               testId: 'row-design',
             },
-            { key: 'preview', label: t('preview'), onClick: () => preview(r.id), testId: 'row-preview' },
+            {
+              key: 'preview',
+              label: t('preview'),
+              onClick: () => setPreviewing({ id: r.id, title: r.fullName }),
+              testId: 'row-preview',
+            },
             {
               key: 'edit',
               label: t('edit'),
@@ -252,7 +251,16 @@ export default function WebDesignList(_props: RemotePageProps) {
       )}
       {designing && (
         <Suspense fallback={<Spin fullscreen />}>
-          <Designer modelId={designing} onClose={() => design(null)} onPreview={preview} />
+          <Designer modelId={designing} onClose={() => design(null)} />
+        </Suspense>
+      )}
+      {previewing && (
+        <Suspense fallback={<Spin fullscreen />}>
+          <PreviewDialog
+            modelId={previewing.id}
+            title={previewing.title}
+            onClose={() => setPreviewing(null)}
+          />
         </Suspense>
       )}
     </>

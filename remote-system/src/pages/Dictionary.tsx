@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Auth, toast, type RemotePageProps } from '@lighting/shared';
 import {
   ExportButton,
+  loadedRows,
   FormModal,
   RowActions as LinkActions,
   SideTree,
@@ -53,9 +54,6 @@ type DataRow = TreeRow & {
   fullNameZhtw?: string;
   fullNameEn?: string;
 };
-
-const flatten = (rows: readonly DataRow[]): DataRow[] =>
-  rows.flatMap((r) => [r, ...flatten((r.children ?? []) as DataRow[])]);
 
 export default function Dictionary(_props: RemotePageProps) {
   const { t } = useTranslation('system');
@@ -215,20 +213,10 @@ export default function Dictionary(_props: RemotePageProps) {
             flat={chosenType?.isTree !== 1}
             toolbar={
               <Auth code="btn_export">
-                <ExportButton
+                <ExportButton<DataRow, object>
                   title={chosenType?.fullName ?? t('dictionary')}
                   filters={{}}
-                  fetchPage={async () => {
-                    const list = flatten(data.rows);
-                    return {
-                      code: 200,
-                      msg: '',
-                      data: {
-                        list,
-                        pagination: { currentPage: 1, pageSize: list.length, total: list.length },
-                      },
-                    };
-                  }}
+                  fetchPage={loadedRows(data.rows)}
                   columns={[
                     { title: t('itemName'), value: 'fullName' },
                     { title: t('itemNameZhtw'), value: (r) => r.fullNameZhtw ?? '' },

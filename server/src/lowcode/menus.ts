@@ -47,7 +47,8 @@ export const ONLINE_DEV_MENU: MenuSeed = {
       icon: 'icon-ym icon-ym-dictionary',
       urlAddress: 'dynamicModel/assetKind',
       propertyJson: '{"moduleId":"dt-assetKind","isTree":0}',
-      buttons: CRUD,
+      // btn_download: export, as on every low-code page (model lists, reports)
+      buttons: [...CRUD, { enCode: 'btn_download', fullName: '导出' }],
       columns: col([
         ['fullName', '名称'],
         ['enCode', '编码'],

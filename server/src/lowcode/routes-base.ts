@@ -32,7 +32,14 @@ import {
 } from '../kernel';
 import { DESIGN_MENU, menusOfModel, type ModelAccess } from './access';
 import { displayRecords } from './display';
-import { COLUMN_DATA_MAX, FORM_DATA_MAX, MODEL_BODY_LIMIT, TABLES_MAX, copyNames } from './rules';
+import {
+  COLUMN_DATA_MAX,
+  FORM_DATA_MAX,
+  MODEL_BODY_LIMIT,
+  TABLES_MAX,
+  copyNames,
+  relationPickerFields,
+} from './rules';
 import {
   checkFormReferences,
   formOf,
@@ -487,6 +494,8 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
           required: ['field'],
           properties: {
             field: { type: 'string', minLength: 1, maxLength: 100, 'x-text': 'line' },
+            // the relation's picker columns (relationForm columnOptions), comma-separated
+            columns: { type: 'string', maxLength: 2000, 'x-text': 'line' },
             keyword: keywordQuery,
             ...pagingQuery,
           },
@@ -498,20 +507,28 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
       const m = await loadModel(db, req.params.id);
       const readable = await access.readableFields(user, m);
       const q = req.query;
-      if (readable && !readable.has(q.field))
-        throw new ApiError(Code.FORBIDDEN, `权限不足: 关联表单未显示字段 "${q.field}"`);
-      const field = valueFields(formOf(m.formData)).find(
-        (v) => v.key === q.field && v.field.__config__.jnpfKey !== 'table',
-      );
-      if (!field) throw badRequest(`field: 字段 "${q.field}" 不存在`);
+      const wanted = relationPickerFields(q.field, q.columns);
+      if (!wanted.ok) throw badRequest(wanted.message);
+      const main = valueFields(formOf(m.formData)).filter((v) => v.field.__config__.jnpfKey !== 'table');
+      for (const key of wanted.keys) {
+        if (readable && !readable.has(key))
+          throw new ApiError(Code.FORBIDDEN, `权限不足: 关联表单未显示字段 "${key}"`);
+        if (!main.some((v) => v.key === key))
+          throw badRequest(`${key === q.field ? 'field' : 'columns'}: 字段 "${key}" 不存在`);
+      }
       let base = db.selectFrom('lowcode_record').where('modelId', '=', m.id);
-      if (q.keyword) base = base.where(jsonContains(ctx.dialect, field.key, q.keyword));
+      const keyword = q.keyword;
+      if (keyword)
+        base = base.where((eb) => eb.or(wanted.keys.map((k) => jsonContains(ctx.dialect, k, keyword))));
       const { list, pagination } = await paged(base, q, (b) =>
         b.select(['id', 'modelId', 'version', 'data']).orderBy('createdAt', 'desc').orderBy('id'),
       );
       const shown = await displayRecords(ctx, list);
       return page(
-        shown.map((rec) => ({ id: rec.id, [field.key]: rec.display[field.key] ?? '' })),
+        shown.map((rec) => ({
+          id: rec.id,
+          ...Object.fromEntries(wanted.keys.map((k) => [k, rec.display[k] ?? ''])),
+        })),
         pagination,
       );
     },

@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type ExcelJSModule from 'exceljs';
 import { authOf } from '../context';
-import { ApiError, badRequest, ok } from '../http/envelope';
+import { badRequest, ok } from '../http/envelope';
 import { readUpload } from '../http/upload';
 import { typed } from '../http/typed';
 import { idemKeyField, newId, priorAnswer, rememberAnswer, userKey } from '../kernel';
@@ -20,13 +20,15 @@ import { optionLoader } from './options';
 import { runtimeVersion } from './publish';
 import { listFilterProps, listScope, shownColumns, shownRows } from './routes-list';
 import { loadModel, versionForm } from './store';
-import { insertRecord, prepareRecord } from './submission';
+import { checkRecord, completeRecord, insertRecord } from './submission';
 import {
   IMPORT_FILE_MAX,
   IMPORT_ROWS_MAX,
   cellValue,
   importColumns,
   matchHeaders,
+  rowErrors,
+  type ImportError,
   type Lookups,
 } from './transfer-rules';
 
@@ -52,14 +54,6 @@ function attachment(name: string): string {
 
 const stamp = (ms: number): string =>
   new Date(ms + 8 * 3_600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
-
-export interface ImportError {
-  /** the sheet's row number (1 is the header) */
-  row: number;
-  /** the field's label, or '' for the row as a whole */
-  field: string;
-  message: string;
-}
 
 export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess): void {
   const r = typed(app);
@@ -205,8 +199,9 @@ export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess
       const matched = matchHeaders(headerValues, cols);
       if (!matched.ok) throw badRequest(`file: ${matched.message}`);
 
-      // the rows as submissions
-      const rows: Array<{ row: number; values: Record<string, unknown> }> = [];
+      // every row read and checked as a submission would be, every problem of every row listed
+      const now = ctx.clock();
+      const prepared: Array<{ row: number; values: Record<string, unknown> }> = [];
       const errors: ImportError[] = [];
       const lookups = await lookupsFor(
         cols.map((c) => c.field),
@@ -222,38 +217,20 @@ export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess
         if (!present) continue;
         if (++total > IMPORT_ROWS_MAX) throw badRequest(`file: 一次最多导入 ${IMPORT_ROWS_MAX} 行`);
         const values: Record<string, unknown> = {};
-        let bad = false;
+        const cellErrors: Array<{ key: string; message: string }> = [];
         for (const [i, col] of matched.byIndex) {
           const res = cellValue(col.field, cellRaw(cells[i + 1]), lookups.lookups);
-          if (!res.ok) {
-            errors.push({ row: n, field: col.header, message: res.message });
-            bad = true;
-          } else if (res.value !== undefined) values[col.key] = res.value;
+          if (!res.ok) cellErrors.push({ key: col.key, message: res.message });
+          else if (res.value !== undefined) values[col.key] = res.value;
         }
-        if (!bad) rows.push({ row: n, values });
+        const checked = await checkRecord(ctx, form, values, null, user, lookups.options);
+        const found = rowErrors(n, cellErrors, checked.problems, cols);
+        if (found.length) errors.push(...found);
+        // once a row is refused nothing is imported: the rest are only checked
+        else if (!errors.length)
+          prepared.push({ row: n, values: await completeRecord(ctx, form, checked.clean, null, user, now) });
       }
       if (!total) throw badRequest('file: 模板中没有数据');
-
-      // every row through the form's own check, as a submission would be
-      const now = ctx.clock();
-      const prepared: Array<{ row: number; values: Record<string, unknown> }> = [];
-      for (const r0 of rows) {
-        try {
-          prepared.push({
-            row: r0.row,
-            values: await prepareRecord(ctx, form, r0.values, null, user, now, lookups.options),
-          });
-        } catch (e) {
-          if (!(e instanceof ApiError)) throw e;
-          const [path, ...rest] = e.message.split(': ');
-          const col = cols.find((c) => c.key === path?.split(/[.[]/)[0]);
-          errors.push({
-            row: r0.row,
-            field: col?.header ?? path ?? '',
-            message: rest.join(': ') || e.message,
-          });
-        }
-      }
       if (errors.length) {
         errors.sort((a, b) => a.row - b.row);
         return ok(

@@ -6,6 +6,7 @@ import {
   jsonProblem,
   menuModuleId,
   parseJsonField,
+  relationPickerFields,
   systemValue,
   wasIssued,
   type Json,
@@ -164,5 +165,19 @@ describe('small helpers', () => {
     expect(menuModuleId('{"moduleId":"vd-repair","isTree":0}')).toBe('vd-repair');
     expect(menuModuleId('{}')).toBeNull();
     expect(menuModuleId('not json')).toBeNull();
+  });
+});
+
+describe("a relation picker's fields", () => {
+  it('asks for the shown field first, then each column once', () => {
+    expect(relationPickerFields('name', undefined)).toEqual({ ok: true, keys: ['name'] });
+    expect(relationPickerFields('name', ' mobile, name,address,,mobile ')).toEqual({
+      ok: true,
+      keys: ['name', 'mobile', 'address'],
+    });
+    expect(relationPickerFields('name', Array.from({ length: 21 }, (_, i) => `c${i}`).join(','))).toEqual({
+      ok: false,
+      message: 'columns: 最多20列',
+    });
   });
 });

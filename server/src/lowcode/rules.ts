@@ -247,3 +247,23 @@ export function formatChinaTime(ms: unknown, format = 'YYYY-MM-DD HH:mm:ss'): st
   };
   return format.replace(/YYYY|MM|DD|HH|mm|ss/g, (t) => parts[t] ?? t);
 }
+
+/** At most this many columns a relation's record picker asks for. */
+export const PICKER_COLUMNS_MAX = 20;
+
+/**
+ * The fields a relation's picker asks FieldDataSelect for: the shown field first, then its columns
+ * (`columns`: comma-separated field names, JNPF's columnOptions), each once.
+ */
+export function relationPickerFields(
+  field: string,
+  columns: string | undefined,
+): { ok: true; keys: string[] } | { ok: false; message: string } {
+  const extra = (columns ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  if (extra.length > PICKER_COLUMNS_MAX)
+    return { ok: false, message: `columns: 最多${PICKER_COLUMNS_MAX}列` };
+  return { ok: true, keys: [...new Set([field, ...extra])] };
+}

@@ -13,6 +13,8 @@
  *    form opened is used once; a missing, foreign or used one is replaced by a new one.
  *
  * Every refusal is a 400 naming the data path (`items[2].qty: 不能为空`) before anything is written.
+ * `checkRecord` answers every problem of 1–3 (an import lists them all per row); `prepareRecord`
+ * refuses the first.
  */
 import {
   applyCalculations,
@@ -24,6 +26,7 @@ import {
   walkFields,
   type FormData,
   type FormField,
+  type SubmissionProblem,
   type ValueField,
 } from '@lighting/shared/formcore';
 import type { AppContext } from '../context';
@@ -106,14 +109,15 @@ const REF_TABLE: Readonly<
   areaSelect: { table: 'area', what: '地区' },
 };
 
-/** Refuses the first value naming a row, record or file that does not exist (or is not the saver's). */
-async function checkReferences(
+/** Every value naming a row, record or file that does not exist (or is not the saver's). */
+async function referenceProblems(
   ctx: Ctx,
   form: FormData,
   data: Data,
   previous: Data | null,
   user: Readonly<User>,
-): Promise<void> {
+): Promise<SubmissionProblem[]> {
+  const problems: SubmissionProblem[] = [];
   const fields = valueFields(form);
   const keptFiles = new Set<string>();
   if (previous)
@@ -132,7 +136,7 @@ async function checkReferences(
       const found = await ctx.db.selectFrom(ref.table).select('id').where('id', 'in', want).execute();
       const have = new Set(found.map((r) => r.id));
       const missing = want.find((id) => !have.has(id));
-      if (missing !== undefined) throw badRequest(`${at}: ${ref.what}不存在 (${missing})`);
+      if (missing !== undefined) problems.push({ field: at, message: `${ref.what}不存在 (${missing})` });
       continue;
     }
     if (key === 'relationForm') {
@@ -142,7 +146,7 @@ async function checkReferences(
         .where('modelId', '=', String(field.modelId))
         .where('id', '=', String(value))
         .executeTakeFirst();
-      if (!row) throw badRequest(`${at}: 关联的记录不存在`);
+      if (!row) problems.push({ field: at, message: '关联的记录不存在' });
       continue;
     }
     if (key === 'uploadFile' || key === 'uploadImg') {
@@ -158,16 +162,50 @@ async function checkReferences(
               .where('name', '=', stored.name)
               .executeTakeFirst()
           : undefined;
-        if (!file || file.ownerId !== user.id) throw badRequest(`${at}: 文件不存在或不是本人上传`);
-        if (key === 'uploadImg' && !file.mime.startsWith('image/')) throw badRequest(`${at}: 只能上传图片`);
+        if (!file || file.ownerId !== user.id) {
+          problems.push({ field: at, message: '文件不存在或不是本人上传' });
+          break;
+        }
+        if (key === 'uploadImg' && !file.mime.startsWith('image/')) {
+          problems.push({ field: at, message: '只能上传图片' });
+          break;
+        }
       }
     }
   }
+  return problems;
+}
+
+/**
+ * A submission stripped to what the client may write, and every problem of it: the form's own
+ * checks (`validateSubmission`), then, when those pass, what its values name. Empty: it may be saved.
+ */
+export async function checkRecord(
+  ctx: Ctx,
+  form: FormData,
+  submitted: Data,
+  previous: Data | null,
+  user: Readonly<User>,
+  /** options already loaded for this form (an import checks many rows with one load) */
+  loaded?: OptionLoader,
+): Promise<{ clean: Data; problems: SubmissionProblem[] }> {
+  const clean = stripSystemAndDisplay(form, submitted);
+  const options = loaded ?? optionLoader(ctx);
+  const choice: FormField[] = [];
+  walkFields(form, ({ field }) => choice.push(field));
+  await options.load(choice);
+  const problems = validateSubmission(form, clean, { options: (field) => options.get(field) });
+  // a value the form refuses is not looked up
+  const refused = new Set(problems.map((p) => p.field));
+  for (const p of await referenceProblems(ctx, form, clean, previous, user))
+    if (!refused.has(p.field)) problems.push(p);
+  return { clean, problems };
 }
 
 /**
  * The values to store for a create (`previous` null) or an update: stripped, validated, references
- * checked, calculates recomputed, system fields filled. Bill numbers are left to `fillBillNumbers`.
+ * checked (the first problem refused), calculates recomputed, system fields filled. Bill numbers are
+ * left to `fillBillNumbers`.
  */
 export async function prepareRecord(
   ctx: Ctx,
@@ -176,18 +214,23 @@ export async function prepareRecord(
   previous: Data | null,
   user: Readonly<User>,
   now: number,
-  /** options already loaded for this form (an import checks many rows with one load) */
   loaded?: OptionLoader,
 ): Promise<Data> {
-  const clean = stripSystemAndDisplay(form, submitted);
-  const options = loaded ?? optionLoader(ctx);
-  const choice: FormField[] = [];
-  walkFields(form, ({ field }) => choice.push(field));
-  await options.load(choice);
-  const problem = validateSubmission(form, clean, { options: (field) => options.get(field) })[0];
+  const { clean, problems } = await checkRecord(ctx, form, submitted, previous, user, loaded);
+  const problem = problems[0];
   if (problem) throw badRequest(`${problem.field}: ${problem.message}`);
-  await checkReferences(ctx, form, clean, previous, user);
+  return completeRecord(ctx, form, clean, previous, user, now);
+}
 
+/** A checked submission (`checkRecord` found nothing) with its calculates and system fields. */
+export async function completeRecord(
+  ctx: Ctx,
+  form: FormData,
+  clean: Data,
+  previous: Data | null,
+  user: Readonly<User>,
+  now: number,
+): Promise<Data> {
   const calculated = stripSystemAndDisplay(form, applyCalculations(planCalculations(form), clean));
   const saver = await saverOf(ctx.db, user);
   const rowsBefore = (table: string): Data[] => {

@@ -274,3 +274,47 @@ export function matchHeaders(
   if (!byIndex.size) return { ok: false, message: '第 1 行应是模板的表头' };
   return { ok: true, byIndex };
 }
+
+export interface ImportError {
+  /** the sheet's row number (1 is the header) */
+  row: number;
+  /** the field's label, or '' for the row as a whole */
+  field: string;
+  message: string;
+}
+
+/**
+ * Every problem of one sheet row, in column order: the cells that could not be read as values, then
+ * what the form's check (`checkRecord`) found in the values that could, each named by its column's
+ * header (a sub-table path by its field's). A column whose cell was not read is not reported again
+ * (an unread required cell is not also 'empty').
+ */
+export function rowErrors(
+  row: number,
+  cellErrors: ReadonlyArray<{ key: string; message: string }>,
+  problems: ReadonlyArray<{ field: string; message: string }>,
+  cols: readonly ImportColumn[],
+): ImportError[] {
+  const header = (key: string) => cols.find((c) => c.key === key)?.header;
+  const unread = new Set(cellErrors.map((e) => e.key));
+  const out: Array<ImportError & { order: number }> = cellErrors.map((e) => ({
+    row,
+    field: header(e.key) ?? e.key,
+    message: e.message,
+    order: cols.findIndex((c) => c.key === e.key),
+  }));
+  for (const p of problems) {
+    const key = p.field.split(/[.[]/)[0] ?? p.field;
+    if (unread.has(key)) continue;
+    const order = cols.findIndex((c) => c.key === key);
+    out.push({
+      row,
+      field: header(key) ?? p.field,
+      message: p.message,
+      order: order < 0 ? cols.length : order,
+    });
+  }
+  return out
+    .sort((a, b) => a.order - b.order)
+    .map(({ row: r, field, message }) => ({ row: r, field, message }));
+}

@@ -1,4 +1,11 @@
-import { EXPORT_PAGE_SIZE, exportFileName, fetchAllPages, percent, sheetRows } from './exportRows';
+import {
+  EXPORT_PAGE_SIZE,
+  exportFileName,
+  fetchAllPages,
+  loadedRows,
+  percent,
+  sheetRows,
+} from './exportRows';
 
 interface Row {
   id: number;
@@ -60,6 +67,18 @@ describe('fetchAllPages', () => {
     );
     expect(res).toMatchObject({ aborted: true });
     expect(res.rows).toHaveLength(200);
+  });
+});
+
+describe('loadedRows', () => {
+  it('gives the rows a page holds, a tree depth first, as one page', async () => {
+    type Row = { id: string; children?: Row[] };
+    const tree: Row[] = [
+      { id: 'a', children: [{ id: 'a1', children: [{ id: 'a11' }] }, { id: 'a2' }] },
+      { id: 'b' },
+    ];
+    const { rows } = await fetchAllPages(loadedRows(tree), {});
+    expect(rows.map((r) => r.id)).toEqual(['a', 'a1', 'a11', 'a2', 'b']);
   });
 });
 

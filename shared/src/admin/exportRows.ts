@@ -40,6 +40,27 @@ export async function fetchAllPages<T, F extends object>(
   return { rows, aborted: false };
 }
 
+/**
+ * Rows the page already holds (a dictionary's items, a tree depth first: each item before its
+ * children) as the one page ExportButton fetches, for lists that are not paged on the server.
+ */
+export function loadedRows<T extends object>(rows: readonly T[]): PageFetcher<T, object> {
+  // a node's children are rows of the same list (TreeTable's rows)
+  const kids = (r: T): readonly T[] => {
+    const c = (r as { children?: unknown }).children;
+    return Array.isArray(c) ? (c as T[]) : [];
+  };
+  const depthFirst = (list: readonly T[]): T[] => list.flatMap((r) => [r, ...depthFirst(kids(r))]);
+  return () => {
+    const list = depthFirst(rows);
+    return Promise.resolve({
+      code: 200,
+      msg: '',
+      data: { list, pagination: { currentPage: 1, pageSize: list.length, total: list.length } },
+    });
+  };
+}
+
 /** Header row then one row of cells per record. */
 export function sheetRows<T>(columns: readonly ExportColumn<T>[], rows: readonly T[]): (string | number)[][] {
   const cell = (c: ExportColumn<T>, r: T): string | number => {

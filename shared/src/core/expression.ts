@@ -31,8 +31,21 @@ export type Token =
   | { type: 'lparen' }
   | { type: 'rparen' };
 
+/** What is wrong with an expression, for a message in the reader's language (formcore/design). */
+export type ExpressionProblem =
+  'empty' | 'operandExpected' | 'operatorExpected' | 'endsWithOperator' | 'parentheses' | 'badToken';
+
 export class ExpressionError extends Error {
-  constructor(message: string) {
+  /**
+   * @param message English, for logs and the server's 400
+   * @param problem the kind, for a translated message
+   * @param at the 0-based token where it was found, when one is to blame
+   */
+  constructor(
+    message: string,
+    readonly problem: ExpressionProblem = 'badToken',
+    readonly at?: number,
+  ) {
     super(message);
     this.name = 'ExpressionError';
   }
@@ -116,9 +129,9 @@ export function tokenize(expr: string | readonly string[]): Token[] {
     }
     if (ch === '{') {
       const end = expr.indexOf('}', i + 1);
-      if (end < 0) throw new ExpressionError(`unterminated field at ${i}`);
+      if (end < 0) throw new ExpressionError(`unterminated field at ${i}`, 'badToken');
       const name = expr.slice(i + 1, end).trim();
-      if (name === '') throw new ExpressionError(`empty field name at ${i}`);
+      if (name === '') throw new ExpressionError(`empty field name at ${i}`, 'badToken');
       tokens.push({ type: 'field', name });
       i = end + 1;
       continue;
@@ -127,7 +140,7 @@ export function tokenize(expr: string | readonly string[]): Token[] {
     else if (ch === ')') tokens.push({ type: 'rparen' });
     else {
       const op = operatorOf(ch);
-      if (!op) throw new ExpressionError(`unexpected character '${ch}' at ${i}`);
+      if (!op) throw new ExpressionError(`unexpected character '${ch}' at ${i}`, 'badToken');
       tokens.push({ type: 'operator', op });
     }
     i += 1;
@@ -140,33 +153,37 @@ export function tokenize(expr: string | readonly string[]): Token[] {
  * parentheses are balanced and never empty. Throws `ExpressionError` describing the first problem.
  */
 export function checkTokens(tokens: readonly Token[]): void {
-  if (tokens.length === 0) throw new ExpressionError('empty expression');
+  if (tokens.length === 0) throw new ExpressionError('empty expression', 'empty');
   let depth = 0;
   let wantOperand = true;
   tokens.forEach((t, idx) => {
     switch (t.type) {
       case 'number':
       case 'field':
-        if (!wantOperand) throw new ExpressionError(`operator expected at token ${idx}`);
+        if (!wantOperand)
+          throw new ExpressionError(`operator expected at token ${idx}`, 'operatorExpected', idx);
         wantOperand = false;
         break;
       case 'operator':
-        if (wantOperand) throw new ExpressionError(`operand expected at token ${idx}`);
+        if (wantOperand)
+          throw new ExpressionError(`operand expected at token ${idx}`, 'operandExpected', idx);
         wantOperand = true;
         break;
       case 'lparen':
-        if (!wantOperand) throw new ExpressionError(`operator expected at token ${idx}`);
+        if (!wantOperand)
+          throw new ExpressionError(`operator expected at token ${idx}`, 'operatorExpected', idx);
         depth += 1;
         break;
       case 'rparen':
-        if (wantOperand) throw new ExpressionError(`operand expected at token ${idx}`);
+        if (wantOperand)
+          throw new ExpressionError(`operand expected at token ${idx}`, 'operandExpected', idx);
         depth -= 1;
-        if (depth < 0) throw new ExpressionError(`unbalanced ')' at token ${idx}`);
+        if (depth < 0) throw new ExpressionError(`unbalanced ')' at token ${idx}`, 'parentheses', idx);
         break;
     }
   });
-  if (wantOperand) throw new ExpressionError('expression ends with an operator');
-  if (depth !== 0) throw new ExpressionError('unbalanced parentheses');
+  if (wantOperand) throw new ExpressionError('expression ends with an operator', 'endsWithOperator');
+  if (depth !== 0) throw new ExpressionError('unbalanced parentheses', 'parentheses');
 }
 
 /** True when the expression (string or token list) is well-formed. Field names are allowed. */
@@ -208,7 +225,7 @@ export function evaluateDecimal(
   const parseOperand = (): Big => {
     const t = tokens[pos];
     pos += 1;
-    if (!t) throw new ExpressionError('unexpected end');
+    if (!t) throw new ExpressionError('unexpected end', 'endsWithOperator');
     if (t.type === 'number') return new Big(t.value);
     if (t.type === 'field')
       return toDecimal(Object.prototype.hasOwnProperty.call(vars, t.name) ? vars[t.name] : undefined);
@@ -217,7 +234,7 @@ export function evaluateDecimal(
       pos += 1; // ')' — guaranteed by checkTokens
       return v;
     }
-    throw new ExpressionError('operand expected');
+    throw new ExpressionError('operand expected', 'operandExpected');
   };
 
   const parseTerm = (): Big => {

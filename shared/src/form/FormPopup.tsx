@@ -79,8 +79,13 @@ export function FormPopup({ form, open, title, onCancel, onOk, ...renderer }: Fo
       open={open}
       title={title}
       width={full ? text(form.fullScreenWidth, '100%') : text(form.generalWidth, '600px')}
-      style={full ? { top: 0, paddingBottom: 0, maxWidth: '100vw' } : undefined}
-      styles={full ? { body: { minHeight: 'calc(100vh - 110px)' } } : undefined}
+      style={full ? { top: 0, paddingBottom: 0, maxWidth: '100vw' } : { top: 40, paddingBottom: 0 }}
+      // the form scrolls inside the dialog, so OK and Cancel stay in view on a long form
+      styles={{
+        body: full
+          ? { height: 'calc(100vh - 110px)', overflowY: 'auto' }
+          : { maxHeight: 'calc(100vh - 190px)', overflowY: 'auto', overflowX: 'hidden' },
+      }}
       onCancel={onCancel}
       destroyOnHidden
       mask={{ closable: false }}

@@ -4,9 +4,15 @@
 // The renderer's main behaviours against formcore's forms: required messages, calculates 500 ms
 // after a change, the sub-table's rows and 合计, read mode and a workflow node's switches.
 import { createRef } from 'react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { i18next } from '@lighting/shared';
-import { createField, normalizeForm, type FormField, type JnpfKey } from '@lighting/shared/formcore';
+import {
+  REG_PRESETS,
+  createField,
+  normalizeForm,
+  type FormField,
+  type JnpfKey,
+} from '@lighting/shared/formcore';
 import { FormPopup } from './FormPopup';
 import { FormRenderer, type FormRendererHandle } from './FormRenderer';
 
@@ -98,6 +104,63 @@ describe('FormRenderer', () => {
       checked = await (handle.current as FormRendererHandle).check();
     });
     expect(checked).toMatchObject({ pole: 'LD-1', lux: 12 });
+  });
+
+  it('checks a regList rule again when the value is corrected: on leaving the field and as it is typed', async () => {
+    const mobile = REG_PRESETS.find((p) => p.key === 'mobile');
+    const phone = f('input', 'phone', '手机');
+    phone.__config__.regList = [{ pattern: mobile?.pattern ?? '', message: '' }];
+    const form = normalizeForm({ fields: [phone] });
+    const handle = createRef<FormRendererHandle>();
+    render(<FormRenderer ref={handle} form={form} />);
+    const box = screen.getByLabelText('手机');
+    // a text box is checked when it is left (its trigger is blur), not at every keystroke
+    await change(box, '123');
+    expect(screen.queryByText('请输入正确的手机号码')).toBeNull();
+    await act(async () => {
+      fireEvent.blur(box);
+    });
+    expect(await screen.findByText('请输入正确的手机号码')).toBeTruthy();
+    // corrected and left: the message goes
+    await change(box, '13812345678');
+    await act(async () => {
+      fireEvent.blur(box);
+    });
+    await waitFor(() => expect(screen.queryByText('请输入正确的手机号码')).toBeNull());
+
+    // wrong again on submit; corrected by typing: the message goes while typing, as a required one does
+    await change(box, '1381234567');
+    expect(await validateFails(handle.current as FormRendererHandle)).toBe(true);
+    expect(await screen.findByText('请输入正确的手机号码')).toBeTruthy();
+    await change(box, '13812345670');
+    await waitFor(() => expect(screen.queryByText('请输入正确的手机号码')).toBeNull());
+  });
+
+  it("says the required and preset messages in the reader's language", async () => {
+    await act(async () => {
+      await i18next.changeLanguage('en');
+    });
+    try {
+      const mobile = REG_PRESETS.find((p) => p.key === 'mobile');
+      const phone = f('input', 'phone', 'Phone');
+      // stored by a Chinese designer with the preset's Chinese message
+      phone.__config__.regList = [{ pattern: mobile?.pattern ?? '', message: '请输入正确的手机号码' }];
+      const form = normalizeForm({
+        fields: [f('input', 'pole', 'Pole', { placeholder: '请输入' }, true), phone],
+      });
+      const handle = createRef<FormRendererHandle>();
+      render(<FormRenderer ref={handle} form={form} />);
+      // the catalogue's default placeholder is the generic one, in English
+      expect((screen.getByLabelText('Pole') as HTMLInputElement).placeholder).toBe('Enter');
+      await change(screen.getByLabelText('Phone'), '123');
+      expect(await validateFails(handle.current as FormRendererHandle)).toBe(true);
+      expect(await screen.findByText('Pole is required')).toBeTruthy();
+      expect(await screen.findByText('please enter your mobile number correctly')).toBeTruthy();
+    } finally {
+      await act(async () => {
+        await i18next.changeLanguage('zh');
+      });
+    }
   });
 
   it('recomputes a calculate 500 ms after a field it reads changes', async () => {
@@ -249,6 +312,23 @@ describe('FormRenderer', () => {
       (within(screen.getByTestId('cell-items-0-name')).getByRole('textbox') as HTMLInputElement).disabled,
     ).toBe(true);
     expect(await validateFails(handle.current as FormRendererHandle)).toBe(false);
+  });
+
+  it('shows rich text read-only as its text, sanitised, without the editor and its toolbar', async () => {
+    const form = normalizeForm({ fields: [f('editor', 'body', '说明')] });
+    render(
+      <FormRenderer
+        form={form}
+        mode="read"
+        initialValues={{ body: '<p>灯杆<strong>倾斜</strong></p><img src="x" onerror="alert(1)">' }}
+      />,
+    );
+    const view = await screen.findByTestId('rich-text-view');
+    await waitFor(() => expect(view.textContent).toBe('灯杆倾斜'));
+    expect(view.querySelector('strong')).not.toBeNull();
+    expect(view.innerHTML).not.toContain('onerror');
+    expect(screen.queryByRole('toolbar')).toBeNull();
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
 
   it("follows a workflow node's operates: hidden, read-only and required fields", async () => {

@@ -3,6 +3,7 @@
 // Form.Item, so a change re-renders the fields that show it; calculates rerun 500 ms after a
 // field they read changes (compiled once per form, formcore/calculate).
 import {
+  cloneElement,
   createContext,
   forwardRef,
   useContext,
@@ -10,6 +11,7 @@ import {
   useImperativeHandle,
   useMemo,
   useRef,
+  type ReactElement,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +24,7 @@ import Tabs from 'antd/es/tabs';
 import type { Rule } from 'antd/es/form';
 import {
   fieldProblem,
+  formLang,
   isPaneKey,
   planCalculations,
   requiredMessage,
@@ -33,7 +36,7 @@ import {
 import { reserveBillNumber } from './api';
 import { FieldControl } from './controls/FieldControl';
 import { RelationAttrControl } from './controls/relation';
-import { calculationChanges, fieldAccess, initialValuesOf, textStyleOf } from './logic';
+import { calculationChanges, fieldAccess, initialValuesOf, textStyleOf, validateTriggersOf } from './logic';
 import { RuntimeContext, createRuntime, useRuntime, type Runtime } from './runtime';
 import { SubTable, cellErrorsOf } from './SubTable';
 import './i18n';
@@ -70,11 +73,36 @@ export interface FormRendererHandle {
 /** Calculates rerun this long after the last change of a field they read (spec §4, §9). */
 export const CALC_DELAY_MS = 500;
 
-const triggerOf = (field: FormField): string[] => {
-  const tr = field.__config__.trigger;
-  const list = Array.isArray(tr) ? tr : tr ? [tr] : ['change'];
-  return list.map((x) => (x === 'blur' ? 'onBlur' : 'onChange'));
-};
+/**
+ * Between Form.Item and the control: once the field shows a message, every change checks it again
+ * (a text box checked on blur too), so a corrected value clears its message as it is typed, the
+ * way a required message does; leaving the field checks it whatever its trigger.
+ */
+function Checked({
+  control,
+  name,
+  recheckOnChange,
+  onChange,
+  'aria-invalid': invalid,
+  ...injected
+}: {
+  control: ReactElement<Record<string, unknown>>;
+  name: string;
+  recheckOnChange: boolean;
+  onChange?: (v: unknown) => void;
+  'aria-invalid'?: string;
+  [prop: string]: unknown;
+}) {
+  const form = Form.useFormInstance();
+  return cloneElement(control, {
+    ...injected,
+    'aria-invalid': invalid,
+    onChange: (v: unknown) => {
+      onChange?.(v);
+      if (recheckOnChange && invalid === 'true') form.validateFields([name]).catch(() => undefined);
+    },
+  });
+}
 
 function useLabelProps(field: FormField): { label?: ReactNode; labelCol?: { flex: string } } {
   const showLabel = field.__config__.showLabel !== false;
@@ -142,7 +170,7 @@ function ValueItem({ field }: { field: FormField }) {
           validator: async (_r, rows: unknown) => {
             if (access.required && (!Array.isArray(rows) || rows.length === 0)) {
               rt.cellErrors.set(name, undefined);
-              throw new Error(requiredMessage(field));
+              throw new Error(requiredMessage(field, rt.lang));
             }
             const errors = cellErrorsOf(field, Array.isArray(rows) ? rows : [], rt);
             const count = Object.keys(errors).length;
@@ -154,7 +182,7 @@ function ValueItem({ field }: { field: FormField }) {
     return [
       {
         validator: async (_r, v: unknown) => {
-          const problem = fieldProblem(field, v, { required: access.required });
+          const problem = fieldProblem(field, v, { required: access.required, lang: rt.lang });
           if (problem) throw new Error(problem);
         },
       },
@@ -183,6 +211,7 @@ function ValueItem({ field }: { field: FormField }) {
     ) : (
       <FieldControl field={field} disabled={access.disabled} />
     );
+  const triggers = validateTriggersOf(field);
   return (
     <Col span={span}>
       <Form.Item
@@ -190,10 +219,10 @@ function ValueItem({ field }: { field: FormField }) {
         {...labelProps}
         rules={rules}
         required={access.required}
-        validateTrigger={triggerOf(field)}
+        validateTrigger={triggers}
         data-testid={`item-${name}`}
       >
-        {control}
+        <Checked control={control} name={name} recheckOnChange={!triggers.includes('onChange')} />
       </Form.Item>
     </Col>
   );
@@ -408,6 +437,7 @@ function useCalculations(
 export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
   function FormRenderer(props, ref) {
     const { form, initialValues, mode = 'edit', operates, modelId, optionsUrl, onValuesChange } = props;
+    const lang = formLang(useTranslation().i18n.language);
     const [antForm] = Form.useForm();
     const onValues = useRef(onValuesChange);
     onValues.current = onValuesChange;
@@ -417,6 +447,7 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
       () =>
         createRuntime({
           mode,
+          lang,
           operates: new Map((operates ?? []).map((o) => [o.id, o])),
           formDisabled: form.disabled === true,
           modelId,
@@ -425,7 +456,7 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
         }),
       // operatesKey stands for operates (a new array each render must not rebuild the runtime)
       // eslint-disable-next-line react-hooks/exhaustive-deps
-      [mode, operatesKey, form, modelId, optionsUrl],
+      [mode, lang, operatesKey, form, modelId, optionsUrl],
     );
     const initial = useMemo(() => initialValuesOf(form, initialValues), [form, initialValues]);
     const calc = useCalculations(form, antForm, onValues);

@@ -10,7 +10,13 @@ import Form from 'antd/es/form';
 import CopyOutlined from '@ant-design/icons/es/icons/CopyOutlined';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
-import { controlInfo, summarize, validateSubmission, type FormField } from '@lighting/shared/formcore';
+import {
+  controlInfo,
+  ownText,
+  summarize,
+  validateSubmission,
+  type FormField,
+} from '@lighting/shared/formcore';
 import { FieldControl } from './controls/FieldControl';
 import { RelationAttrControl } from './controls/relation';
 import { fieldAccess, newRow, reconcileKeys, type FieldAccess } from './logic';
@@ -51,7 +57,7 @@ export function cellErrorsOf(
   const name = table.__vModel__ ?? '';
   const operates = [...rt.operates.values()];
   const out: Record<string, string> = {};
-  for (const p of validateSubmission({ fields: [table] }, { [name]: rows }, { operates })) {
+  for (const p of validateSubmission({ fields: [table] }, { [name]: rows }, { operates, lang: rt.lang })) {
     const m = /^[^[]+\[(\d+)\]\.(.+)$/.exec(p.field);
     if (m) out[`${m[1]}.${m[2]}`] = p.message;
   }
@@ -397,7 +403,7 @@ export function SubTable({ table, value, onChange, disabled, id }: SubTableProps
           onClick={add}
           data-testid={`add-${tableKey}`}
         >
-          {typeof table.actionText === 'string' && table.actionText ? table.actionText : t('add')}
+          {ownText(table.actionText) ?? t('add')}
         </Button>
       )}
     </div>

@@ -96,30 +96,38 @@ export async function reserveBillNumber(rule: string): Promise<string> {
   return typeof res.data === 'string' ? res.data : String(res.data ?? '');
 }
 
-export interface RelationOption {
-  id: string;
-  label: string;
-}
+/** A record in a relation's picker: its id and the display values of the shown field and columns. */
+export type RelationRow = { id: string } & Record<string, string>;
 
-/** A model's records with one field's display value (relationForm's options). */
-export async function relationOptions(
+/**
+ * A model's records with the display values of `field` and `columns` (FieldDataSelect: a
+ * relationForm's picker, a list's tree of related records), newest first; `keyword` matches any of
+ * them.
+ */
+export async function relationRows(
   modelId: string,
   field: string,
-  keyword: string,
-  currentPage = 1,
-  pageSize = 20,
-): Promise<{ list: RelationOption[]; total: number }> {
+  opts: { columns?: readonly string[]; keyword?: string; currentPage?: number; pageSize?: number } = {},
+): Promise<{ list: RelationRow[]; total: number }> {
   const res = await request<{ list: Array<Record<string, unknown>>; pagination?: { total: number } }>({
     url: `/visualdev/Base/${encodeURIComponent(modelId)}/FieldDataSelect`,
     method: 'get',
-    data: { field, keyword, currentPage, pageSize },
+    data: {
+      field,
+      ...(opts.columns?.length ? { columns: opts.columns.join(',') } : {}),
+      ...(opts.keyword ? { keyword: opts.keyword } : {}),
+      currentPage: opts.currentPage ?? 1,
+      pageSize: opts.pageSize ?? 20,
+    },
   });
+  const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
   const list = (res.data?.list ?? [])
     .filter((r) => typeof r.id === 'string' || typeof r.id === 'number')
-    .map((r) => ({
-      id: String(r.id),
-      label: r[field] === undefined || r[field] === null ? String(r.id) : String(r[field]),
-    }));
+    .map((r) => {
+      const row: RelationRow = { id: String(r.id) } as RelationRow;
+      for (const [k, v] of Object.entries(r)) if (k !== 'id') row[k] = text(v);
+      return row;
+    });
   return { list, total: res.data?.pagination?.total ?? list.length };
 }
 

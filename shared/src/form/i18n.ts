@@ -32,6 +32,9 @@ registerNamespace('form', {
     end: '结束',
     capital: '大写：{{text}}',
     unknownControl: '未知控件 {{key}}',
+    pickRecord: '选择数据',
+    keyword: '关键字',
+    search: '查询',
   },
   zhtw: {
     select: '請選擇',
@@ -61,6 +64,9 @@ registerNamespace('form', {
     end: '結束',
     capital: '大寫：{{text}}',
     unknownControl: '未知控件 {{key}}',
+    pickRecord: '選擇數據',
+    keyword: '關鍵字',
+    search: '查詢',
   },
   en: {
     select: 'Select',
@@ -90,5 +96,8 @@ registerNamespace('form', {
     end: 'End',
     capital: 'In words: {{text}}',
     unknownControl: 'Unknown control {{key}}',
+    pickRecord: 'Choose a record',
+    keyword: 'Keyword',
+    search: 'Search',
   },
 });

@@ -5,5 +5,5 @@ export { FormPopup, type FormPopupProps } from './FormPopup';
 export { FieldControl, type FieldControlProps } from './controls/FieldControl';
 export { SubTable, VIRTUAL_AFTER, ROW_HEIGHT } from './SubTable';
 export { compressImage, ImageTooLarge } from '../media/compressImage';
-export { clearFormCache } from './api';
+export { clearFormCache, relationRows, type RelationRow } from './api';
 export { ControlScope } from './ControlScope';

@@ -11,6 +11,8 @@ import {
   systemValueText,
   textStyleOf,
   treePath,
+  relationPickerColumns,
+  validateTriggersOf,
 } from './logic';
 
 function named(f: FormField, name: string): FormField {
@@ -166,5 +168,34 @@ describe('recordOf', () => {
     expect(recordOf('{"x":1}')).toEqual({ x: 1 });
     expect(recordOf('not json')).toEqual({});
     expect(recordOf({ area: 'x' })).toEqual({ area: 'x' });
+  });
+});
+
+describe("a relation's picker", () => {
+  it("shows the designer's columns, else the shown field under the control's label", () => {
+    const f = { ...createField('relationForm', 1), relationField: 'address' };
+    f.__config__.label = '关联报修';
+    expect(relationPickerColumns(f)).toEqual([{ key: 'address', title: '关联报修' }]);
+    f.columnOptions = [
+      { value: 'address', label: '报修地址' },
+      { value: 'reporter', label: '报修人' },
+      { value: 'reporter', label: 'again' },
+      { value: '', label: 'none' },
+    ];
+    expect(relationPickerColumns(f)).toEqual([
+      { key: 'address', title: '报修地址' },
+      { key: 'reporter', title: '报修人' },
+    ]);
+  });
+});
+
+describe('validation triggers', () => {
+  it('checks on the designed trigger and always when the field is left', () => {
+    const input = createField('input', 1);
+    expect(validateTriggersOf(input)).toEqual(['onBlur']);
+    expect(validateTriggersOf(createField('select', 2))).toEqual(['onChange', 'onBlur']);
+    const unset = createField('select', 3);
+    delete unset.__config__.trigger;
+    expect(validateTriggersOf(unset)).toEqual(['onChange', 'onBlur']);
   });
 });

@@ -44,6 +44,18 @@ export function initialValuesOf(form: Pick<FormData, 'fields'>, initial: Values 
   return out;
 }
 
+/**
+ * When a field is checked (antd's validateTrigger): on its designed trigger (JNPF's `trigger`:
+ * blur for text boxes, change for choices; change when unset) and always when it is left.
+ */
+export function validateTriggersOf(field: FormField): Array<'onChange' | 'onBlur'> {
+  const tr = field.__config__.trigger;
+  const list = Array.isArray(tr) ? tr : tr ? [tr] : ['change'];
+  const out = new Set<'onChange' | 'onBlur'>(list.map((x) => (x === 'blur' ? 'onBlur' : 'onChange')));
+  out.add('onBlur');
+  return [...out];
+}
+
 export interface FieldAccess {
   hidden: boolean;
   disabled: boolean;
@@ -210,4 +222,22 @@ export function calculationChanges(
     if (next[key] !== values[key]) changed[key] = next[key];
   }
   return changed;
+}
+
+/**
+ * The columns of a relationForm's record picker (JNPF's table popup): the columns its designer
+ * chose (`columnOptions`, `{value, label}`), else its shown field under the control's own label.
+ */
+export function relationPickerColumns(field: FormField): Array<{ key: string; title: string }> {
+  const chosen = Array.isArray(field.columnOptions) ? (field.columnOptions as unknown[]) : [];
+  const out: Array<{ key: string; title: string }> = [];
+  for (const c of chosen) {
+    if (typeof c !== 'object' || c === null) continue;
+    const { value, label } = c as { value?: unknown; label?: unknown };
+    if (typeof value !== 'string' || !value || out.some((o) => o.key === value)) continue;
+    out.push({ key: value, title: typeof label === 'string' && label ? label : value });
+  }
+  const shown = typeof field.relationField === 'string' ? field.relationField : '';
+  if (out.length === 0 && shown) out.push({ key: shown, title: field.__config__.label || shown });
+  return out;
 }

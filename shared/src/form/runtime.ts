@@ -2,7 +2,7 @@
 // operates, the model, the related records shown by relationFormAttr, and the sub-tables' cell
 // errors. Small keyed stores with per-key subscriptions, so a change re-renders only its readers.
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
-import type { FieldOperate, FormField } from '@lighting/shared/formcore';
+import type { FieldOperate, FormField, FormLang } from '@lighting/shared/formcore';
 import { relationRecord } from './api';
 
 export class KeyedStore<T> {
@@ -53,6 +53,8 @@ export interface RelationEntry {
 
 export interface Runtime {
   mode: 'edit' | 'read';
+  /** the reader's language: formcore's messages (required, regList presets) are said in it */
+  lang: FormLang;
   operates: ReadonlyMap<string, FieldOperate>;
   formDisabled: boolean;
   modelId: string | undefined;

@@ -4,10 +4,11 @@
 // Where the renderer's data comes from, against mocked calls: options (static, dictionary, a data
 // interface through the model, through a flow's options call, or directly), the bill number reserved when an edit form opens, and
 // relationFormAttr showing a field of the record the relationForm points to.
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { createRef } from 'react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { i18next } from '@lighting/shared';
 import { createField, normalizeForm, type FormField, type JnpfKey } from '@lighting/shared/formcore';
-import { FormRenderer } from './FormRenderer';
+import { FormRenderer, type FormRendererHandle } from './FormRenderer';
 import { useOptions } from './controls/choice';
 import { RuntimeContext, createRuntime } from './runtime';
 
@@ -36,9 +37,20 @@ const TREES: Record<string, unknown[]> = {
   '/system/Permission/Position/Selector': [{ id: 'pos-clerk', fullName: '材料员', type: 'position' }],
 };
 const selectorTree = jest.fn((url: string) => Promise.resolve(TREES[url] ?? []));
+const relationRows = jest.fn(
+  (_m: string, _field: string, _o: { columns?: readonly string[]; keyword?: string; currentPage?: number }) =>
+    Promise.resolve({
+      list: [
+        { id: 'rec-1', poleCode: 'LD-1', area: '东城区' },
+        { id: 'rec-2', poleCode: 'LD-2', area: '西城区' },
+      ],
+      total: 45,
+    }),
+);
 jest.mock('./api', () => ({
   ...jest.requireActual('./api'),
   selectorTree: (url: string) => selectorTree(url),
+  relationRows: (m: string, field: string, o: { columns?: readonly string[] }) => relationRows(m, field, o),
   fieldOptions: (url: string, k: string) => fieldOptions(url, k),
   dataInterfaceAnswer: (id: string) => dataInterfaceAnswer(id),
   reserveBillNumber: (rule: string) => reserveBillNumber(rule),
@@ -89,6 +101,7 @@ function Probe({ field, fieldKey }: { field: FormField; fieldKey?: string }) {
 const runtime = (modelId?: string, optionsUrl?: string) =>
   createRuntime({
     mode: 'edit',
+    lang: 'zh',
     operates: new Map(),
     formDisabled: false,
     modelId,
@@ -212,6 +225,46 @@ describe('bill numbers and related records', () => {
     // the relationForm and its attribute share one request
     expect(relationRecord).toHaveBeenCalledTimes(1);
     expect(relationRecord).toHaveBeenCalledWith('repair', 'rec-1');
-    expect(screen.getByText('LD-1')).toBeTruthy();
+    expect(screen.getByDisplayValue('LD-1')).toBeTruthy();
+  });
+
+  it("chooses the related record in a table popup: the designer's columns, search and paging", async () => {
+    const rel = f('relationForm', 'order', {
+      modelId: 'repair',
+      relationField: 'poleCode',
+      pageSize: 20,
+      columnOptions: [
+        { value: 'poleCode', label: '杆号' },
+        { value: 'area', label: '区域' },
+      ],
+    });
+    const handle = createRef<FormRendererHandle>();
+    render(<FormRenderer ref={handle} form={normalizeForm({ fields: [rel] })} />);
+    fireEvent.click(screen.getByLabelText('order'));
+    const picker = await screen.findByTestId('relation-picker');
+    await waitFor(() => expect(within(picker).getByText('西城区')).toBeTruthy());
+    expect(relationRows).toHaveBeenLastCalledWith('repair', 'poleCode', {
+      columns: ['area'],
+      keyword: '',
+      currentPage: 1,
+      pageSize: 20,
+    });
+    // the designer's columns, paging over every record
+    expect(within(picker).getAllByText('杆号').length).toBeGreaterThan(0);
+    expect(within(picker).getAllByText('区域').length).toBeGreaterThan(0);
+    expect(within(picker).getByTitle('3')).toBeTruthy();
+    // a search goes to the server, from the first page
+    fireEvent.change(within(picker).getByTestId('relation-keyword'), { target: { value: '西城' } });
+    fireEvent.keyDown(within(picker).getByTestId('relation-keyword'), { key: 'Enter', code: 'Enter' });
+    await waitFor(() =>
+      expect(relationRows).toHaveBeenLastCalledWith(
+        'repair',
+        'poleCode',
+        expect.objectContaining({ keyword: '西城' }),
+      ),
+    );
+    // a double click chooses the row
+    fireEvent.doubleClick(await within(picker).findByText('西城区'));
+    await waitFor(() => expect(handle.current?.getValues().order).toBe('rec-2'));
   });
 });

@@ -49,7 +49,7 @@ export function refOf(key: string): CalcRef {
 function toSource(expression: readonly unknown[]): string[] {
   return expression.map((t, i) => {
     if (typeof t === 'number') {
-      if (!Number.isFinite(t)) throw new ExpressionError(`token ${i}: not a number`);
+      if (!Number.isFinite(t)) throw new ExpressionError(`token ${i}: not a number`, 'badToken', i);
       return String(t);
     }
     if (typeof t === 'string') return t;
@@ -59,10 +59,10 @@ function toSource(expression: readonly unknown[]): string[] {
       typeof (t as { __vModel__?: unknown }).__vModel__ === 'string'
     ) {
       const key = (t as { __vModel__: string }).__vModel__.trim();
-      if (key === '') throw new ExpressionError(`token ${i}: empty field`);
+      if (key === '') throw new ExpressionError(`token ${i}: empty field`, 'badToken', i);
       return `{${key}}`;
     }
-    throw new ExpressionError(`token ${i}: not a field, number or operator`);
+    throw new ExpressionError(`token ${i}: not a field, number or operator`, 'badToken', i);
   });
 }
 

@@ -92,10 +92,25 @@ describe('createField', () => {
   it('gives tabs and collapses a first pane', () => {
     const tab = createField('tab', 7);
     expect(tab.__config__.children).toEqual([
-      { __config__: { jnpfKey: 'tabItem', label: 'Tab 1', children: [] }, name: '7_1', title: 'Tab 1' },
+      { __config__: { jnpfKey: 'tabItem', label: '标签1', children: [] }, name: '7_1', title: '标签1' },
     ]);
     expect(tab.active).toBe('7_1');
     expect(createField('collapse', 8).__config__.children?.[0]?.__config__.jnpfKey).toBe('collapseItem');
+  });
+
+  it("writes a new control's label and starter texts in the designer's language, and no generic placeholders", () => {
+    const en = createField('select', 1, 'en');
+    expect(en.__config__.label).toBe('Select');
+    expect(en.options?.map((o) => o.fullName)).toEqual(['Option 1', 'Option 2']);
+    expect(createField('input', 1, 'zhtw').__config__.label).toBe('單行輸入');
+    expect(createField('card', 1, 'en').header).toBe('Card');
+    expect(createField('tab', 1, 'en').__config__.children?.[0]?.__config__.label).toBe('Tab 1');
+    // said in the reader's language by the renderer, never stored in the designer's
+    for (const key of ['input', 'select', 'datePicker', 'billRule', 'createUser', 'userSelect'] as const)
+      expect(createField(key, 1, 'en').placeholder).toBeUndefined();
+    expect(createField('uploadFile', 1).buttonText).toBeUndefined();
+    expect(createField('table', 1).actionText).toBeUndefined();
+    expect(createField('timeRange', 1).startPlaceholder).toBeUndefined();
   });
 
   it('returns fresh objects (no shared options between fields)', () => {

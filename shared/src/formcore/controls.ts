@@ -1,7 +1,7 @@
 /**
  * The control catalogue (design/lowcode.md "Controls"): for every key in CONTROL_GROUPS its group,
  * its names in the three languages, an icon (an @ant-design/icons export name), what its value is,
- * and `createField(key, formId)`, the default field the designer drops on the canvas. The designer's
+ * and `createField(key, formId, lang)`, the default field the designer drops on the canvas. The designer's
  * palette, the renderer and the server's validation all read this one table.
  */
 import {
@@ -13,6 +13,7 @@ import {
   type OptionItem,
   type PaneKey,
 } from './types';
+import type { FormLang } from './texts';
 
 /**
  * What a control's value is (before `multiple` is applied, see `fieldValueType`):
@@ -406,12 +407,17 @@ export function holdsValue(field: FormField): boolean {
   return controlInfo(field.__config__.jnpfKey)?.hasValue === true;
 }
 
-const DEFAULT_OPTIONS: readonly OptionItem[] = [
-  { id: '1', fullName: '选项一' },
-  { id: '2', fullName: '选项二' },
+const OPTION_WORD = { zh: '选项', zhtw: '選項', en: 'Option ' } as const;
+const defaultOptions = (lang: FormLang): OptionItem[] => [
+  { id: '1', fullName: lang === 'en' ? 'Option 1' : `${OPTION_WORD[lang]}一` },
+  { id: '2', fullName: lang === 'en' ? 'Option 2' : `${OPTION_WORD[lang]}二` },
 ];
-const DEFAULT_TREE: readonly OptionItem[] = [
-  { id: '1', fullName: '选项1', children: [{ id: '2', fullName: '选项1-1' }] },
+const defaultTree = (lang: FormLang): OptionItem[] => [
+  {
+    id: '1',
+    fullName: `${OPTION_WORD[lang]}1`,
+    children: [{ id: '2', fullName: `${OPTION_WORD[lang]}1-1` }],
+  },
 ];
 
 /** The option field names the renderer reads (JNPF's `props`). */
@@ -447,21 +453,32 @@ function triggerOf(key: JnpfKey): FieldConfig['trigger'] | undefined {
   return 'change';
 }
 
-/** The control's own props of a new field (everything but `__config__` and `__vModel__`). */
-function propsOf(key: JnpfKey, formId: number | string): Record<string, unknown> {
+/** Texts a new display control shows until its designer writes their own, per language. */
+const STARTER_TEXTS = {
+  text: { zh: '这是一段文字', zhtw: '這是一段文字', en: 'Some text' },
+  groupTitle: { zh: '分组标题', zhtw: '分組標題', en: 'Group title' },
+  card: { zh: '卡片', zhtw: '卡片', en: 'Card' },
+  tab: { zh: '标签1', zhtw: '標籤1', en: 'Tab 1' },
+  collapse: { zh: '面板1', zhtw: '面板1', en: 'Panel 1' },
+} as const;
+
+/**
+ * The control's own props of a new field (everything but `__config__` and `__vModel__`). Generic
+ * placeholders and button texts ('请输入', '点击上传', the sub-table's '添加') are not stored: the
+ * renderer says them in the reader's language.
+ */
+function propsOf(key: JnpfKey, formId: number | string, lang: FormLang): Record<string, unknown> {
   switch (key) {
     case 'input':
-      return { placeholder: '请输入', clearable: true, maxlength: null, readonly: false, disabled: false };
+      return { clearable: true, maxlength: null, readonly: false, disabled: false };
     case 'textarea':
       return {
-        placeholder: '请输入',
         autoSize: { minRows: 4, maxRows: 4 },
         maxlength: null,
         disabled: false,
       };
     case 'inputNumber':
       return {
-        placeholder: '请输入',
         min: undefined,
         max: undefined,
         step: 1,
@@ -470,7 +487,6 @@ function propsOf(key: JnpfKey, formId: number | string): Record<string, unknown>
       };
     case 'JNPFAmount':
       return {
-        placeholder: '请输入',
         min: 0,
         max: undefined,
         precision: 2,
@@ -478,16 +494,15 @@ function propsOf(key: JnpfKey, formId: number | string): Record<string, unknown>
         disabled: false,
       };
     case 'PsdInput':
-      return { placeholder: '请输入', maxlength: null, disabled: false };
+      return { maxlength: null, disabled: false };
     case 'switch':
       return { activeValue: 1, inactiveValue: 0, activeText: '', inactiveText: '', disabled: false };
     case 'radio':
     case 'checkbox':
-      return { options: DEFAULT_OPTIONS.map((o) => ({ ...o })), optionType: 'default', disabled: false };
+      return { options: defaultOptions(lang), optionType: 'default', disabled: false };
     case 'select':
       return {
-        placeholder: '请选择',
-        options: DEFAULT_OPTIONS.map((o) => ({ ...o })),
+        options: defaultOptions(lang),
         multiple: false,
         filterable: false,
         clearable: true,
@@ -496,8 +511,7 @@ function propsOf(key: JnpfKey, formId: number | string): Record<string, unknown>
     case 'cascader':
     case 'treeSelect':
       return {
-        placeholder: '请选择',
-        options: structuredCloneTree(DEFAULT_TREE),
+        options: defaultTree(lang),
         multiple: false,
         filterable: false,
         clearable: true,
@@ -506,7 +520,6 @@ function propsOf(key: JnpfKey, formId: number | string): Record<string, unknown>
       };
     case 'dicSelect':
       return {
-        placeholder: '请选择',
         options: [],
         multiple: false,
         filterable: false,
@@ -514,25 +527,15 @@ function propsOf(key: JnpfKey, formId: number | string): Record<string, unknown>
         disabled: false,
       };
     case 'timePicker':
-      return { placeholder: '请选择', format: 'HH:mm:ss', clearable: true, disabled: false };
+      return { format: 'HH:mm:ss', clearable: true, disabled: false };
     case 'datePicker':
-      return { placeholder: '请选择', type: 'date', format: 'YYYY-MM-DD', clearable: true, disabled: false };
+      return { type: 'date', format: 'YYYY-MM-DD', clearable: true, disabled: false };
     case 'timeRange':
-      return {
-        startPlaceholder: '开始时间',
-        endPlaceholder: '结束时间',
-        format: 'HH:mm:ss',
-        disabled: false,
-      };
+      return { format: 'HH:mm:ss', disabled: false };
     case 'dateRange':
-      return {
-        startPlaceholder: '开始日期',
-        endPlaceholder: '结束日期',
-        format: 'YYYY-MM-DD',
-        disabled: false,
-      };
+      return { format: 'YYYY-MM-DD', disabled: false };
     case 'uploadFile':
-      return { accept: '', fileSize: 2, sizeUnit: 'MB', limit: 9, buttonText: '点击上传', disabled: false };
+      return { accept: '', fileSize: 2, sizeUnit: 'MB', limit: 9, disabled: false };
     case 'uploadImg':
       return { accept: 'image/*', fileSize: 2, sizeUnit: 'MB', limit: 9, disabled: false };
     case 'colorPicker':
@@ -544,28 +547,29 @@ function propsOf(key: JnpfKey, formId: number | string): Record<string, unknown>
     case 'divider':
       return { content: '', contentPosition: 'center' };
     case 'text':
-      return { content: '这是一段文字', textStyle: { color: '#000000', textAlign: 'left', fontSize: 12 } };
+      return {
+        content: STARTER_TEXTS.text[lang],
+        textStyle: { color: '#000000', textAlign: 'left', fontSize: 12 },
+      };
     case 'editor':
-      return { placeholder: '请输入内容...', height: 300, disabled: false };
+      return { height: 300, disabled: false };
     case 'organizeSelect':
     case 'depSelect':
     case 'posSelect':
     case 'userSelect':
     case 'areaSelect':
       return {
-        placeholder: '请选择',
         multiple: false,
         clearable: true,
         disabled: false,
         ...(key === 'areaSelect' ? { level: 2 } : {}),
       };
     case 'billRule':
-      return { placeholder: '系统自动生成', readonly: true };
+      return { readonly: true };
     case 'table':
-      return { actionText: '添加', showSummary: false, summaryField: [], disabled: false };
+      return { showSummary: false, summaryField: [], disabled: false };
     case 'relationForm':
       return {
-        placeholder: '请选择',
         modelId: '',
         relationField: '',
         columnOptions: [],
@@ -586,11 +590,11 @@ function propsOf(key: JnpfKey, formId: number | string): Record<string, unknown>
     case 'currOrganize':
     case 'currDept':
     case 'currPosition':
-      return { placeholder: '系统自动生成', readonly: true };
+      return { readonly: true };
     case 'groupTitle':
-      return { content: '分组标题', contentPosition: 'left' };
+      return { content: STARTER_TEXTS.groupTitle[lang], contentPosition: 'left' };
     case 'card':
-      return { header: '卡片', shadow: 'always' };
+      return { header: STARTER_TEXTS.card[lang], shadow: 'always' };
     case 'row':
       return { justify: 'start', align: 'top', gutter: 15 };
     case 'tab':
@@ -598,10 +602,6 @@ function propsOf(key: JnpfKey, formId: number | string): Record<string, unknown>
     case 'collapse':
       return { accordion: false, active: [`${String(formId)}_1`] };
   }
-}
-
-function structuredCloneTree(items: readonly OptionItem[]): OptionItem[] {
-  return items.map((o) => (o.children ? { ...o, children: structuredCloneTree(o.children) } : { ...o }));
 }
 
 /**
@@ -615,15 +615,16 @@ export function createPane(kind: PaneKey, name: string, label: string): FormFiel
 /**
  * A new field as the designer drops it: `__config__` with the defaults and the control's props.
  * `formId` is the designer's running id; value controls get `__vModel__` `${key}Field${formId}`
- * (JNPF's naming, valid per `isValidVModel`).
+ * (JNPF's naming, valid per `isValidVModel`). `lang` is the designer's language: the label and
+ * the starter texts of display controls are written in it (they are the designer's to change).
  */
-export function createField(key: JnpfKey, formId: number | string): FormField {
+export function createField(key: JnpfKey, formId: number | string, lang: FormLang = 'zh'): FormField {
   const info = CONTROLS.get(key);
   if (!info) throw new Error(`unknown control '${String(key)}'`);
   const layoutRow = info.container || key === 'divider' || key === 'groupTitle';
   const config: FieldConfig = {
     jnpfKey: key,
-    label: info.names.zh,
+    label: info.names[lang],
     showLabel: !(info.container || key === 'divider' || key === 'text' || key === 'groupTitle'),
     tag: key,
     required: false,
@@ -662,10 +663,12 @@ export function createField(key: JnpfKey, formId: number | string): FormField {
     config.showTitle = true;
   }
   if (key === 'row' || key === 'card') config.children = [];
-  if (key === 'tab') config.children = [createPane('tabItem', `${String(formId)}_1`, 'Tab 1')];
-  if (key === 'collapse') config.children = [createPane('collapseItem', `${String(formId)}_1`, '面板1')];
+  if (key === 'tab')
+    config.children = [createPane('tabItem', `${String(formId)}_1`, STARTER_TEXTS.tab[lang])];
+  if (key === 'collapse')
+    config.children = [createPane('collapseItem', `${String(formId)}_1`, STARTER_TEXTS.collapse[lang])];
 
-  const field: FormField = { __config__: config, ...propsOf(key, formId) };
+  const field: FormField = { __config__: config, ...propsOf(key, formId, lang) };
   if (info.hasValue) field.__vModel__ = `${key}Field${String(formId)}`;
   return field;
 }

@@ -58,6 +58,21 @@ describe('validateFormDesign', () => {
     ]);
   });
 
+  it('says why an expression does not parse in each language, without English in the Chinese', () => {
+    const text = (expression: unknown[]) =>
+      validateFormDesign({ fields: [f('calculate', 'c', { expression })] })[0]?.text;
+    expect(text([])).toEqual({
+      zh: '计算公式无效：公式为空',
+      zhtw: '計算公式無效：公式為空',
+      en: 'invalid expression: the expression is empty',
+    });
+    expect(text([1, '+'])?.zh).toBe('计算公式无效：公式不能以运算符结尾');
+    expect(text([1, 2])?.zh).toBe('计算公式无效：第 2 项前缺少运算符');
+    expect(text([1, 2])?.en).toBe('invalid expression: an operator is missing before item 2');
+    for (const e of [[], [1, '+'], [1, 2], ['(', 1], [{ __vModel__: '' }], [Number.NaN]])
+      expect(text(e)?.zh).not.toMatch(/[A-Za-z]/);
+  });
+
   it('checks calculates: grammar, self, unknown fields and cycles (shown)', () => {
     expect(codes([f('calculate', 'c', { expression: [1, '+'] })])).toEqual([
       ['fields[0].expression', 'calcInvalid'],

@@ -5,7 +5,8 @@
  * model or relation, invalid regList patterns, bill numbers without a rule, sub-tables without a
  * table name or holding layout.
  */
-import { compileExpression, planCalculations } from './calculate';
+import { ExpressionError, compileExpression, planCalculations } from './calculate';
+import type { ExpressionProblem } from '../core/expression';
 import { controlInfo, isJnpfKey, isPaneKey } from './controls';
 import { valueFields, walkFields, type FieldVisit } from './fields';
 import { REG_PRESETS, isSlowPattern, parseRegPattern } from './rules';
@@ -48,7 +49,33 @@ export const VMODEL_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const isValidVModel = (name: unknown): name is string =>
   typeof name === 'string' && VMODEL_RE.test(name);
 
-type Texts = { zh: string; zhtw: string; en: string };
+import type { Texts } from './texts';
+
+/** Why an expression does not parse, in three languages (`at`: the 1-based item to blame, or ''). */
+const CALC_DETAIL: Readonly<Record<ExpressionProblem, (at: string) => Texts>> = {
+  empty: () => ({ zh: '公式为空', zhtw: '公式為空', en: 'the expression is empty' }),
+  operandExpected: (at) => ({
+    zh: `${at ? `第 ${at} 项处` : ''}缺少字段或数字`,
+    zhtw: `${at ? `第 ${at} 項處` : ''}缺少字段或數字`,
+    en: `a field or number is missing${at ? ` at item ${at}` : ''}`,
+  }),
+  operatorExpected: (at) => ({
+    zh: `${at ? `第 ${at} 项前` : ''}缺少运算符`,
+    zhtw: `${at ? `第 ${at} 項前` : ''}缺少運算符`,
+    en: `an operator is missing${at ? ` before item ${at}` : ''}`,
+  }),
+  endsWithOperator: () => ({
+    zh: '公式不能以运算符结尾',
+    zhtw: '公式不能以運算符結尾',
+    en: 'the expression ends with an operator',
+  }),
+  parentheses: () => ({ zh: '括号不配对', zhtw: '括號不配對', en: 'the parentheses do not match' }),
+  badToken: (at) => ({
+    zh: `${at ? `第 ${at} 项` : ''}不是字段、数字或运算符`,
+    zhtw: `${at ? `第 ${at} 項` : ''}不是字段、數字或運算符`,
+    en: `${at ? `item ${at} is` : 'an item is'} not a field, number or operator`,
+  }),
+};
 
 const TEXTS: Readonly<Record<DesignProblemCode, (p: Record<string, string>) => Texts>> = {
   vModelMissing: () => ({ zh: '缺少字段名', zhtw: '缺少字段名', en: 'field name is required' }),
@@ -72,11 +99,14 @@ const TEXTS: Readonly<Record<DesignProblemCode, (p: Record<string, string>) => T
     zhtw: `'${key}' 只能放在標籤頁或折疊面板中`,
     en: `'${key}' belongs only in a tab or collapse`,
   }),
-  calcInvalid: ({ detail = '' }) => ({
-    zh: `计算公式无效：${detail}`,
-    zhtw: `計算公式無效：${detail}`,
-    en: `invalid expression: ${detail}`,
-  }),
+  calcInvalid: ({ problem = 'badToken', at = '' }) => {
+    const detail = (CALC_DETAIL[problem as ExpressionProblem] ?? CALC_DETAIL.badToken)(at);
+    return {
+      zh: `计算公式无效：${detail.zh}`,
+      zhtw: `計算公式無效：${detail.zhtw}`,
+      en: `invalid expression: ${detail.en}`,
+    };
+  },
   calcSelf: () => ({
     zh: '计算公式引用了自身',
     zhtw: '計算公式引用了自身',
@@ -236,8 +266,10 @@ export function validateFormDesign(form: Pick<FormData, 'fields'>): DesignProble
             else if (!known.has(r.key)) add(`${path}.expression`, field, 'calcUnknownField', { ref: r.key });
           }
         } catch (e) {
+          if (!(e instanceof ExpressionError)) throw e;
           add(`${path}.expression`, field, 'calcInvalid', {
-            detail: e instanceof Error ? e.message : String(e),
+            problem: e.problem,
+            at: e.at === undefined ? '' : String(e.at + 1),
           });
         }
         break;

@@ -5,6 +5,13 @@
 import { controlInfo, isPaneKey } from './controls';
 import type { FormData, FormField } from './types';
 
+/**
+ * A calculate shown only while its form is open (`isStorage` 0, JNPF's default): records never hold
+ * its value, so a list column of it is blank and nothing can search or sort by it.
+ */
+export const isDisplayOnly = (field: FormField): boolean =>
+  field.__config__.jnpfKey === 'calculate' && field.isStorage !== 1;
+
 /** A field as met in the tree: its JSON path in the form and the sub-table it is a column of. */
 export interface FieldVisit {
   field: FormField;

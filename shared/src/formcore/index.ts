@@ -4,6 +4,7 @@
  * the server all import it, so the client's checks and the server's are one piece of code.
  */
 export * from './types';
+export * from './texts';
 export * from './controls';
 export * from './normalize';
 export * from './fields';

@@ -12,6 +12,7 @@ import {
   parseSlotMap,
   searchModeOf,
   TEXT_SLOTS,
+  unstoredColumns,
 } from './list';
 import type { ColumnData, FormData, FormField, JnpfKey } from './types';
 
@@ -239,5 +240,22 @@ describe('buttons', () => {
 
   it('searches by keyword through the text search fields', () => {
     expect(keywordFields(list(), form)).toEqual(['name']);
+  });
+});
+
+describe('unstoredColumns', () => {
+  it('names the columns of calculates records do not hold (shown blank)', () => {
+    const f: FormData = {
+      fields: [
+        field('inputNumber', 'qty'),
+        field('calculate', 'shown', { expression: [{ __vModel__: 'qty', label: 'qty' }] }),
+        field('calculate', 'kept', { expression: [{ __vModel__: 'qty', label: 'qty' }], isStorage: 1 }),
+      ],
+    };
+    const cd = {
+      ...emptyColumnData(),
+      columnList: ['qty', 'shown', 'kept'].map((prop) => ({ prop, label: prop })),
+    };
+    expect(unstoredColumns(cd, f)).toEqual(['shown']);
   });
 });

@@ -10,7 +10,7 @@
  * list the designer accepts is the list the server serves.
  */
 import { controlInfo, fieldValueType } from './controls';
-import { valueFields } from './fields';
+import { isDisplayOnly, valueFields } from './fields';
 import type { ColumnData, ColumnItem, FormData, FormField } from './types';
 
 /* ---------- buttons ---------- */
@@ -548,3 +548,17 @@ export function keywordFields(cd: ColumnData, form: Pick<FormData, 'fields'>): s
 /** Whether a field's control is one the list can show (every main value field can). */
 export const listable = (field: FormField): boolean =>
   controlInfo(field.__config__.jnpfKey)?.hasValue === true;
+
+/**
+ * The list's columns whose field records do not hold (display-only calculates, `isDisplayOnly`):
+ * they show blank. The list designer says so and offers to store the value.
+ */
+export function unstoredColumns(cd: ColumnData, form: Pick<FormData, 'fields'>): string[] {
+  const fields = mainFields(form);
+  return cd.columnList
+    .map((c) => c.prop)
+    .filter((p) => {
+      const f = fields.get(p);
+      return !!f && isDisplayOnly(f);
+    });
+}

@@ -5,6 +5,7 @@ import {
   isEmptyValue,
   isSlowPattern,
   parseRegPattern,
+  presetOf,
   regListProblem,
   requiredMessage,
   requiredProblem,
@@ -61,7 +62,8 @@ describe('regList', () => {
 
   it('skips an invalid pattern and gives a default message', () => {
     expect(regListProblem(withRegs([{ pattern: '/(/', message: 'x' }]), 'a')).toBeNull();
-    expect(regListProblem(withRegs([{ pattern: '/b/', message: '' }]), 'a')).toBe('invalid format');
+    expect(regListProblem(withRegs([{ pattern: '/b/', message: '' }]), 'a')).toBe('格式不正确');
+    expect(regListProblem(withRegs([{ pattern: '/b/', message: '' }]), 'a', 'en')).toBe('Invalid format');
     const rule = { pattern: '/b/', message: 'm' };
     expect(compileRegRule(rule)).toBe(compileRegRule(rule));
   });
@@ -69,19 +71,19 @@ describe('regList', () => {
   it('has the presets with the spec messages; a custom message overrides', () => {
     const p = Object.fromEntries(REG_PRESETS.map((x) => [x.key, x]));
     expect(Object.keys(p)).toEqual(['digits', 'amount', 'phone', 'mobile', 'email', 'idCard']);
-    expect(p.mobile?.message).toBe('please enter your mobile number correctly');
-    expect(p.email?.message).toBe('enter your e-mail address correctly');
-    expect(p.idCard?.message).toBe('enter your ID number correctly');
+    expect(p.mobile?.messages.en).toBe('please enter your mobile number correctly');
+    expect(p.email?.messages.en).toBe('enter your e-mail address correctly');
+    expect(p.idCard?.messages.en).toBe('enter your ID number correctly');
     for (const x of REG_PRESETS) expect(parseRegPattern(x.pattern)).not.toBeNull();
     const mobile = withRegs([{ pattern: p.mobile?.pattern ?? '', message: '' }]);
     expect(regListProblem(mobile, '13812345678')).toBeNull();
-    expect(regListProblem(mobile, '12812345678')).toBe('please enter your mobile number correctly');
+    expect(regListProblem(mobile, '12812345678', 'en')).toBe('please enter your mobile number correctly');
     const custom = withRegs([{ pattern: p.mobile?.pattern ?? '', message: '手机号不对' }]);
     expect(regListProblem(custom, '1')).toBe('手机号不对');
     // the ID card preset checks the check character, not only the shape
     const id = withRegs([{ pattern: p.idCard?.pattern ?? '', message: '' }]);
     expect(regListProblem(id, '11010519491231002X')).toBeNull();
-    expect(regListProblem(id, '110105194912310021')).toBe('enter your ID number correctly');
+    expect(regListProblem(id, '110105194912310021', 'en')).toBe('enter your ID number correctly');
     const amount = withRegs([{ pattern: p.amount?.pattern ?? '', message: '' }]);
     expect(regListProblem(amount, '12.50')).toBeNull();
     expect(regListProblem(amount, '12.505')).not.toBeNull();
@@ -90,7 +92,22 @@ describe('regList', () => {
     expect(regListProblem(phone, 'abc')).not.toBeNull();
     const digits = withRegs([{ pattern: p.digits?.pattern ?? '', message: '' }]);
     expect(regListProblem(digits, '0012')).toBeNull();
-    expect(regListProblem(digits, '1.2')).toBe('digits only');
+    expect(regListProblem(digits, '1.2', 'en')).toBe('digits only');
+  });
+
+  it("says a preset's message in the reader's language, whatever language it was stored in", () => {
+    const mobile = presetOf(REG_PRESETS.find((x) => x.key === 'mobile')?.pattern);
+    if (!mobile) throw new Error('no mobile preset');
+    // inserted by the designer with no message; stored by an earlier designer in English or Chinese
+    for (const message of ['', mobile.messages.en, mobile.messages.zh]) {
+      const f = withRegs([{ pattern: mobile.pattern, message }]);
+      expect(regListProblem(f, '123', 'zh')).toBe('请输入正确的手机号码');
+      expect(regListProblem(f, '123', 'zhtw')).toBe('請輸入正確的手機號碼');
+      expect(regListProblem(f, '123', 'en')).toBe('please enter your mobile number correctly');
+    }
+    // a message the designer wrote is data: shown as written to everyone
+    const own = withRegs([{ pattern: mobile.pattern, message: '联系电话填错了' }]);
+    expect(regListProblem(own, '123', 'en')).toBe('联系电话填错了');
   });
 });
 
@@ -101,6 +118,19 @@ describe('required', () => {
     expect(requiredMessage(f)).toBe('灯杆编号不能为空');
     f.placeholder = '请输入灯杆编号';
     expect(requiredMessage(f)).toBe('请输入灯杆编号');
+  });
+
+  it("says the required message in the reader's language; default placeholders are not the designer's", () => {
+    const f = createField('input', 1);
+    f.__config__.label = 'Pole';
+    expect(requiredMessage(f, 'en')).toBe('Pole is required');
+    expect(requiredMessage(f, 'zhtw')).toBe('Pole不能為空');
+    for (const generic of ['请输入', '请选择', '系统自动生成']) {
+      f.placeholder = generic;
+      expect(requiredMessage(f, 'en')).toBe('Pole is required');
+    }
+    const cell = { ...createField('inputNumber', 2), __config__: { ...f.__config__, required: true } };
+    expect(requiredProblem(cell, '', { inTable: true, lang: 'en' })).toBe('Required');
   });
 
   it('finds empty values per control', () => {

@@ -16,6 +16,14 @@ import {
   isUserCode,
 } from '../core/validators';
 import { controlInfo } from './controls';
+import {
+  BAD_FORMAT_TEXTS,
+  EMPTY_CELL_TEXTS,
+  ownText,
+  requiredText,
+  type FormLang,
+  type Texts,
+} from './texts';
 import type { FormField, RegRule } from './types';
 
 export { EMPTY_CELL_MESSAGE, isEmptyCell };
@@ -91,11 +99,15 @@ export type RegPresetKey = 'digits' | 'amount' | 'phone' | 'mobile' | 'email' | 
 
 export interface RegPreset {
   key: RegPresetKey;
-  names: { zh: string; zhtw: string; en: string };
+  names: Texts;
   /** The regList pattern the designer inserts ('/body/flags'). */
   pattern: string;
-  /** The message it inserts (spec §5 where the spec has one). */
-  message: string;
+  /**
+   * Its message in the reader's language (spec §5 where the spec has one). The designer inserts
+   * the rule with an empty message, so the message is said in each reader's language; a message
+   * the designer writes overrides it.
+   */
+  messages: Texts;
   /** The full check behind the pattern (the ID card's check character is not a pattern). */
   test(value: string): boolean;
 }
@@ -112,70 +124,95 @@ export const REG_PRESETS: readonly RegPreset[] = [
     key: 'digits',
     names: { zh: '数字', zhtw: '數字', en: 'Digits' },
     pattern: asPattern(DIGITS_RE),
-    message: MESSAGES.userCode,
+    messages: { zh: '只能输入数字', zhtw: '只能輸入數字', en: MESSAGES.userCode },
     test: isUserCode,
   },
   {
     key: 'amount',
     names: { zh: '金额', zhtw: '金額', en: 'Amount' },
     pattern: asPattern(AMOUNT_RE),
-    message: 'please enter an amount with at most 2 decimals',
+    messages: {
+      zh: '请输入最多两位小数的金额',
+      zhtw: '請輸入最多兩位小數的金額',
+      en: 'please enter an amount with at most 2 decimals',
+    },
     test: (v) => AMOUNT_RE.test(v),
   },
   {
     key: 'phone',
     names: { zh: '电话', zhtw: '電話', en: 'Phone' },
     pattern: asPattern(PHONE_RE),
-    message: 'please enter your phone number correctly',
+    messages: {
+      zh: '请输入正确的电话号码',
+      zhtw: '請輸入正確的電話號碼',
+      en: 'please enter your phone number correctly',
+    },
     test: (v) => PHONE_RE.test(v),
   },
   {
     key: 'mobile',
     names: { zh: '手机', zhtw: '手機', en: 'Mobile' },
     pattern: asPattern(MOBILE_RE),
-    message: MESSAGES.mobile,
+    messages: { zh: '请输入正确的手机号码', zhtw: '請輸入正確的手機號碼', en: MESSAGES.mobile },
     test: isMobile,
   },
   {
     key: 'email',
     names: { zh: '邮箱', zhtw: '郵箱', en: 'E-mail' },
     pattern: asPattern(EMAIL_RE),
-    message: MESSAGES.email,
+    messages: { zh: '请输入正确的邮箱地址', zhtw: '請輸入正確的郵箱地址', en: MESSAGES.email },
     test: isEmail,
   },
   {
     key: 'idCard',
     names: { zh: '身份证', zhtw: '身份證', en: 'ID card' },
     pattern: asPattern(ID_CARD_RE),
-    message: MESSAGES.idCard,
+    messages: { zh: '请输入正确的身份证号码', zhtw: '請輸入正確的身份證號碼', en: MESSAGES.idCard },
     test: isIdCard,
   },
 ];
 
 const PRESET_BY_PATTERN: ReadonlyMap<string, RegPreset> = new Map(REG_PRESETS.map((p) => [p.pattern, p]));
 
+/** The preset a regList pattern is, if any. */
+export const presetOf = (pattern: unknown): RegPreset | undefined =>
+  typeof pattern === 'string' ? PRESET_BY_PATTERN.get(pattern) : undefined;
+
 /** A regList entry compiled once: null test when the pattern is invalid (the designer reports it). */
 export interface CompiledRule {
-  message: string;
+  /** the designer's own message, or null: the preset's (or the generic one) in the reader's language */
+  message: string | null;
+  /** the preset's messages, when the pattern is a preset's */
+  messages: Texts;
   test: ((text: string) => boolean) | null;
 }
 
 const compiledCache = new WeakMap<RegRule, CompiledRule>();
 
-/** Compile one regList entry (cached per entry object). A preset's pattern uses the preset's full check. */
+/**
+ * Compile one regList entry (cached per entry object). A preset's pattern uses the preset's full
+ * check; its message is the preset's, in the reader's language, unless the designer wrote another
+ * (a message stored by an earlier designer in one language — the preset's own text in any language —
+ * counts as the preset's).
+ */
 export function compileRegRule(rule: RegRule): CompiledRule {
   const cached = compiledCache.get(rule);
   if (cached) return cached;
-  const preset = PRESET_BY_PATTERN.get(rule.pattern);
+  const preset = presetOf(rule.pattern);
   const re = preset ? null : parseRegPattern(rule.pattern);
-  const message = rule.message || preset?.message || 'invalid format';
+  const given = typeof rule.message === 'string' ? rule.message.trim() : '';
+  const presetOwn = preset !== undefined && (Object.values(preset.messages) as string[]).includes(given);
   const compiled: CompiledRule = {
-    message,
+    message: given === '' || presetOwn ? null : rule.message,
+    messages: preset?.messages ?? BAD_FORMAT_TEXTS,
     test: preset ? preset.test : re ? (text) => re.test(text) : null,
   };
   compiledCache.set(rule, compiled);
   return compiled;
 }
+
+/** What a failing regList entry says to a reader of `lang`. */
+export const ruleMessage = (c: CompiledRule, lang: FormLang = 'zh'): string => c.message ?? c.messages[lang];
 
 /** The text a pattern is tested against: strings, finite numbers; null for anything else. */
 function patternText(value: unknown): string | null {
@@ -189,34 +226,23 @@ function patternText(value: unknown): string | null {
  * rule); values that are not text or numbers are not pattern-tested; an invalid pattern is skipped
  * (the designer refuses to save it, see validateFormDesign).
  */
-export function regListProblem(field: FormField, value: unknown): string | null {
+export function regListProblem(field: FormField, value: unknown, lang: FormLang = 'zh'): string | null {
   if (isEmptyCell(value)) return null;
   const text = patternText(value);
   if (text === null) return null;
   for (const rule of field.__config__.regList ?? []) {
     const c = compileRegRule(rule);
-    if (c.test && !c.test(text)) return c.message;
+    if (c.test && !c.test(text)) return ruleMessage(c, lang);
   }
   return null;
 }
 
-/** Placeholders the catalogue and JNPF give by default: they make no required message. */
-const GENERIC_PLACEHOLDERS: ReadonlySet<string> = new Set([
-  '请输入',
-  '请选择',
-  '数字文本',
-  '请输入内容...',
-  '系统自动生成',
-]);
-
 /**
- * The required message: the field's own placeholder when the designer wrote one, else
- * `{label}不能为空`.
+ * The required message: the field's own placeholder when the designer wrote one (the catalogue's
+ * and JNPF's default placeholders are not theirs), else `{label}不能为空` in the reader's language.
  */
-export function requiredMessage(field: FormField): string {
-  const p = field.placeholder;
-  if (typeof p === 'string' && p.trim() !== '' && !GENERIC_PLACEHOLDERS.has(p.trim())) return p;
-  return `${field.__config__.label}不能为空`;
+export function requiredMessage(field: FormField, lang: FormLang = 'zh'): string {
+  return ownText(field.placeholder) ?? requiredText(field.__config__.label, lang);
 }
 
 /**
@@ -248,10 +274,11 @@ function isEmptyHtml(html: string): boolean {
 export function requiredProblem(
   field: FormField,
   value: unknown,
-  opts: { inTable?: boolean; required?: boolean } = {},
+  opts: { inTable?: boolean; required?: boolean; lang?: FormLang } = {},
 ): string | null {
   const required = opts.required ?? field.__config__.required === true;
   if (!required || !controlInfo(field.__config__.jnpfKey)?.hasValue) return null;
-  if (opts.inTable) return isEmptyCell(value) ? EMPTY_CELL_MESSAGE : null;
-  return isEmptyValue(field, value) ? requiredMessage(field) : null;
+  const lang = opts.lang ?? 'zh';
+  if (opts.inTable) return isEmptyCell(value) ? EMPTY_CELL_TEXTS[lang] : null;
+  return isEmptyValue(field, value) ? requiredMessage(field, lang) : null;
 }

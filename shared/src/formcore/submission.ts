@@ -10,9 +10,10 @@
 import { isSafeLink } from '../core/links';
 import { tooManyFilesMessage } from '../core/format';
 import { fieldValueType, controlInfo } from './controls';
-import { valueFields, type ValueField } from './fields';
+import { isDisplayOnly, valueFields, type ValueField } from './fields';
 import { isOptionPath, optionIdSet, optionSource } from './options';
 import { isEmptyValue, regListProblem, requiredMessage, requiredProblem } from './rules';
+import type { FormLang } from './texts';
 import { uploadLimits } from './uploads';
 import {
   SYSTEM_KEYS,
@@ -37,6 +38,8 @@ export interface SubmissionContext {
   options?(field: FormField, key: string): readonly OptionItem[] | undefined;
   /** A workflow node's switches: fields it may not write are not checked; `required` overrides. */
   operates?: readonly FieldOperate[];
+  /** the reader's language for the required and regList messages (default zh) */
+  lang?: FormLang;
 }
 
 /** Upper bounds the server applies whatever the form says. */
@@ -178,13 +181,20 @@ function pathProblem(value: unknown, options: readonly OptionItem[] | undefined)
 export function fieldProblem(
   field: FormField,
   value: unknown,
-  opts: { required?: boolean; inTable?: boolean; options?: readonly OptionItem[] | null } = {},
+  opts: {
+    required?: boolean;
+    inTable?: boolean;
+    options?: readonly OptionItem[] | null;
+    /** the reader's language for the required and regList messages (default zh) */
+    lang?: FormLang;
+  } = {},
 ): string | null {
   const key = field.__config__.jnpfKey as JnpfKey;
   if (SYSTEM_KEYS.has(key) || key === 'billRule' || key === 'calculate' || key === 'table') return null;
   const required = requiredProblem(field, value, {
     inTable: opts.inTable === true,
     required: opts.required ?? field.__config__.required === true,
+    lang: opts.lang,
   });
   if (required) return required;
   if (isEmptyValue(field, value)) return null;
@@ -193,7 +203,7 @@ export function fieldProblem(
     const src = optionSource(field);
     options = src?.kind === 'static' ? src.options : undefined;
   } else options = opts.options ?? undefined;
-  return typeProblem(field, value, options) ?? regListProblem(field, value);
+  return typeProblem(field, value, options) ?? regListProblem(field, value, opts.lang);
 }
 
 /** Fields the server fills or derives; the client's values for them are not trusted. */
@@ -222,7 +232,7 @@ export function serverFilledFields(
 const storesValue = (field: FormField): boolean => {
   const key = field.__config__.jnpfKey as JnpfKey;
   if (SYSTEM_KEYS.has(key)) return false;
-  if (key === 'calculate') return field.isStorage === 1;
+  if (key === 'calculate') return !isDisplayOnly(field);
   return controlInfo(key)?.hasValue === true;
 };
 
@@ -292,6 +302,7 @@ export function validateSubmission(
       inTable,
       required: requiredOf(v.key, v.field),
       options: optionsOf(v.field, v.key) ?? null,
+      lang: ctx.lang,
     });
     if (message) problems.push({ field: at, message });
   };
@@ -305,7 +316,7 @@ export function validateSubmission(
     }
     const required = requiredOf(v.key, v.field);
     if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
-      if (required) problems.push({ field: v.key, message: requiredMessage(v.field) });
+      if (required) problems.push({ field: v.key, message: requiredMessage(v.field, ctx.lang) });
       continue;
     }
     if (!Array.isArray(value)) {

@@ -1,15 +1,26 @@
 // A published dictionary page (menu type 4, spec §2): the items of the dictionary type the menu
 // names (a tree for a tree type), searched by name or code, added, edited and deleted by those
-// holding the page's buttons (spec §6: btn_add, btn_edit, btn_remove); columns follow the page's
-// column permissions. The server (/api/visualdev/Dictionary) checks the same grants.
+// holding the page's buttons (spec §6: btn_add, btn_edit, btn_remove), exported as shown (the
+// granted columns, a tree depth first) by those holding btn_download, as every low-code page's
+// export; columns follow the page's column permissions. The server (/api/visualdev/Dictionary)
+// checks the same grants.
 import { useCallback, useEffect, useState } from 'react';
 import { Tag, type TableColumnsType } from 'antd';
 import Switch from 'antd/es/switch';
 import InputNumber from 'antd/es/input-number';
 import TreeSelect from 'antd/es/tree-select';
 import { useTranslation } from 'react-i18next';
-import { request, toast } from '@lighting/shared';
-import { FormModal, RowActions, TreeTable, dictionaries, useConfirmDelete } from '@lighting/shared/admin';
+import { Auth, request, toast, useColumnAuth } from '@lighting/shared';
+import {
+  ExportButton,
+  FormModal,
+  RowActions,
+  TreeTable,
+  dictionaries,
+  loadedRows,
+  useConfirmDelete,
+  type ExportColumn,
+} from '@lighting/shared/admin';
 import './i18n';
 
 export interface DictionaryRow {
@@ -55,6 +66,7 @@ export function DictionaryPage({ typeId }: { typeId: string }) {
   const [loading, setLoading] = useState(false);
   const [editing, setEditing] = useState<{ item?: DictionaryRow; parentId?: string } | null>(null);
   const remove = useConfirmDelete();
+  const canSee = useColumnAuth();
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -123,6 +135,17 @@ export function DictionaryPage({ typeId }: { typeId: string }) {
     },
   ];
 
+  const exported: Array<ExportColumn<DictionaryRow> & { key: string }> = [
+    { key: 'fullName', title: t('name'), value: 'fullName' },
+    { key: 'enCode', title: t('code'), value: 'enCode' },
+    { key: 'sortCode', title: t('sort'), value: 'sortCode' },
+    {
+      key: 'enabledMark',
+      title: t('state'),
+      value: (r) => (r.enabledMark === 1 ? t('enabled') : t('disabled')),
+    },
+  ];
+
   const item = editing?.item;
   return (
     <>
@@ -133,6 +156,16 @@ export function DictionaryPage({ typeId }: { typeId: string }) {
         flat={!isTree}
         onSearch={setKeyword}
         onAdd={() => setEditing({})}
+        toolbar={
+          <Auth code="btn_download">
+            <ExportButton<DictionaryRow, object>
+              title={data?.type.fullName ?? t('dictionary')}
+              filters={{}}
+              fetchPage={loadedRows(data?.list ?? [])}
+              columns={exported.filter((c) => canSee(c.key))}
+            />
+          </Auth>
+        }
         testId="lowcode-dictionary"
       />
       <FormModal<ItemValues>

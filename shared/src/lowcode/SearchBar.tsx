@@ -61,7 +61,7 @@ export function SearchBar({ modelId, items, onSearch }: SearchBarProps) {
                 <Input
                   id={id}
                   allowClear
-                  placeholder={t('inputHint', { label })}
+                  placeholder={t('inputHint')}
                   value={typeof values[item.prop] === 'string' ? (values[item.prop] as string) : ''}
                   onChange={(e) => set(item.prop, e.target.value)}
                   onPressEnter={() => onSearch(values)}
@@ -109,7 +109,8 @@ export function SearchBar({ modelId, items, onSearch }: SearchBarProps) {
                 <div data-testid={`search-${item.prop}`} style={box}>
                   <FieldControl
                     id={id}
-                    field={{ ...field, placeholder: t('selectHint', { label }) }}
+                    // the filter's label is beside it: the control's generic placeholder, in the page's language
+                    field={{ ...field, placeholder: undefined }}
                     value={values[item.prop] ?? undefined}
                     onChange={(v) => set(item.prop, v as SearchValue)}
                   />

@@ -2,6 +2,7 @@
 // Effects only: no React. `preview` marks a designer's preview (the model's current, unreleased
 // version, through the design menu); published pages leave it out.
 import { http, request, saveBlob, type Envelope, type Paged } from '@lighting/shared';
+import { relationRows } from '@lighting/shared/form';
 import {
   normalizeColumnData,
   normalizeForm,
@@ -264,12 +265,8 @@ export async function fieldOptions(modelId: string, field: string): Promise<Opti
 
 /** Records of a related model with one field's display value (a relation tree's nodes). */
 export async function relatedRecords(modelId: string, field: string): Promise<OptionItem[]> {
-  const res = await request<Paged<Record<string, unknown>>>({
-    url: `/visualdev/Base/${encodeURIComponent(modelId)}/FieldDataSelect`,
-    method: 'get',
-    data: { field, currentPage: 1, pageSize: 100 },
-  });
-  return (res.data?.list ?? []).map((r) => ({ id: String(r.id), fullName: String(r[field] ?? '') }));
+  const { list } = await relationRows(modelId, field, { pageSize: 100 });
+  return list.map((r) => ({ id: r.id, fullName: r[field] ?? '' }));
 }
 
 /** Hands a downloaded file to the browser. */

@@ -2,6 +2,7 @@
 // the sub-table's cells alike (value / onChange, as antd Form.Item passes them).
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '@lighting/shared/admin';
+import { useSanitizedHtml } from '@lighting/shared/ui';
 import {
   AmountControl,
   CalculateControl,
@@ -24,15 +25,33 @@ import { AreaControl, SelectorControl, SystemValueControl } from './selectors';
 import { UploadControl } from './upload';
 import '../i18n';
 
-/** The rich text: shared/admin's editor, which loads tiptap only when a form shows one. */
-function EditorControl({ value, onChange, disabled, field }: ControlProps) {
+/**
+ * The rich text: shared/admin's editor, which loads tiptap only when a form shows one. Read-only
+ * (a detail view, a field a workflow node may not write) it is the text itself, sanitised, without
+ * an editor's toolbar.
+ */
+function EditorControl({ value, onChange, disabled, field, id }: ControlProps) {
   const height = typeof field.height === 'number' ? field.height : 240;
+  if (disabled) return <RichTextView id={id} html={typeof value === 'string' ? value : ''} />;
   return (
     <RichTextEditor
       value={typeof value === 'string' ? value : ''}
       onChange={(html) => onChange?.(html)}
       disabled={disabled}
       minHeight={height}
+    />
+  );
+}
+
+function RichTextView({ html, id }: { html: string; id?: string }) {
+  const clean = useSanitizedHtml(html) ?? '';
+  return (
+    <div
+      id={id}
+      className="form-rich-text"
+      data-testid="rich-text-view"
+      style={{ minHeight: 32, padding: '4px 11px', background: 'rgba(0,0,0,0.04)', borderRadius: 6 }}
+      dangerouslySetInnerHTML={{ __html: clean }}
     />
   );
 }

@@ -12,7 +12,7 @@ import TimePicker from 'antd/es/time-picker';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { amountToChinese } from '../../core/amount';
-import type { FormField } from '@lighting/shared/formcore';
+import { ownText, type FormField } from '@lighting/shared/formcore';
 import '../i18n';
 
 dayjs.extend(customParseFormat);
@@ -24,18 +24,21 @@ export interface ControlProps {
   disabled?: boolean;
   /** id from Form.Item (label focus, scroll to error) */
   id?: string;
+  /** from Form.Item: leaving the control validates it (text and number boxes call it) */
+  onBlur?: () => void;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const numOrUndef = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-const placeholderOf = (field: FormField, fallback: string): string =>
-  typeof field.placeholder === 'string' && field.placeholder ? field.placeholder : fallback;
+/** The designer's own placeholder, else the generic one in the reader's language. */
+const placeholderOf = (field: FormField, fallback: string): string => ownText(field.placeholder) ?? fallback;
 
-export function TextControl({ field, value, onChange, disabled, id }: ControlProps) {
+export function TextControl({ field, value, onChange, onBlur, disabled, id }: ControlProps) {
   const { t } = useTranslation('form');
   const common = {
     id,
+    onBlur,
     value: typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value),
     disabled,
     placeholder: disabled ? undefined : placeholderOf(field, t('input')),
@@ -65,7 +68,7 @@ export function TextControl({ field, value, onChange, disabled, id }: ControlPro
   );
 }
 
-export function NumberControl({ field, value, onChange, disabled, id }: ControlProps) {
+export function NumberControl({ field, value, onChange, onBlur, disabled, id }: ControlProps) {
   const { t } = useTranslation('form');
   const precision = numOrUndef(field.precision);
   return (
@@ -80,6 +83,7 @@ export function NumberControl({ field, value, onChange, disabled, id }: ControlP
       disabled={disabled}
       placeholder={disabled ? undefined : placeholderOf(field, t('input'))}
       onChange={(v) => onChange?.(typeof v === 'number' ? v : null)}
+      onBlur={onBlur}
     />
   );
 }
@@ -173,7 +177,7 @@ export function DateRangeControl({ field, value, onChange, disabled, id }: Contr
       showTime={/[Hh]/.test(format)}
       value={pair.length === 2 ? [toDay(pair[0]), toDay(pair[1])] : null}
       disabled={disabled}
-      placeholder={[str(field.startPlaceholder) || t('start'), str(field.endPlaceholder) || t('end')]}
+      placeholder={[ownText(field.startPlaceholder) ?? t('start'), ownText(field.endPlaceholder) ?? t('end')]}
       onChange={(d) => onChange?.(d && d[0] && d[1] ? [d[0].valueOf(), d[1].valueOf()] : [])}
     />
   );
@@ -190,7 +194,7 @@ export function TimeRangeControl({ field, value, onChange, disabled, id }: Contr
       format={format}
       value={pair.length === 2 ? [toTime(pair[0], format), toTime(pair[1], format)] : null}
       disabled={disabled}
-      placeholder={[str(field.startPlaceholder) || t('start'), str(field.endPlaceholder) || t('end')]}
+      placeholder={[ownText(field.startPlaceholder) ?? t('start'), ownText(field.endPlaceholder) ?? t('end')]}
       onChange={(d) => onChange?.(d && d[0] && d[1] ? [d[0].format(format), d[1].format(format)] : [])}
     />
   );

@@ -15,6 +15,7 @@ import {
   interfaceOptions,
   optionSource,
   optionSourceKey,
+  ownText,
   type FormField,
   type OptionItem,
 } from '@lighting/shared/formcore';
@@ -93,11 +94,7 @@ export function ChoiceControl({
   const { options, loading } = useOptions(field, fieldKey);
   const key = field.__config__.jnpfKey;
   const multiple = field.multiple === true;
-  const placeholder = disabled
-    ? undefined
-    : typeof field.placeholder === 'string' && field.placeholder
-      ? field.placeholder
-      : t('select');
+  const placeholder = disabled ? undefined : (ownText(field.placeholder) ?? t('select'));
   const flat = useMemo(() => options.map((o) => ({ label: o.fullName, value: o.id })), [options]);
 
   switch (key) {

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Cascader from 'antd/es/cascader';
 import TreeSelect from 'antd/es/tree-select';
-import type { FormField } from '@lighting/shared/formcore';
+import { ownText, type FormField } from '@lighting/shared/formcore';
 import { SELECTOR_URLS, areaChildren, selectorTree, type AreaNode, type SelectorNode } from '../api';
 import { SYSTEM_VALUE_TREES, restrictToType, systemValueText, treePath } from '../logic';
 import { ReadonlyValue, type ControlProps } from './basic';
@@ -36,8 +36,7 @@ function useTree(url: string | null): { tree: SelectorNode[]; loading: boolean }
   return { tree: tree ?? [], loading: tree === null };
 }
 
-const placeholderOf = (field: FormField, fallback: string): string =>
-  typeof field.placeholder === 'string' && field.placeholder ? field.placeholder : fallback;
+const placeholderOf = (field: FormField, fallback: string): string => ownText(field.placeholder) ?? fallback;
 
 /**
  * organizeSelect stores the path of ids from the root to the chosen unit (JNPF's shape; multiple:

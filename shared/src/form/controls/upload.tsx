@@ -12,7 +12,7 @@ import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
 import { toast } from '@lighting/shared';
 import { withApiPrefix } from '@lighting/shared/admin';
 import { removeFileConfirmMessage } from '../../core/format';
-import { checkUpload, uploadLimits } from '@lighting/shared/formcore';
+import { checkUpload, ownText, uploadLimits } from '@lighting/shared/formcore';
 import { uploadFile, type UploadedFile } from '../api';
 import { ImageTooLarge, compressImage } from '../../media/compressImage';
 import type { ControlProps } from './basic';
@@ -146,9 +146,7 @@ export function UploadControl({ field, value, onChange, disabled, id }: ControlP
             <div style={{ marginTop: 8 }}>{t('uploadImage')}</div>
           </button>
         ) : (
-          <Button icon={<UploadOutlined />}>
-            {typeof field.buttonText === 'string' && field.buttonText ? field.buttonText : t('upload')}
-          </Button>
+          <Button icon={<UploadOutlined />}>{ownText(field.buttonText) ?? t('upload')}</Button>
         )}
       </Upload>
     </>
