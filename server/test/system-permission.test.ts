@@ -463,12 +463,17 @@ describe.each(TARGETS)('system permission (%s)', (target) => {
     it('lists sessions and forces a user offline: token revoked (601), socket told to log out', async () => {
       const victim = await login(app, 'manager', 'manager123');
       const online = body(await get(admin, '/api/system/Permission/OnlineUser?keyword=manager')).data.list;
-      expect(online.length).toBeGreaterThanOrEqual(1);
+      // one row per person, their sign-ins inside (the manager signed in twice by now)
+      expect(online).toHaveLength(1);
       expect(online[0]).toMatchObject({
         userId: 'u-manager',
         account: 'manager',
         loginIp: expect.any(String),
+        loginAddress: '本地局域网',
+        connected: false,
       });
+      expect(online[0].sessionCount).toBeGreaterThanOrEqual(2);
+      expect(online[0].sessions).toHaveLength(online[0].sessionCount);
       expect(JSON.stringify(online)).not.toContain(victim);
 
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -484,6 +489,9 @@ describe.each(TARGETS)('system permission (%s)', (target) => {
         return messages.find((m) => m.method === method);
       };
       expect(await waitFor('initMessage')).toBeDefined();
+      // a page of theirs is open now: the person is online
+      const now = body(await get(admin, '/api/system/Permission/OnlineUser?keyword=manager')).data.list;
+      expect(now.map((p: { connected: boolean }) => p.connected)).toEqual([true]);
 
       expect((await send(operator, 'DELETE', '/api/system/Permission/OnlineUser/u-manager')).statusCode).toBe(
         403,

@@ -23,6 +23,8 @@ export interface TreeTableProps<T extends KeyNode> {
   testId?: string;
   /** A flat list: no expand all / fold all. */
   flat?: boolean;
+  /** Starts folded (a person's many sessions), instead of all expanded. */
+  folded?: boolean;
 }
 
 export function TreeTable<T extends KeyNode>({
@@ -35,14 +37,17 @@ export function TreeTable<T extends KeyNode>({
   columnAuth = true,
   testId = 'tree-table',
   flat = false,
+  folded = false,
 }: TreeTableProps<T>) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const canSee = useColumnAuth();
   const all = useMemo(() => parentKeys(rows), [rows]);
-  const [expanded, setExpanded] = useState<string[]>(all);
+  const [expanded, setExpanded] = useState<string[]>(folded ? [] : all);
   const [text, setText] = useState('');
-  useEffect(() => setExpanded(all), [all]);
+  useEffect(() => {
+    if (!folded) setExpanded(all);
+  }, [all, folded]);
   const visible = columnAuth
     ? columns.filter((c) => String(c.key ?? '').startsWith('_') || canSee(String(c.key ?? '')))
     : columns;
