@@ -249,7 +249,8 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
   const titleFor = (path: string) => (path === '/home' ? t('common:home') : findPage(pages, path)?.title());
 
   if (pathname === '/') return <Navigate to="/home" replace />;
-  if (!page && !isRedirect) return <MissingPage pathname={pathname} />;
+  // no page of this user's here: the refusal shows inside the console (sidebar, navbar, tabs kept)
+  const missing = !page && !isRedirect;
 
   const crumbs = findMenuPath(menu, pathname);
   const toggle = (
@@ -386,6 +387,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
           data-testid="page-content"
         >
           {isRedirect ? <Redirect /> : null}
+          {missing ? <MissingPage pathname={pathname} /> : null}
           {shown.map((tab) => (
             <div
               key={`${tab.path}#${tab.key}`}
