@@ -215,6 +215,11 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
   const colour = themeTextColour(settings.themeClass);
   const mobile = device === 'mobile';
   const tabs = useTabs((s) => s.tabs);
+  const token = useSession((s) => s.token);
+  // the tabs this browser tab had open for this sign-in, before a reload (a typed address)
+  useLayoutEffect(() => {
+    if (token) useTabs.getState().restore(token.slice(0, 12));
+  }, [token]);
   const shownBefore = useRef(new Set<string>());
   useLoginNotice();
   useDeviceRules(pathname);
