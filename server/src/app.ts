@@ -24,7 +24,8 @@ import { openDatabase, refreshStatistics, type DbHandle } from './db';
 import { migrateToLatest } from './db/migrations';
 import { seedIfEmpty } from './db/seed';
 import { authenticate } from './http/authenticate';
-import { ApiError, Code, Msg, fail, httpStatusFor } from './http/envelope';
+import { ApiError, Code, Msg, fail, httpStatusFor, type Envelope } from './http/envelope';
+import { languageOf, translateMessage } from './http/messages';
 import { redactUrl } from './http/redact';
 import { prettyLogStream } from './http/log-format';
 import { ValidationError, schemaErrorFormatter } from './http/validation';
@@ -197,6 +198,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onRequest', async (req, reply) => {
     if (req.is404) return;
     await authenticate(req, reply);
+  });
+
+  // Every envelope's msg in the caller's language (Accept-Language, else the user's chosen one):
+  // one place for every route, error and refusal (http/messages.ts, its catalogue in three languages).
+  app.addHook('preSerialization', async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    if (!isApi(req.url) || !payload || typeof payload !== 'object') return payload;
+    const env = payload as Partial<Envelope>;
+    if (typeof env.msg !== 'string' || typeof env.code !== 'number') return payload;
+    const lang = languageOf(req.headers['accept-language'], req.auth?.user.language);
+    return lang ? { ...env, msg: translateMessage(env.msg, lang) } : payload;
   });
 
   app.addHook('onResponse', async (req, reply) => {
