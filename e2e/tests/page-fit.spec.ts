@@ -253,3 +253,22 @@ test('the console chrome fits: navbar, drawers, sidebars, the functional menu, t
     expect(await layoutProblems(page, { root: '.ant-layout-header', spill: true })).toEqual([]);
   }
 });
+
+test('the sidebar fits in every language: its title whole, nothing sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page);
+  await page.waitForURL(/\/home/);
+  const sidebar = page.getByTestId('sidebar');
+  for (const lang of ['en', 'zhtw', 'zh'] as const) {
+    await page.getByTestId('language-select').click();
+    await page.getByTestId(`lang-${lang}`).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'en' : lang === 'zhtw' ? 'zh-TW' : 'zh-CN');
+    // the sidebar never scrolls sideways, and nothing in it (the platform title first) is cut
+    const sideways = await sidebar.evaluate((el) => {
+      const boxes = [el, ...el.querySelectorAll<HTMLElement>('.ant-layout-sider-children')];
+      return boxes.some((b) => b.scrollWidth > b.clientWidth + 1);
+    });
+    expect([lang, sideways]).toEqual([lang, false]);
+    expect(await layoutProblems(page, { root: '[data-testid=sidebar]', spill: true })).toEqual([]);
+  }
+});

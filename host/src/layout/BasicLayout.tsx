@@ -273,7 +273,11 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
         color: layoutType === 'functional' ? colour : '#fff',
         padding: plain ? '12px 4px' : '16px 20px',
         fontWeight: 600,
-        whiteSpace: plain ? 'normal' : 'nowrap',
+        // the title wraps rather than widening the sidebar (English: 'City Lighting Management
+        // Platform' is wider than 260 px); one line in the top bar of the functional layout
+        whiteSpace: layoutType === 'functional' ? 'nowrap' : 'normal',
+        overflowWrap: 'anywhere',
+        lineHeight: 1.4,
         fontSize: plain ? 12 : 16,
         textAlign: plain ? 'center' : 'left',
         flexShrink: 0,
@@ -300,7 +304,9 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
           trigger={null}
           theme="dark"
           style={{
-            overflow: 'auto',
+            // never sideways: what is too wide wraps (the title) or ends in an ellipsis (menu items)
+            overflowX: 'hidden',
+            overflowY: 'auto',
             ...(mobile ? { position: 'fixed', height: '100%', zIndex: 1000, left: 0, top: 0 } : {}),
           }}
           data-testid="sidebar"
