@@ -3,6 +3,7 @@ export * from './validators';
 export * from './links';
 export * from './expression';
 export * from './format';
+export * from './collate';
 export * from './amount';
 export * from './storage';
 export * from './menuRoutes';
