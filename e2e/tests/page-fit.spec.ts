@@ -262,7 +262,10 @@ test('the sidebar fits in every language: its title whole, nothing sideways', as
   for (const lang of ['en', 'zhtw', 'zh'] as const) {
     await page.getByTestId('language-select').click();
     await page.getByTestId(`lang-${lang}`).click();
-    await expect(page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'en' : lang === 'zhtw' ? 'zh-TW' : 'zh-CN');
+    await expect(page.locator('html')).toHaveAttribute(
+      'lang',
+      lang === 'en' ? 'en' : lang === 'zhtw' ? 'zh-TW' : 'zh-CN',
+    );
     // the sidebar never scrolls sideways, and nothing in it (the platform title first) is cut
     const sideways = await sidebar.evaluate((el) => {
       const boxes = [el, ...el.querySelectorAll<HTMLElement>('.ant-layout-sider-children')];

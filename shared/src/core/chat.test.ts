@@ -192,7 +192,11 @@ describe('contacts', () => {
     ).toEqual(['王强', '李娜', '阿明', '张伟']);
   });
   it('order: names by pinyin whatever the language (not by code point: 张 before 陈)', () => {
-    const names = ['陈明', '张伟', '阿明', '李娜'].map((realName, i) => ({ id: String(i), realName, account: `a${i}` }));
+    const names = ['陈明', '张伟', '阿明', '李娜'].map((realName, i) => ({
+      id: String(i),
+      realName,
+      account: `a${i}`,
+    }));
     expect(
       sortContacts(
         names,
