@@ -283,6 +283,16 @@ for (const lang of ['en', 'zhtw'] as const) {
     await go(page, '/profile');
     await expect(page.getByTestId('profile-page').getByText(place)).toBeVisible();
     found.push(...(await wrongTextsSettled(page, lang, '/profile')));
+    // the sign-in log: the summary and the place the server wrote, in the page's language
+    await page.getByRole('tab', { name: lang === 'en' ? 'System log' : '系統日誌' }).click();
+    const lastSignIn = page.getByTestId('profile-log').locator('.ant-table-tbody tr').first();
+    await expect(lastSignIn).toContainText(lang === 'en' ? 'Signed in' : '登錄成功');
+    await expect(lastSignIn).toContainText(place);
+    // the operator's guide the navbar opens: its pages and window title in the console's language
+    const help = await page.getByTestId('docs-entry').getAttribute('href');
+    await page.goto(String(help));
+    await expect(page).toHaveTitle(lang === 'en' ? /^Operator guide - / : /^操作手冊 - /);
+    found.push(...(await wrongTextsSettled(page, lang, String(help))));
     expect(found).toEqual([]);
     await page.context().close();
   });

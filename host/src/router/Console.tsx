@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   generateRoutes,
   getConfig,
+  helpPageIn,
   menuLabelIn,
   Navigate,
   pageTitle,
@@ -75,6 +76,7 @@ export default function Console() {
         dashboardUrl: getConfig().dashboardUrl,
         token: token ?? '',
         label: (entry) => menuLabelIn(entry, lang),
+        link: (url) => helpPageIn(url, lang),
       }),
     [menuList, token, lang],
   );

@@ -17,6 +17,7 @@ import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import {
   getConfig,
+  helpPageIn,
   platformTitleIn,
   setLanguage,
   SIZES,
@@ -214,7 +215,7 @@ export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
         <Button
           type="text"
           icon={<QuestionCircleOutlined />}
-          href="/help/index.html"
+          href={helpPageIn('/help/index.html', i18n.language)}
           target="_blank"
           aria-label={t('docs')}
           data-testid="docs-entry"
