@@ -198,7 +198,7 @@ function TopMenu({
         selectedKeys={[selected]}
         items={width > 0 ? all : []}
         className="lighting-top-menu"
-        style={{ borderBottom: 0, lineHeight: '62px' }}
+        style={{ borderBottom: 0, lineHeight: '46px' }}
         data-testid="side-menu"
       />
     </div>
@@ -341,12 +341,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
       {layoutType === 'functional' ? (
         <>
           {sidebarLogo ? logo : null}
-          <TopMenu
-            items={sideItems}
-            selected={pathname}
-            section={openKeysFor(menu, pathname)[0]}
-            moreTitle={t('more')}
-          />
+          <div style={{ flex: 1 }} />
         </>
       ) : (
         <>
@@ -363,6 +358,22 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
       <NavbarTools menu={menu} />
     </Layout.Header>
   );
+  // functional: the sections get a row of their own, the whole width (spec §9: floor(width/116)
+  // items at least) — beside the title and the navbar's tools only four fitted at 1366 px
+  const topBar =
+    layoutType === 'functional' ? (
+      <div
+        style={{ display: 'flex', background: '#fff', borderBottom: '1px solid #f0f0f0', padding: '0 12px' }}
+        data-testid="top-bar"
+      >
+        <TopMenu
+          items={sideItems}
+          selected={pathname}
+          section={openKeysFor(menu, pathname)[0]}
+          moreTitle={t('more')}
+        />
+      </div>
+    ) : null;
 
   // the page being entered shows at once (its tab is added by the effect above)
   const withCurrent =
@@ -384,6 +395,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
         data-fixed-header={fixedHeader ? 'true' : 'false'}
       >
         {header}
+        {topBar}
         {tagsView ? <TagsView colour={colour} titleFor={titleFor} /> : null}
         <Layout.Content
           ref={scrollBoxes.content}

@@ -9,12 +9,14 @@ import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth, useColumnAuth } from '@lighting/shared';
 import { parentKeys, type KeyNode } from './keys';
+import { useFitColumns, usePanelWidth, type FitHints } from './useFitColumns';
 import './i18n';
 
 export interface TreeTableProps<T extends KeyNode> {
   rows: T[];
   loading?: boolean;
-  columns: TableColumnsType<T>;
+  /** antd's columns; `priority` 2, 3 … hides a column when the panel is too narrow for all (./fitColumns.ts) */
+  columns: Array<TableColumnsType<T>[number] & FitHints>;
   onAdd?: () => void;
   /** Keyword search (the page reloads with it); omitted: no search box. */
   onSearch?: (keyword: string) => void;
@@ -51,6 +53,9 @@ export function TreeTable<T extends KeyNode>({
   const visible = columnAuth
     ? columns.filter((c) => String(c.key ?? '').startsWith('_') || canSee(String(c.key ?? '')))
     : columns;
+  // never wider than the panel: columns fitted to it in the language shown (./fitColumns.ts)
+  const [panel, setPanel] = useState<HTMLElement | null>(null);
+  const fitted = useFitColumns(visible, usePanelWidth(panel));
   // antd shows an expander for any `children` array: leaves must not carry an empty one
   const data = useMemo(() => {
     const strip = (ns: readonly KeyNode[]): KeyNode[] =>
@@ -62,7 +67,7 @@ export function TreeTable<T extends KeyNode>({
   }, [rows]);
 
   return (
-    <Flex vertical gap={12} data-testid={testId} style={{ width: '100%' }}>
+    <Flex vertical gap={12} data-testid={testId} style={{ width: '100%' }} ref={setPanel}>
       <Flex gap={8} wrap align="center">
         {onSearch && (
           <Input.Search
@@ -93,10 +98,11 @@ export function TreeTable<T extends KeyNode>({
         rowKey="id"
         size="small"
         loading={loading}
-        columns={visible}
+        columns={fitted.columns}
         dataSource={data}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
+        {...(fitted.scrollX ? { scroll: { x: fitted.scrollX } } : {})}
         locale={{ emptyText: tc('noData') }}
         expandable={{
           expandedRowKeys: expanded,

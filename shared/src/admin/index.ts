@@ -18,3 +18,5 @@ export * from './SideTree';
 export * from './RichTextEditor';
 export * from './TreeTable';
 export * from './sort';
+export * from './fitColumns';
+export * from './useFitColumns';

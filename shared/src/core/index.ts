@@ -4,6 +4,7 @@ export * from './links';
 export * from './expression';
 export * from './format';
 export * from './collate';
+export * from './textWidth';
 export * from './amount';
 export * from './storage';
 export * from './menuRoutes';

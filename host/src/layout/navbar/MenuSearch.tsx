@@ -6,7 +6,13 @@ import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { Input, type InputRef } from 'antd';
 import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
 import { useTranslation } from 'react-i18next';
-import { flattenPermittedRoutes, useNavigate, type MenuNode, type SearchableRoute } from '@lighting/shared';
+import {
+  fieldWidth,
+  flattenPermittedRoutes,
+  useNavigate,
+  type MenuNode,
+  type SearchableRoute,
+} from '@lighting/shared';
 import type { MenuSearchBoxProps } from './MenuSearchBox';
 import { LAYOUT_NS } from '../i18n';
 
@@ -93,6 +99,8 @@ export function MenuSearch({ menu }: { menu: MenuNode[] }) {
     setOpen(true);
   };
 
+  // as wide as its placeholder in the language shown (200 px at least: the Chinese one fits that)
+  const width = fieldWidth(t('searchMenu'), 200, 60);
   const field = (
     <Input
       ref={input}
@@ -108,7 +116,7 @@ export function MenuSearch({ menu }: { menu: MenuNode[] }) {
   return (
     <span
       data-testid="menu-search-box"
-      style={{ display: 'inline-flex', width: 200 }}
+      style={{ display: 'inline-flex', width }}
       onPointerEnter={() => void loadBox()}
     >
       {box ? (
@@ -123,6 +131,7 @@ export function MenuSearch({ menu }: { menu: MenuNode[] }) {
           input={field}
           inputRef={input}
           takeFocus={box.takeFocus}
+          width={width}
         />
       ) : (
         field
