@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SocketMethods } from '../chat/socket';
 import { unreadCounts } from '../messages/service';
+import { languageOf, translateMessage, type MessageLanguage } from '../http/messages';
 import type { Peer } from './hub';
 import {
   initMessage,
@@ -35,17 +36,36 @@ const frameError = (requestMethod: string, code: number, msg: string, frame?: Re
     ...(typeof frame?.requestId === 'string' ? { requestId: frame.requestId.slice(0, 64) } : {}),
   } satisfies ServerMessage);
 
-function peerOf(socket: WebSocket, id: string): Peer {
-  return {
+/**
+ * A socket as the hub sees it. Its frames' `msg` (logout reasons, chat refusals) speaks the language
+ * the page named in OnConnection, else its user's chosen one: the same catalogue as every HTTP
+ * answer (http/messages.ts).
+ */
+function peerOf(socket: WebSocket, id: string): Peer & { language: MessageLanguage | null } {
+  const peer = {
     id,
-    send(data) {
-      if (socket.readyState === socket.OPEN) socket.send(data);
+    language: null as MessageLanguage | null,
+    send(data: string) {
+      if (socket.readyState !== socket.OPEN) return;
+      socket.send(peer.language && data.includes('"msg"') ? inLanguage(data, peer.language) : data);
     },
-    close(code, reason) {
+    close(code: number, reason: string) {
       if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
         socket.close(code, reason);
     },
   };
+  return peer;
+}
+
+/** A frame with its `msg` in `lang`. */
+function inLanguage(data: string, lang: MessageLanguage): string {
+  try {
+    const frame = JSON.parse(data) as { msg?: unknown };
+    if (typeof frame.msg !== 'string') return data;
+    return JSON.stringify({ ...frame, msg: translateMessage(frame.msg, lang) });
+  } catch {
+    return data;
+  }
 }
 
 /**
@@ -114,6 +134,12 @@ export function registerSocketRoute(app: FastifyInstance, methods: SocketMethods
           attached = true;
           token = check.row.token;
           userId = check.row.userId;
+          const own = await db
+            .selectFrom('user')
+            .select('language')
+            .where('id', '=', check.row.userId)
+            .executeTakeFirst();
+          peer.language = languageOf(msg.language, own?.language);
           clearTimeout(connectTimer);
           // Attached before the counts are read: whatever is stored after this reaches the socket live,
           // whatever before is in initMessage (a client that also catches up by seq misses nothing).
