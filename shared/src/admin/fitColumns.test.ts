@@ -8,6 +8,8 @@ describe('fitColumns', () => {
     expect(columnNeed({ key: 'a', title: 'Organization' }, measure)).toBe(120 + HEADER_CHROME);
     expect(columnNeed({ key: 'a', title: '组织' }, measure)).toBe(MIN_COLUMN);
     expect(columnNeed({ key: 'a', title: 'x', width: 200 }, measure)).toBe(200);
+    // a width fixed for the Chinese header grows for the English one
+    expect(columnNeed({ key: 'a', title: 'Occurrences', width: 80 }, measure)).toBe(110 + HEADER_CHROME);
   });
 
   it('shares the room left among the text columns and never scrolls when they fit', () => {
@@ -15,7 +17,7 @@ describe('fitColumns', () => {
       [
         { key: 'name', title: 'Name' },
         { key: 'code', title: 'Code' },
-        { key: 'ops', title: 'Actions', width: 100 },
+        { key: 'ops', title: 'Ops', width: 100 },
       ],
       400,
       measure,

@@ -10,7 +10,7 @@ export interface FitColumnInput {
   key: string;
   /** the header as shown */
   title: string;
-  /** a width the page fixed (actions, dates, switches): kept as it is */
+  /** a width the page fixed (actions, dates, switches): kept, widened only for a longer header */
   width?: number;
   /** at least this wide (px) */
   minWidth?: number;
@@ -32,10 +32,11 @@ export const HEADER_CHROME = 40;
 /** No column narrower than this. */
 export const MIN_COLUMN = 64;
 
-/** The width a column needs for its header (or its fixed width). */
+/** The width a column needs: its header in the language shown, and at least the width the page fixed. */
 export function columnNeed(c: FitColumnInput, measure: (text: string) => number = textWidth): number {
-  if (c.width !== undefined) return c.width;
-  return Math.max(MIN_COLUMN, c.minWidth ?? 0, measure(c.title) + HEADER_CHROME);
+  const header = measure(c.title) + HEADER_CHROME;
+  if (c.width !== undefined) return Math.max(c.width, header);
+  return Math.max(MIN_COLUMN, c.minWidth ?? 0, header);
 }
 
 export function fitColumns(
