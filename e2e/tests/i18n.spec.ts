@@ -224,7 +224,8 @@ test("the server's messages speak the console's language: a success and a refusa
     await page.getByTestId('message-read-all').click();
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await expect(toasts.filter({ hasText: done })).toBeVisible();
-    await page.keyboard.press('Escape');
+    await page.locator('.ant-drawer-open .ant-drawer-close').click();
+    await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
     // a refusal, asked in the console's language
     const operator = await apiToken(page, 'operator');
     const denied = await page.request.get('/api/system/Permission/Users', {
