@@ -159,6 +159,10 @@ describe('static serving', () => {
     const zhtw = await get('/help/index.zh-TW.html');
     expect(zhtw.body).toContain('<title>操作手冊 - 城市照明綜合管理平台</title>');
     expect(zhtw.body).toContain('<html lang="zh-TW">');
+    // one style sheet for the three
+    const css = await get('/help/help.css');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
   });
 
   it('keeps /api answers as envelopes', async () => {
