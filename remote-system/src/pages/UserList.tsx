@@ -168,6 +168,8 @@ export default function UserList(_props: RemotePageProps) {
     {
       key: '_actions',
       title: t('actions'),
+      // its links wrap, one at least per line: 'Reset password' is wider than the header
+      minWidth: 130,
       fixed: 'right',
       render: (_: unknown, r) => (
         <RowActions
