@@ -208,6 +208,34 @@ test('every console page speaks English, Traditional and Simplified Chinese: men
   expect([...new Set(found)]).toEqual([]);
 });
 
+test("the server's messages speak the console's language: a success and a refusal, in English and Traditional Chinese", async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  const toasts = page.locator('.ant-message-notice');
+  for (const [lang, done, refused] of [
+    ['en', 'All marked as read', /^Permission denied: missing menu /],
+    ['zhtw', '已全部標記為已讀', /^權限不足: 缺少菜單 /],
+  ] as const) {
+    await chooseLanguage(page, lang);
+    // a success the page toasts as the server worded it (the message drawer's mark all read)
+    await page.getByTestId('message-bell').click();
+    await page.getByTestId('message-read-all').click();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await expect(toasts.filter({ hasText: done })).toBeVisible();
+    await page.locator('.ant-drawer-open .ant-drawer-close').click();
+    await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+    // a refusal, asked in the console's language
+    const operator = await apiToken(page, 'operator');
+    const denied = await page.request.get('/api/system/Permission/Users', {
+      headers: { Authorization: operator, 'Accept-Language': HTML_LANG[lang] },
+    });
+    expect((await denied.json()).msg).toMatch(refused);
+  }
+  await chooseLanguage(page, 'zh');
+});
+
 /**
  * A fresh browser in `lang`: a page opened there shows the console in that language from the
  * first paint (sign-in page included).
@@ -256,6 +284,16 @@ for (const lang of ['en', 'zhtw'] as const) {
     await go(page, '/profile');
     await expect(page.getByTestId('profile-page').getByText(place)).toBeVisible();
     found.push(...(await wrongTextsSettled(page, lang, '/profile')));
+    // the sign-in log: the summary and the place the server wrote, in the page's language
+    await page.getByRole('tab', { name: lang === 'en' ? 'System log' : '系統日誌' }).click();
+    const lastSignIn = page.getByTestId('profile-log').locator('.ant-table-tbody tr').first();
+    await expect(lastSignIn).toContainText(lang === 'en' ? 'Signed in' : '登錄成功');
+    await expect(lastSignIn).toContainText(place);
+    // the operator's guide the navbar opens: its pages and window title in the console's language
+    const help = await page.getByTestId('docs-entry').getAttribute('href');
+    await page.goto(String(help));
+    await expect(page).toHaveTitle(lang === 'en' ? /^Operator guide - / : /^操作手冊 - /);
+    found.push(...(await wrongTextsSettled(page, lang, String(help))));
     expect(found).toEqual([]);
     await page.context().close();
   });

@@ -12,12 +12,15 @@
 //   e.g. a table header squeezed to one character per line;
 // - `spill` (with `spill: true`): a text runs past the box of an element that holds it though
 //   nothing clips it, e.g. a number drawn over the next column of a grid (positioned boxes such as
-//   badges and popups, inline elements and scrolling boxes are not boxes a text must stay in).
+//   badges and popups, inline elements and scrolling boxes are not boxes a text must stay in);
+// - `placeholder` (with `fields: true`): a field's placeholder is wider than the field (an input's,
+//   measured in its own font, or a select's cut with an ellipsis: a placeholder has no tooltip);
+// - `sideways` (with `fields: true`): a table wider than its panel, scrolling sideways.
 // Text shortened on purpose (text-overflow: ellipsis) and text inside a scrolling box are fine.
 // Each problem names the element (tag, test id or class, its text) so a failure says where.
 import type { Page } from '@playwright/test';
 
-export type LayoutProblemKind = 'overflow' | 'clipped' | 'charPerLine' | 'spill';
+export type LayoutProblemKind = 'overflow' | 'clipped' | 'charPerLine' | 'spill' | 'placeholder' | 'sideways';
 
 export interface LayoutProblem {
   kind: LayoutProblemKind;
@@ -38,12 +41,14 @@ export interface LayoutOptions {
   tolerance?: number;
   /** also report `spill` (text past an unclipped box that holds it) */
   spill?: boolean;
+  /** also report `placeholder` (cut placeholders) and `sideways` (tables scrolling sideways) */
+  fields?: boolean;
 }
 
 /** Every layout problem on the page now (see the kinds above). */
 export async function layoutProblems(page: Page, options: LayoutOptions = {}): Promise<LayoutProblem[]> {
   return page.evaluate(
-    ({ root, ignore, tolerance, spill }) => {
+    ({ root, ignore, tolerance, spill, fields }) => {
       const problems: LayoutProblem[] = [];
       const rootEl = root ? document.querySelector(root) : document.body;
       if (!rootEl) throw new Error(`layoutProblems: no element matches ${root}`);
@@ -170,6 +175,51 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
             limit: box(cb),
           });
       }
+      if (fields) {
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        for (const el of rootEl.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+          'input[placeholder], textarea[placeholder]',
+        )) {
+          if (ignored(el) || !visible(el) || el.value || !el.placeholder) continue;
+          const s = getComputedStyle(el);
+          ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+          const need = ctx.measureText(el.placeholder).width;
+          const r = el.getBoundingClientRect();
+          const have = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+          if (need > have + tolerance)
+            problems.push({
+              kind: 'placeholder',
+              where: path(el),
+              text: el.placeholder.slice(0, 40),
+              box: box({ left: r.left, right: r.left + need, top: r.top, bottom: r.bottom }),
+              limit: box(r),
+            });
+        }
+        for (const el of rootEl.querySelectorAll(
+          '.ant-select-selection-placeholder, .ant-select-placeholder',
+        )) {
+          if (ignored(el) || !visible(el)) continue;
+          if (el.scrollWidth > el.clientWidth + tolerance)
+            problems.push({
+              kind: 'placeholder',
+              where: path(el),
+              text: (el.textContent ?? '').slice(0, 40),
+              box: box(el.getBoundingClientRect()),
+              limit: box(el.getBoundingClientRect()),
+            });
+        }
+        for (const el of rootEl.querySelectorAll('.ant-table-content, .ant-table-body')) {
+          if (ignored(el) || !visible(el)) continue;
+          if (el.scrollWidth > el.clientWidth + tolerance)
+            problems.push({
+              kind: 'sideways',
+              where: path(el.closest('.ant-table-wrapper') ?? el),
+              text: `${el.scrollWidth} px in ${el.clientWidth} px`,
+              box: box(el.getBoundingClientRect()),
+              limit: box(el.getBoundingClientRect()),
+            });
+        }
+      }
       return problems;
     },
     {
@@ -177,6 +227,7 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
       ignore: options.ignore ?? [],
       tolerance: options.tolerance ?? 1,
       spill: options.spill ?? false,
+      fields: options.fields ?? false,
     },
   );
 }

@@ -26,6 +26,13 @@ test('statistics: charts beside the map; a district filters both', async ({ page
   await openKiosk(page, 'bt/gzyp/statistic');
   await expect(page.getByTestId('stat-chart-districts')).toHaveAttribute('data-chart-state', 'ready');
   await expect(page.getByTestId('stat-chart-kinds')).toHaveAttribute('data-chart-state', 'ready');
+  // each chart is an image named by its title first, so it is named even while it draws nothing
+  for (const [chart, title] of [
+    ['districts', /^亮灯率 · 按区县/],
+    ['kinds', /^按类型/],
+    ['statuses', /^按状态/],
+  ] as const)
+    await expect(page.getByTestId(`stat-chart-${chart}`)).toHaveAttribute('aria-label', title);
   const first = page.getByTestId('stat-districts').locator('tbody tr').first();
   const name = (await first.locator('td').first().innerText()).trim();
   const total = Number((await first.locator('td').nth(1).innerText()).trim());

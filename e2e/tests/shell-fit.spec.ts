@@ -64,6 +64,10 @@ test('a page refused by permission says so; an address no page has is 404', asyn
   await page.goto('/permission/user');
   await expect(page.getByTestId('no-permission')).toHaveText('您的权限不足，请联系管理员');
   await expect(page).toHaveURL(/\/permission\/user$/);
+  // inside the console: its sidebar and navbar stay, the window is titled
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await expect(page.getByTestId('page-content').getByTestId('no-permission')).toBeVisible();
+  await expect(page).toHaveTitle(/^无权访问/);
   await expect(page.getByText('页面不存在')).toHaveCount(0);
   await page.goto('/permission/no-such-page');
   await expect(page).toHaveURL(/\/404$/);

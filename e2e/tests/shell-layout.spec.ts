@@ -135,6 +135,31 @@ test('menu search: the shortcut focuses it and a result navigates', async ({ pag
   await expect(page.getByTestId('user-list')).toBeVisible();
 });
 
+test('an address typed in the menu search opens without a reload; typed in the address bar it keeps the tabs', async ({
+  page,
+}) => {
+  await signedIn(page);
+  const tabs = page.getByTestId('tags-view').getByTestId('tab');
+  await openMenu(page, '权限管理', '用户管理');
+  await expect(page.getByTestId('user-list')).toBeVisible();
+  // a mark on the document: a reload would drop it
+  await page.evaluate(() => ((window as unknown as { kept?: number }).kept = 1));
+  const search = page.getByTestId('menu-search');
+  await search.click();
+  await search.fill('/permission/role');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/permission\/role$/);
+  await expect(tabs.filter({ hasText: '角色管理' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { kept?: number }).kept)).toBe(1);
+  // the address bar reloads the document: it lands on the address, the console's tabs still open
+  await page.goto('/permission/position');
+  await expect(tabs.filter({ hasText: '岗位管理' })).toBeVisible();
+  await expect(tabs.filter({ hasText: '用户管理' })).toBeVisible();
+  await expect(tabs.filter({ hasText: '角色管理' })).toBeVisible();
+  await tabs.filter({ hasText: '用户管理' }).click();
+  await expect(page.getByTestId('user-list')).toBeVisible();
+});
+
 test('tabs keep page state, close others keeps home, refresh re-mounts', async ({ page }) => {
   await signedIn(page);
   const tabs = page.getByTestId('tags-view').getByTestId('tab');

@@ -184,11 +184,22 @@ test('forcing a user offline from another browser sends them to /login', async (
   await signInAs(userPage, account, password);
   const userToken = await userPage.evaluate(() => localStorage.getItem('lighting_token__String'));
 
+  // a second sign-in of the same person (another device): still one row, online, two sessions inside
+  await page.request.post(
+    '/api/oauth/Login?client_id=admin&client_secret=123456&scope=all&grant_type=password',
+    {
+      data: { account, password: SparkMD5.hash(password) },
+    },
+  );
   await signIn(page, 'admin');
   await openMenu(page, '权限管理', '在线用户');
   const list = page.getByTestId('online-list');
-  const row = list.locator('tr', { hasText: account });
-  await expect(row).toBeVisible();
+  const row = list.locator('tbody tr', { hasText: account });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('在线');
+  await expect(list.locator('tbody tr', { hasText: /\badmin\b/ })).toHaveCount(1);
+  await row.getByRole('button', { name: /展开|Expand/ }).click();
+  await expect(list.getByTestId('online-session')).toHaveCount(2);
   await row.getByTestId('row-force-offline').first().click();
   await page.locator('.ant-modal-confirm .ant-btn-primary').click();
 

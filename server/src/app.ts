@@ -28,7 +28,8 @@ import { refreshStatistics } from './db';
 import { openDatabase, type DbHandle } from './database';
 import { migrateToLatest } from './db/migrator';
 import { seedIfEmpty } from './seeding';
-import { ApiError, Code, Msg, fail, httpStatusFor } from './http/envelope';
+import { ApiError, Code, Msg, fail, httpStatusFor, type Envelope } from './http/envelope';
+import { languageOf, translateMessage } from './http/messages';
 import { redactUrl } from './http/redact';
 import { prettyLogStream } from './http/log-format';
 import { ValidationError, schemaErrorFormatter } from './http/validation';
@@ -211,6 +212,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await authenticate(req, reply);
   });
 
+  // Every envelope's msg in the caller's language (Accept-Language, else the user's chosen one):
+  // one place for every route, error and refusal (http/messages.ts, its catalogue in three languages).
+  app.addHook('preSerialization', async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    if (!isApi(req.url) || !payload || typeof payload !== 'object') return payload;
+    const env = payload as Partial<Envelope>;
+    if (typeof env.msg !== 'string' || typeof env.code !== 'number') return payload;
+    const lang = languageOf(req.headers['accept-language'], req.auth?.user.language);
+    return lang ? { ...env, msg: translateMessage(env.msg, lang) } : payload;
+  });
+
   app.addHook('onResponse', async (req, reply) => {
     if (reply.elapsedTime > config.slowRequestMs)
       req.log.warn(
@@ -338,5 +349,8 @@ function socketSetup(app: FastifyInstance) {
       return { unreadNums: all.flatMap((x) => x.unreadNums) };
     },
     counts: (userId: string) => unreadCounts(app.ctx.db, userId),
+    language: async (userId: string) =>
+      (await app.ctx.db.selectFrom('user').select('language').where('id', '=', userId).executeTakeFirst())
+        ?.language,
   };
 }

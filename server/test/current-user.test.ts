@@ -345,7 +345,8 @@ describe.each(TARGETS)('Users/Current (%s)', (target) => {
         url: `${BASE}/Actions/ModifyPassword`,
         payload: { oldPassword: md5Hex('nope1234'), password: md5Hex('newpass123') },
       });
-      expect(body(wrong)).toEqual({ code: 400, msg: 'oldPassword: 原密码错误', data: null });
+      // the operator chose English above: without Accept-Language the server answers in it
+      expect(body(wrong)).toEqual({ code: 400, msg: 'oldPassword: Wrong old password', data: null });
       const bad = await call({
         method: 'POST',
         url: `${BASE}/Actions/ModifyPassword`,

@@ -220,4 +220,66 @@ describe.each(TARGETS)('hardening (%s)', (target) => {
       expect(JSON.parse(headers.body).code).toBe(431);
     });
   });
+
+  describe('messages in the caller language', () => {
+    const withLang = (
+      lang: string | undefined,
+      url: string,
+      token?: string,
+      method = 'GET',
+      payload?: unknown,
+    ) =>
+      app.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...(token ? { Authorization: token } : {}), ...(lang ? { 'accept-language': lang } : {}) },
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      });
+
+    it('answers success, refusals, bad input and unknown paths in the language asked for', async () => {
+      const area = { parentId: '-1', fullName: `区${Date.now()}`, enCode: `a${Date.now()}`, type: 3 };
+      expect(body(await withLang('en-US,en;q=0.9', '/api/system/Base/Area', admin, 'POST', area)).msg).toBe(
+        'Created',
+      );
+      expect(
+        body(
+          await withLang('zh-TW', '/api/system/Base/Area', admin, 'POST', {
+            ...area,
+            enCode: `b${Date.now()}`,
+          }),
+        ).msg,
+      ).toBe('新建成功');
+      const bad = body(await withLang('en', '/api/system/Permission/Users?pageSize=1000', admin));
+      expect(bad.msg).toBe('pageSize: must be ≤ 100');
+      expect(body(await withLang('zh-CN', '/api/system/Permission/Users?pageSize=1000', admin)).msg).toBe(
+        'pageSize: 不能大于 100',
+      );
+      expect(body(await withLang('en', '/api/oauth/CurrentUser')).msg).toBe(
+        'Verification failed, please sign in again',
+      );
+      expect(body(await withLang('zh-TW', '/api/oauth/CurrentUser')).msg).toBe('驗證失敗，請重新登錄');
+      expect(body(await withLang('en', '/api/no/such/thing', admin)).msg).toBe(
+        'No such API: GET /api/no/such/thing',
+      );
+      expect(
+        body(await withLang('en', '/api/system/Permission/OnlineUser/u-admin', admin, 'DELETE')).msg,
+      ).toBe('You cannot sign yourself out by force');
+    });
+
+    it("without Accept-Language: the user's chosen language, else as written", async () => {
+      const { operator } = await demoTokens(app);
+      expect(body(await withLang(undefined, '/api/system/Permission/Users', operator)).msg).toMatch(
+        /^权限不足: 缺少菜单/,
+      );
+      await sendAs(app, operator, 'PUT', '/api/system/Permission/Users/Current/SystemLanguage', {
+        language: 'en',
+      });
+      expect(body(await withLang(undefined, '/api/system/Permission/Users', operator)).msg).toMatch(
+        /^Permission denied: missing menu /,
+      );
+      await sendAs(app, operator, 'PUT', '/api/system/Permission/Users/Current/SystemLanguage', {
+        language: 'zh',
+      });
+    });
+  });
 });

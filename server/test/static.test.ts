@@ -171,6 +171,18 @@ describe('static serving', () => {
     expect(res.body).not.toMatch(/https?:\/\//);
     expect((await get('/help/')).body).toBe(res.body);
     expect((await get('/help')).statusCode).toBe(302);
+    // in the console's three languages, window title included
+    const en = await get('/help/index.en.html');
+    expect(en.statusCode).toBe(200);
+    expect(en.body).toContain('<title>Operator guide - City Lighting Management Platform</title>');
+    expect(en.body.replace(/<style>[\s\S]*<\/style>/, '')).not.toMatch(/[\u4e00-\u9fff]/);
+    const zhtw = await get('/help/index.zh-TW.html');
+    expect(zhtw.body).toContain('<title>操作手冊 - 城市照明綜合管理平台</title>');
+    expect(zhtw.body).toContain('<html lang="zh-TW">');
+    // one style sheet for the three
+    const css = await get('/help/help.css');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
   });
 
   it('keeps /api answers as envelopes', async () => {

@@ -464,12 +464,17 @@ describe.each(TARGETS)('system permission (%s)', (target) => {
     it('lists sessions and forces a user offline: token revoked (601), socket told to log out', async () => {
       const victim = await login(app, 'manager', 'manager123');
       const online = body(await get(admin, '/api/system/Permission/OnlineUser?keyword=manager')).data.list;
-      expect(online.length).toBeGreaterThanOrEqual(1);
+      // one row per person, their sign-ins inside (the manager signed in twice by now)
+      expect(online).toHaveLength(1);
       expect(online[0]).toMatchObject({
         userId: 'u-manager',
         account: 'manager',
         loginIp: expect.any(String),
+        loginAddress: '本地局域网',
+        connected: false,
       });
+      expect(online[0].sessionCount).toBeGreaterThanOrEqual(2);
+      expect(online[0].sessions).toHaveLength(online[0].sessionCount);
       expect(JSON.stringify(online)).not.toContain(victim);
 
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -485,6 +490,19 @@ describe.each(TARGETS)('system permission (%s)', (target) => {
         return messages.find((m) => m.method === method);
       };
       expect(await waitFor('initMessage')).toBeDefined();
+      // a second page of theirs, in English: its messages are worded in English
+      const wsEn = new WebSocket(url);
+      const english: Array<{ method: string; msg?: string }> = [];
+      wsEn.on('message', (d) => english.push(JSON.parse(String(d)) as { method: string; msg?: string }));
+      await new Promise((r) => wsEn.once('open', r));
+      wsEn.send(
+        JSON.stringify({ method: 'OnConnection', token: victim, mobileDevice: false, language: 'en' }),
+      );
+      for (let i = 0; i < 150 && !english.some((m) => m.method === 'initMessage'); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      // a page of theirs is open now: the person is online
+      const now = body(await get(admin, '/api/system/Permission/OnlineUser?keyword=manager')).data.list;
+      expect(now.map((p: { connected: boolean }) => p.connected)).toEqual([true]);
 
       expect((await send(operator, 'DELETE', '/api/system/Permission/OnlineUser/u-manager')).statusCode).toBe(
         403,
@@ -496,6 +514,13 @@ describe.each(TARGETS)('system permission (%s)', (target) => {
       expect(res.code).toBe(200);
       expect(res.data.sessions).toBeGreaterThanOrEqual(2);
       expect(await waitFor('logout')).toEqual({ method: 'logout', msg: '您已被管理员强制下线' });
+      for (let i = 0; i < 150 && !english.some((m) => m.method === 'logout'); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(english.find((m) => m.method === 'logout')).toEqual({
+        method: 'logout',
+        msg: 'An administrator signed you out',
+      });
+      wsEn.close();
       expect(body(await get(victim, '/api/oauth/CurrentUser')).code).toBe(601);
       expect(body(await get(manager, '/api/oauth/CurrentUser')).code).toBe(601);
       ws.close();

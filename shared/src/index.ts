@@ -24,6 +24,7 @@ export * from './core/dictionaryNames';
 export * from './core/ipPlace';
 export * from './core/messageTitles';
 export * from './core/colour';
+export * from './core/textWidth';
 export * from './config/runtime';
 export * from './session/storage';
 export * from './session/api';

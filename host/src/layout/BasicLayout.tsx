@@ -198,7 +198,7 @@ function TopMenu({
         selectedKeys={[selected]}
         items={width > 0 ? all : []}
         className="lighting-top-menu"
-        style={{ borderBottom: 0, lineHeight: '62px' }}
+        style={{ borderBottom: 0, lineHeight: '46px' }}
         data-testid="side-menu"
       />
     </div>
@@ -215,6 +215,11 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
   const colour = themeTextColour(settings.themeClass);
   const mobile = device === 'mobile';
   const tabs = useTabs((s) => s.tabs);
+  const token = useSession((s) => s.token);
+  // the tabs this browser tab had open for this sign-in, before a reload (a typed address)
+  useLayoutEffect(() => {
+    if (token) useTabs.getState().restore(token.slice(0, 12));
+  }, [token]);
   const shownBefore = useRef(new Set<string>());
   useLoginNotice();
   useDeviceRules(pathname);
@@ -249,7 +254,8 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
   const titleFor = (path: string) => (path === '/home' ? t('common:home') : findPage(pages, path)?.title());
 
   if (pathname === '/') return <Navigate to="/home" replace />;
-  if (!page && !isRedirect) return <MissingPage pathname={pathname} />;
+  // no page of this user's here: the refusal shows inside the console (sidebar, navbar, tabs kept)
+  const missing = !page && !isRedirect;
 
   const crumbs = findMenuPath(menu, pathname);
   const toggle = (
@@ -267,7 +273,11 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
         color: layoutType === 'functional' ? colour : '#fff',
         padding: plain ? '12px 4px' : '16px 20px',
         fontWeight: 600,
-        whiteSpace: plain ? 'normal' : 'nowrap',
+        // the title wraps rather than widening the sidebar (English: 'City Lighting Management
+        // Platform' is wider than 260 px); one line in the top bar of the functional layout
+        whiteSpace: layoutType === 'functional' ? 'nowrap' : 'normal',
+        overflowWrap: 'anywhere',
+        lineHeight: 1.4,
         fontSize: plain ? 12 : 16,
         textAlign: plain ? 'center' : 'left',
         flexShrink: 0,
@@ -294,7 +304,9 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
           trigger={null}
           theme="dark"
           style={{
-            overflow: 'auto',
+            // never sideways: what is too wide wraps (the title) or ends in an ellipsis (menu items)
+            overflowX: 'hidden',
+            overflowY: 'auto',
             ...(mobile ? { position: 'fixed', height: '100%', zIndex: 1000, left: 0, top: 0 } : {}),
           }}
           data-testid="sidebar"
@@ -329,12 +341,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
       {layoutType === 'functional' ? (
         <>
           {sidebarLogo ? logo : null}
-          <TopMenu
-            items={sideItems}
-            selected={pathname}
-            section={openKeysFor(menu, pathname)[0]}
-            moreTitle={t('more')}
-          />
+          <div style={{ flex: 1 }} />
         </>
       ) : (
         <>
@@ -351,6 +358,22 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
       <NavbarTools menu={menu} />
     </Layout.Header>
   );
+  // functional: the sections get a row of their own, the whole width (spec §9: floor(width/116)
+  // items at least) — beside the title and the navbar's tools only four fitted at 1366 px
+  const topBar =
+    layoutType === 'functional' ? (
+      <div
+        style={{ display: 'flex', background: '#fff', borderBottom: '1px solid #f0f0f0', padding: '0 12px' }}
+        data-testid="top-bar"
+      >
+        <TopMenu
+          items={sideItems}
+          selected={pathname}
+          section={openKeysFor(menu, pathname)[0]}
+          moreTitle={t('more')}
+        />
+      </div>
+    ) : null;
 
   // the page being entered shows at once (its tab is added by the effect above)
   const withCurrent =
@@ -372,6 +395,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
         data-fixed-header={fixedHeader ? 'true' : 'false'}
       >
         {header}
+        {topBar}
         {tagsView ? <TagsView colour={colour} titleFor={titleFor} /> : null}
         <Layout.Content
           ref={scrollBoxes.content}
@@ -386,6 +410,7 @@ export function BasicLayout({ menu, pages }: { menu: MenuNode[]; pages: PageDef[
           data-testid="page-content"
         >
           {isRedirect ? <Redirect /> : null}
+          {missing ? <MissingPage pathname={pathname} /> : null}
           {shown.map((tab) => (
             <div
               key={`${tab.path}#${tab.key}`}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   generateRoutes,
   getConfig,
+  helpPageIn,
   menuLabelIn,
   Navigate,
   pageTitle,
@@ -57,7 +58,10 @@ function useDocumentTitle(routes: AppRoute[]) {
       '/lockScreen': t('lockScreen'),
       '/404': t('notFound'),
     };
-    document.title = pageTitle(r?.meta.title ?? fixed[pathname], platformTitleIn(i18n.language), '');
+    const title = r?.meta.title ?? fixed[pathname];
+    // a path without a page: its refusal (views/NoPermission) or /404 titles the window
+    if (title === undefined && !(pathname in REMOTE_FIXED) && !pathname.startsWith('/redirect/')) return;
+    document.title = pageTitle(title, platformTitleIn(i18n.language), '');
   }, [pathname, routes, t, i18n.language]);
 }
 
@@ -72,6 +76,7 @@ export default function Console() {
         dashboardUrl: getConfig().dashboardUrl,
         token: token ?? '',
         label: (entry) => menuLabelIn(entry, lang),
+        link: (url) => helpPageIn(url, lang),
       }),
     [menuList, token, lang],
   );

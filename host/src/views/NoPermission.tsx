@@ -4,18 +4,23 @@ import { useEffect, useState } from 'react';
 import { Button, Spin } from 'antd';
 import { LazyResult as Result } from '@lighting/shared/ui';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from '@lighting/shared';
+import { Navigate, pageTitle, platformTitleIn, useNavigate } from '@lighting/shared';
 import { loadRoutes, remoteFor } from '../federation/registry';
 import { LAYOUT_NS } from '../layout/i18n';
 import { tableHasPage } from './refused';
 
 export function NoPermission() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const title = t(`${LAYOUT_NS}:noPermissionTitle`);
+  // the window is titled like any page of the console (the console leaves a path without a page to it)
+  useEffect(() => {
+    document.title = pageTitle(title, platformTitleIn(i18n.language), '');
+  }, [title, i18n.language]);
   return (
     <Result
       status="403"
-      title={t(`${LAYOUT_NS}:noPermissionTitle`)}
+      title={title}
       subTitle={<span data-testid="no-permission">{t(`${LAYOUT_NS}:noPermission`)}</span>}
       extra={
         <Button type="primary" onClick={() => navigate('/home')}>

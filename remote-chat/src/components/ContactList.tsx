@@ -19,7 +19,7 @@ export function ContactList({
   onPick: (c: ChatContact) => void;
   active?: string | null;
 }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const self = useSession((s) => s.userInfo?.userId);
   const reads = useChat((s) => s.reads);
   const online = useChat((s) => s.online);
@@ -41,9 +41,8 @@ export function ContactList({
         filterContacts(all ?? [], q, self),
         (id) => reads[id]?.unread ?? 0,
         (id) => online[id] === true,
-        i18n.language === 'en' ? 'en' : 'zh-CN',
       ),
-    [all, q, self, reads, online, i18n.language],
+    [all, q, self, reads, online],
   );
   return (
     <div

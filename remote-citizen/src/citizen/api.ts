@@ -1,6 +1,7 @@
 // The citizens' API (/api/public): plain fetch, the {code, msg, data} envelope, the device id and the
 // citizen's session token (both kept in the console's storage). No axios: the phone door stays small.
-import { store } from './i18n';
+import { htmlLang } from '@lighting/shared/core';
+import { currentLang, store } from './i18n';
 
 export class ApiFailure extends Error {
   constructor(
@@ -41,7 +42,8 @@ export const sessionToken = (): string => store.get<string>('citizenToken') ?? '
 export const setSessionToken = (t: string | null): void => store.set('citizenToken', t ?? undefined);
 
 export function headers(): Record<string, string> {
-  const h: Record<string, string> = { 'x-device-id': deviceId() };
+  // the server answers its messages in the page's language (server/src/http/messages.ts)
+  const h: Record<string, string> = { 'x-device-id': deviceId(), 'accept-language': htmlLang(currentLang()) };
   const t = sessionToken();
   if (t) h['x-citizen-token'] = t;
   return h;

@@ -10,7 +10,7 @@ import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import Tree, { type DataNode } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
-import { Auth, formatDateTime, saveBlob, toast, type RemotePageProps } from '@lighting/shared';
+import { Auth, fieldWidth, formatDateTime, saveBlob, toast, type RemotePageProps } from '@lighting/shared';
 import {
   areaNames,
   codePreview,
@@ -237,7 +237,8 @@ export default function GeneratorPage(_props: RemotePageProps) {
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('pickModel')}
           aria-label={t('pickModel')}
-          style={{ width: 280 }}
+          // its placeholder whole in every language ('Choose the model to generate code for')
+          style={{ width: fieldWidth(t('pickModel'), 280) }}
           value={modelId ?? undefined}
           onChange={pick}
           options={models.map((m) => ({ value: m.id, label: `${m.fullName}（${m.enCode}）` }))}

@@ -20,11 +20,14 @@ import { useMapChangeTick } from '../map/useLive';
 function Chart({
   option,
   name,
+  title,
   height = 220,
   onClick,
 }: {
   option: ChartOption | null;
   name: string;
+  /** what the chart shows: its name for screen readers even before (or without) data */
+  title: string;
   height?: number;
   /** the clicked element's name and its index in the data */
   onClick?: (name: string, dataIndex: number) => void;
@@ -38,7 +41,7 @@ function Chart({
       data-chart-state={state}
       // the canvas holds no words: the chart is an image named by what it draws
       role="img"
-      aria-label={chartSummary(option)}
+      aria-label={chartSummary(option, title)}
       style={{ width: '100%', height }}
     />
   );
@@ -172,6 +175,7 @@ export default function MapStatistic(_props: RemotePageProps) {
           <Chart
             option={rates}
             name="districts"
+            title={`${t('lightsOnRate')} · ${t('byDistrict')}`}
             height={240}
             onClick={(_, i) => cityRows[i] && pick(cityRows[i].district)}
           />
@@ -179,12 +183,12 @@ export default function MapStatistic(_props: RemotePageProps) {
         <Row gutter={12}>
           <Col span={12}>
             <Card size="small" title={t('byKind')}>
-              <Chart option={kind} name="kinds" />
+              <Chart option={kind} name="kinds" title={t('byKind')} />
             </Card>
           </Col>
           <Col span={12}>
             <Card size="small" title={t('byStatus')}>
-              <Chart option={status} name="statuses" />
+              <Chart option={status} name="statuses" title={t('byStatus')} />
             </Card>
           </Col>
         </Row>

@@ -379,7 +379,8 @@ export default function RepairOrders(_props: RemotePageProps) {
             size="small"
             loading={loading}
             columns={columns}
-            scroll={{ x: scrollX }}
+            // no rows, no sideways scroll: an empty scrolling box is a region the keyboard cannot reach
+            scroll={page.list.length ? { x: scrollX } : undefined}
             tableLayout="fixed"
             dataSource={page.list}
             data-testid="order-list"

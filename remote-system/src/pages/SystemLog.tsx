@@ -6,7 +6,15 @@ import { useState } from 'react';
 import { Button, Input, Tag, type TableColumnsType } from 'antd';
 import Tabs from 'antd/es/tabs';
 import { useTranslation } from 'react-i18next';
-import { Auth, ipPlaceName, request, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
+import {
+  Auth,
+  ipPlaceName,
+  logSummaryIn,
+  request,
+  toast,
+  usePagedList,
+  type RemotePageProps,
+} from '@lighting/shared';
 import { ListFrame, useConfirm } from '@lighting/shared/admin';
 import { paged, urls, type ListQuery } from '../api';
 import { formatDuration, formatTime } from '../logic/format';
@@ -100,7 +108,13 @@ function LogTab({ category }: { category: Category }) {
                 { key: 'requestUrl', dataIndex: 'requestUrl', title: t('requestUrl'), ellipsis: true },
                 { key: 'duration', dataIndex: 'duration', title: t('duration'), render: formatDuration },
               ] as TableColumnsType<LogRow>)),
-          { key: 'abstracts', dataIndex: 'abstracts', title: t('abstracts'), ellipsis: true },
+          {
+            key: 'abstracts',
+            dataIndex: 'abstracts',
+            title: t('abstracts'),
+            ellipsis: true,
+            render: (v: string) => logSummaryIn(v, i18n.language),
+          },
         ];
   const errorDetail = (r: LogRow) => (
     <div data-testid="error-detail">

@@ -2,7 +2,7 @@
 // keyword search, create, edit, delete, reset password, enable/disable, export. Buttons and
 // columns follow the permission snapshot (btn_add, btn_edit, btn_remove, btn_export).
 import { useEffect, useState } from 'react';
-import { Input, type TableColumnsType } from 'antd';
+import { Input } from 'antd';
 import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
 import Modal from 'antd/es/modal';
@@ -16,6 +16,7 @@ import {
   FormModal,
   ListFrame,
   SideTree,
+  type ListFrameProps,
   StateSwitch,
   useConfirmDelete,
   useDictionary,
@@ -148,13 +149,14 @@ export default function UserList(_props: RemotePageProps) {
     });
   };
 
-  const columns: TableColumnsType<UserRow> = [
+  // beside the organisation tree the list is narrow: gender, then position, give way first
+  const columns: ListFrameProps<UserRow, ListQuery>['columns'] = [
     { key: 'account', dataIndex: 'account', title: t('account'), sorter: true },
     { key: 'realName', dataIndex: 'realName', title: t('realName'), sorter: true },
-    { key: 'gender', dataIndex: 'gender', title: t('gender'), render: genderName, sorter: true },
+    { key: 'gender', dataIndex: 'gender', title: t('gender'), render: genderName, sorter: true, priority: 3 },
     { key: 'mobile', dataIndex: 'mobile', title: t('mobile'), sorter: true },
     { key: 'organize', dataIndex: 'organize', title: t('organize') },
-    { key: 'position', dataIndex: 'position', title: t('position') },
+    { key: 'position', dataIndex: 'position', title: t('position'), priority: 2 },
     {
       key: 'enabledMark',
       dataIndex: 'enabledMark',
@@ -166,6 +168,8 @@ export default function UserList(_props: RemotePageProps) {
     {
       key: '_actions',
       title: t('actions'),
+      // its links wrap, one at least per line: 'Reset password' is wider than the header
+      minWidth: 130,
       fixed: 'right',
       render: (_: unknown, r) => (
         <RowActions

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserSnapshot } from './access';
 import { buildMenuTree, buildPermissionList, type Access } from './access-model';
+import { LOG_SUMMARIES } from '@lighting/shared/core';
 import { ipAddressName, normalizeIp } from './ip';
 import { verifyPassword } from './password';
 import { isBlocked, needsCaptcha, resolveLoginAccount } from './throttle-rules';
@@ -151,7 +152,7 @@ export function registerOauthRoutes(app: FastifyInstance): void {
       requestUrl: '/api/oauth/Login',
       requestMethod: 'POST',
       duration: ctx.clock() - started,
-      abstracts: '登录成功',
+      abstracts: LOG_SUMMARIES.signedIn.zh,
       json: JSON.stringify({ userAgent: req.headers['user-agent'] ?? '' }),
     });
     reply.header('Cache-Control', 'no-store');

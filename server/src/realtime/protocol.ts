@@ -6,6 +6,8 @@ export interface OnConnection {
   method: 'OnConnection';
   token: string;
   mobileDevice: boolean;
+  /** the page's language (a language tag: 'zh-CN', 'zh-TW', 'en'): the socket's messages are in it */
+  language?: string;
 }
 
 export interface OtherClientMessage {
@@ -44,6 +46,7 @@ export function parseClientMessage(raw: string): ClientMessage | BadFrame {
       method: 'OnConnection',
       token: typeof o.token === 'string' ? o.token : '',
       mobileDevice: o.mobileDevice === true,
+      ...(typeof o.language === 'string' ? { language: o.language.slice(0, 35) } : {}),
     };
   }
   return { ...o, method: o.method };

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { languageOf, translateMessage, type MessageLanguage } from '../http/messages';
 import type { Peer } from './hub';
 import {
   initMessage,
@@ -39,6 +40,8 @@ export interface SocketMethods {
 /** The socket's frames beyond OnConnection, and the counts initMessage starts with. */
 export interface SocketSetup extends SocketMethods {
   counts(userId: string): Promise<UnreadCounts>;
+  /** The language the user chose (their account's), when the socket does not say one. */
+  language(userId: string): Promise<string | undefined>;
 }
 const CONNECT_TIMEOUT_MS = 30_000;
 /** Frames of one socket waiting for their turn; beyond this a frame is refused (a flood). */
@@ -54,17 +57,36 @@ const frameError = (requestMethod: string, code: number, msg: string, frame?: Re
     ...(typeof frame?.requestId === 'string' ? { requestId: frame.requestId.slice(0, 64) } : {}),
   } satisfies ServerMessage);
 
-function peerOf(socket: WebSocket, id: string): Peer {
-  return {
+/**
+ * A socket as the hub sees it. Its frames' `msg` (logout reasons, chat refusals) speaks the language
+ * the page named in OnConnection, else its user's chosen one: the same catalogue as every HTTP
+ * answer (http/messages.ts).
+ */
+function peerOf(socket: WebSocket, id: string): Peer & { language: MessageLanguage | null } {
+  const peer = {
     id,
-    send(data) {
-      if (socket.readyState === socket.OPEN) socket.send(data);
+    language: null as MessageLanguage | null,
+    send(data: string) {
+      if (socket.readyState !== socket.OPEN) return;
+      socket.send(peer.language && data.includes('"msg"') ? inLanguage(data, peer.language) : data);
     },
-    close(code, reason) {
+    close(code: number, reason: string) {
       if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
         socket.close(code, reason);
     },
   };
+  return peer;
+}
+
+/** A frame with its `msg` in `lang`. */
+function inLanguage(data: string, lang: MessageLanguage): string {
+  try {
+    const frame = JSON.parse(data) as { msg?: unknown };
+    if (typeof frame.msg !== 'string') return data;
+    return JSON.stringify({ ...frame, msg: translateMessage(frame.msg, lang) });
+  } catch {
+    return data;
+  }
 }
 
 /**
@@ -133,6 +155,7 @@ export function registerSocketRoute(app: FastifyInstance, methods: SocketSetup):
           attached = true;
           token = check.row.token;
           userId = check.row.userId;
+          peer.language = languageOf(msg.language, await methods.language(check.row.userId));
           clearTimeout(connectTimer);
           // Attached before the counts are read: whatever is stored after this reaches the socket live,
           // whatever before is in initMessage (a client that also catches up by seq misses nothing).

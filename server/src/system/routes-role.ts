@@ -29,6 +29,8 @@ import { keywordQuery, pagingQuery } from '../http/validation';
 import { contains } from '../db/search';
 import { authorizeTrees, dataScopeEntries } from './authorize-model';
 import { endSessions } from './sessions';
+import { onlinePeople } from './rules';
+import { ipAddressName } from '../auth';
 
 const BASE = '/api/system/Permission';
 const ROLE_MENU = 'permission.role';
@@ -428,7 +430,6 @@ export function registerRoleRoutes(app: FastifyInstance): void {
           't.ip',
           'u.account',
           'u.realName',
-          'u.lastLoginIpAddressName',
           'o.fullName as organize',
         ])
         .where('t.revokedAt', 'is', null)
@@ -437,22 +438,24 @@ export function registerRoleRoutes(app: FastifyInstance): void {
         const kw = req.query.keyword;
         q = q.where((eb) => eb.or([contains('u.account', kw), contains('u.realName', kw)]));
       }
-      const rows = await q.orderBy('t.createdAt', 'desc').limit(1000).execute();
+      const rows = await q.orderBy('t.createdAt', 'desc').limit(5000).execute();
       const connected = new Set(await ctx.realtime.onlineUsers().catch(() => [] as string[]));
-      return ok({
-        list: rows.map((r) => ({
+      const people = onlinePeople(
+        rows.map((r) => ({
           userId: r.userId,
           userName: r.realName,
           account: r.account,
           organize: r.organize ?? '',
           loginTime: r.createdAt,
           loginIp: r.ip,
-          loginAddress: r.lastLoginIpAddressName ?? '',
+          // each session's own address, not the user's last sign-in's
+          loginAddress: ipAddressName(r.ip),
           expiresAt: r.expiresAt,
-          connected: connected.has(r.userId),
           sessionId: `${r.token.slice(0, 8)}…`,
         })),
-      });
+        connected,
+      );
+      return ok({ list: people });
     },
   );
 

@@ -12,13 +12,18 @@ import { ExportButton } from './ExportButton';
 import { withSelectAllTitle } from './selectAllTitle';
 import type { ExportColumn, PageFetcher } from './exportRows';
 import { sortQuery } from './sort';
+import { useFitColumns, usePanelWidth, type FitHints } from './useFitColumns';
 import './i18n';
 
 export type PagedListState<T, Q extends PageQuery> = ReturnType<typeof usePagedList<T, Q>>;
 
+/** antd's selection column. */
+const SELECTION_WIDTH = 32;
+
 export interface ListFrameProps<T extends object, Q extends PageQuery & { keyword?: string }> {
   list: PagedListState<T, Q>;
-  columns: TableColumnsType<T>;
+  /** antd's columns; `priority` 2, 3 … hides a column when the panel is too narrow for all (./fitColumns.ts) */
+  columns: Array<TableColumnsType<T>[number] & FitHints>;
   rowKey?: string;
   /** false hides the keyword box. */
   keyword?: boolean;
@@ -59,9 +64,12 @@ export function ListFrame<T extends object, Q extends PageQuery & { keyword?: st
   const visible = columnAuth
     ? columns.filter((c) => String(c.key ?? '').startsWith('_') || canSee(String(c.key ?? '')))
     : columns;
+  // never wider than the panel: columns fitted to it in the language shown (./fitColumns.ts)
+  const [panel, setPanel] = useState<HTMLElement | null>(null);
+  const fitted = useFitColumns(visible, usePanelWidth(panel), tableProps?.rowSelection ? SELECTION_WIDTH : 0);
 
   return (
-    <Flex vertical gap={12} data-testid={testId} style={{ width: '100%' }}>
+    <Flex vertical gap={12} data-testid={testId} style={{ width: '100%' }} ref={setPanel}>
       <Flex gap={8} wrap align="center">
         {keyword && (
           <Input.Search
@@ -114,8 +122,9 @@ export function ListFrame<T extends object, Q extends PageQuery & { keyword?: st
         {...list.table}
         rowKey={rowKey}
         size="small"
-        columns={visible}
-        scroll={{ x: 'max-content' }}
+        columns={fitted.columns}
+        tableLayout="fixed"
+        {...(fitted.scrollX ? { scroll: { x: fitted.scrollX } } : {})}
         onChange={(_p, _f, sorter, extra) => {
           // columns with `sorter: true` sort on the server (sidx / sort); paging has its own handler
           if (extra.action === 'sort') list.setQuery((q) => ({ ...q, ...sortQuery(sorter), currentPage: 1 }));

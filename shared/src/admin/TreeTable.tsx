@@ -9,12 +9,14 @@ import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth, useColumnAuth } from '@lighting/shared';
 import { parentKeys, type KeyNode } from './keys';
+import { useFitColumns, usePanelWidth, type FitHints } from './useFitColumns';
 import './i18n';
 
 export interface TreeTableProps<T extends KeyNode> {
   rows: T[];
   loading?: boolean;
-  columns: TableColumnsType<T>;
+  /** antd's columns; `priority` 2, 3 … hides a column when the panel is too narrow for all (./fitColumns.ts) */
+  columns: Array<TableColumnsType<T>[number] & FitHints>;
   onAdd?: () => void;
   /** Keyword search (the page reloads with it); omitted: no search box. */
   onSearch?: (keyword: string) => void;
@@ -23,6 +25,8 @@ export interface TreeTableProps<T extends KeyNode> {
   testId?: string;
   /** A flat list: no expand all / fold all. */
   flat?: boolean;
+  /** Starts folded (a person's many sessions), instead of all expanded. */
+  folded?: boolean;
 }
 
 export function TreeTable<T extends KeyNode>({
@@ -35,17 +39,23 @@ export function TreeTable<T extends KeyNode>({
   columnAuth = true,
   testId = 'tree-table',
   flat = false,
+  folded = false,
 }: TreeTableProps<T>) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const canSee = useColumnAuth();
   const all = useMemo(() => parentKeys(rows), [rows]);
-  const [expanded, setExpanded] = useState<string[]>(all);
+  const [expanded, setExpanded] = useState<string[]>(folded ? [] : all);
   const [text, setText] = useState('');
-  useEffect(() => setExpanded(all), [all]);
+  useEffect(() => {
+    if (!folded) setExpanded(all);
+  }, [all, folded]);
   const visible = columnAuth
     ? columns.filter((c) => String(c.key ?? '').startsWith('_') || canSee(String(c.key ?? '')))
     : columns;
+  // never wider than the panel: columns fitted to it in the language shown (./fitColumns.ts)
+  const [panel, setPanel] = useState<HTMLElement | null>(null);
+  const fitted = useFitColumns(visible, usePanelWidth(panel));
   // antd shows an expander for any `children` array: leaves must not carry an empty one
   const data = useMemo(() => {
     const strip = (ns: readonly KeyNode[]): KeyNode[] =>
@@ -57,7 +67,7 @@ export function TreeTable<T extends KeyNode>({
   }, [rows]);
 
   return (
-    <Flex vertical gap={12} data-testid={testId} style={{ width: '100%' }}>
+    <Flex vertical gap={12} data-testid={testId} style={{ width: '100%' }} ref={setPanel}>
       <Flex gap={8} wrap align="center">
         {onSearch && (
           <Input.Search
@@ -88,10 +98,11 @@ export function TreeTable<T extends KeyNode>({
         rowKey="id"
         size="small"
         loading={loading}
-        columns={visible}
+        columns={fitted.columns}
         dataSource={data}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
+        {...(fitted.scrollX ? { scroll: { x: fitted.scrollX } } : {})}
         locale={{ emptyText: tc('noData') }}
         expandable={{
           expandedRowKeys: expanded,

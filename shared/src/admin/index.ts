@@ -19,3 +19,5 @@ export * from './RichTextEditor';
 export * from './TreeTable';
 export * from './sort';
 export * from './useModalForm';
+export * from './fitColumns';
+export * from './useFitColumns';

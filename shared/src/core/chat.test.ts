@@ -191,6 +191,20 @@ describe('contacts', () => {
       ).map((u) => u.realName),
     ).toEqual(['王强', '李娜', '阿明', '张伟']);
   });
+  it('order: names by pinyin whatever the language (not by code point: 张 before 陈)', () => {
+    const names = ['陈明', '张伟', '阿明', '李娜'].map((realName, i) => ({
+      id: String(i),
+      realName,
+      account: `a${i}`,
+    }));
+    expect(
+      sortContacts(
+        names,
+        () => 0,
+        () => false,
+      ).map((u) => u.realName),
+    ).toEqual(['阿明', '陈明', '李娜', '张伟']);
+  });
 });
 
 describe('the outbox against stored messages (a lost ack never shows a message twice)', () => {

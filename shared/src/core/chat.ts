@@ -8,6 +8,8 @@
  *   whatever order they arrive in (several tabs, several server instances, a replay).
  */
 
+import { compareText } from './collate';
+
 export type ChatContentType = 'text' | 'image' | 'card';
 
 /** One stored message (the `messageList` item, and `message` in `receiveMessage`/`sendMessage`). */
@@ -394,18 +396,20 @@ export function filterContacts<T extends ChatContact>(
   );
 }
 
-/** Spec §4: unread count first (most first), then online first, then by name. */
+/**
+ * Spec §4: unread count first (most first), then online first, then by name — by pinyin in every
+ * language (core/collate.ts).
+ */
 export function sortContacts<T extends ChatContact>(
   list: readonly T[],
   unreadOf: (id: string) => number,
   isOnline: (id: string) => boolean,
-  locale = 'zh-CN',
 ): T[] {
   return [...list].sort(
     (a, b) =>
       unreadOf(b.id) - unreadOf(a.id) ||
       Number(isOnline(b.id)) - Number(isOnline(a.id)) ||
-      a.realName.localeCompare(b.realName, locale) ||
+      compareText(a.realName, b.realName) ||
       a.id.localeCompare(b.id),
   );
 }

@@ -3,6 +3,8 @@ export * from './validators';
 export * from './links';
 export * from './expression';
 export * from './format';
+export * from './collate';
+export * from './textWidth';
 export * from './amount';
 export * from './storage';
 export * from './menuRoutes';

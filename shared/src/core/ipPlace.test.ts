@@ -1,4 +1,4 @@
-import { IP_PLACES, ipPlaceName } from './ipPlace';
+import { IP_PLACES, ipPlaceName, LOG_SUMMARIES, logSummaryIn } from './ipPlace';
 
 describe('ipPlaceName', () => {
   it('translates the places the server names', () => {
@@ -10,5 +10,14 @@ describe('ipPlaceName', () => {
   it('shows any other name as the server wrote it', () => {
     expect(ipPlaceName('北京市', 'en')).toBe('北京市');
     expect(ipPlaceName('', 'en')).toBe('');
+  });
+});
+
+describe('logSummaryIn', () => {
+  it('translates the summaries the server writes, shows others as stored', () => {
+    expect(logSummaryIn(LOG_SUMMARIES.signedIn.zh, 'en')).toBe('Signed in');
+    expect(logSummaryIn('登录成功', 'zhtw')).toBe('登錄成功');
+    expect(logSummaryIn('登录成功', 'zh')).toBe('登录成功');
+    expect(logSummaryIn('/api/system/Base/Area → 200', 'en')).toBe('/api/system/Base/Area → 200');
   });
 });

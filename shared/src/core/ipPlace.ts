@@ -12,9 +12,27 @@ export const IP_PLACES = {
 
 export type IpPlace = keyof typeof IP_PLACES;
 
+/**
+ * The summaries the server writes into the system log (JNPF's `abstracts`, stored in Chinese as
+ * other clients expect): the console shows them in its language.
+ */
+export const LOG_SUMMARIES = {
+  signedIn: { zh: '登录成功', zhtw: '登錄成功', en: 'Signed in' },
+} as const satisfies Record<string, Label>;
+
+/** A text the server generated and stored in Chinese, in `lang` when it is one of `known`. */
+function storedTextIn(known: Record<string, Label>, stored: string, lang: string): string {
+  const hit = Object.values(known).find((p) => p.zh === stored);
+  if (!hit) return stored;
+  return lang === 'zhtw' || lang === 'en' ? hit[lang] : hit.zh;
+}
+
 /** A stored place name in `lang`: the translation of a known place, else the name as stored. */
 export function ipPlaceName(stored: string, lang: string): string {
-  const known = Object.values(IP_PLACES).find((p) => p.zh === stored);
-  if (!known) return stored;
-  return lang === 'zhtw' || lang === 'en' ? known[lang] : known.zh;
+  return storedTextIn(IP_PLACES, stored, lang);
+}
+
+/** A system log summary in `lang`: the translation of one the server writes, else as stored. */
+export function logSummaryIn(stored: string, lang: string): string {
+  return storedTextIn(LOG_SUMMARIES, stored, lang);
 }

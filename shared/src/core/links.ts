@@ -15,3 +15,14 @@ export function isSafeLink(value: unknown): boolean {
   if (/^https?:\/\/[^/\\?#@]+(?:[/?#]|$)/.test(value)) return true;
   return /^(?:mailto|tel):[^/]/.test(value);
 }
+
+/**
+ * Our operator's guide (server/public/help) in the console's language: `/help/x.html` is the
+ * Simplified Chinese page, `/help/x.zh-TW.html` and `/help/x.en.html` its translations. Any other
+ * link is returned as it is.
+ */
+export function helpPageIn(url: string, lang: string): string {
+  const m = /^\/help\/([\w-]+)\.html((?:[?#].*)?)$/.exec(url);
+  if (!m || (lang !== 'zhtw' && lang !== 'en')) return url;
+  return `/help/${m[1]!}.${lang === 'zhtw' ? 'zh-TW' : 'en'}.html${m[2] ?? ''}`;
+}

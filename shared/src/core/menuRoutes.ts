@@ -82,6 +82,8 @@ export interface RouteOptions {
   token: string;
   /** The title an entry is shown by (menuLabel in the console's language); fullName when absent. */
   label?: (entry: MenuEntry) => string;
+  /** The address a link entry (type 7) opens, e.g. our guide in the console's language; as stored when absent. */
+  link?: (url: string) => string;
 }
 
 export interface GeneratedRoutes {
@@ -171,10 +173,10 @@ export function routeForEntry(entry: MenuEntry, opts: RouteOptions): AppRoute | 
       // the server stores only safe links; one stored before that rule is not routed at all
       if (!isSafeLink(url)) return null;
       if (entry.linkTarget === '_self') {
-        meta.frameUrl = url;
+        meta.frameUrl = opts.link?.(url) ?? url;
         return { path: `/${entry.enCode}`, name, kind: 'frame', meta };
       }
-      return { path: url, name, kind: 'external', meta, href: url };
+      return { path: url, name, kind: 'external', meta, href: opts.link?.(url) ?? url };
     default:
       return null;
   }

@@ -6,6 +6,8 @@
  * the server over the whole answer.
  */
 
+import { compareText } from '../core/collate';
+
 export interface ReportColumn {
   /** a key of the interface's rows */
   prop: string;
@@ -125,7 +127,6 @@ export function sortReportRows<T extends Record<string, unknown>>(
   sort: 'asc' | 'desc',
 ): T[] {
   const dir = sort === 'asc' ? 1 : -1;
-  const collator = new Intl.Collator('zh');
   return rows
     .map((r, i) => ({ r, i }))
     .sort((a, b) => {
@@ -136,7 +137,7 @@ export function sortReportRows<T extends Record<string, unknown>>(
       if (ex || ey) return ex === ey ? a.i - b.i : ex ? 1 : -1;
       const nx = numberOf(x);
       const ny = numberOf(y);
-      const c = nx !== null && ny !== null ? nx - ny : collator.compare(String(x), String(y));
+      const c = nx !== null && ny !== null ? nx - ny : compareText(String(x), String(y));
       return c === 0 ? a.i - b.i : c * dir;
     })
     .map((e) => e.r);

@@ -6,7 +6,9 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
+import i18next from 'i18next';
 import { getConfig } from '../config/runtime';
+import { htmlLang } from '../core/menuLabels';
 import {
   decideResponse,
   NETWORK_ERROR_MESSAGE,
@@ -64,6 +66,8 @@ http.interceptors.request.use((cfg: InternalAxiosRequestConfig) => {
   cfg.timeout = timeoutFor(url, runtime.timeout);
   const token = hooks.getToken();
   if (token) cfg.headers.set('Authorization', token);
+  // the server answers every message in the console's language (server/src/http/messages.ts)
+  if (i18next.language) cfg.headers.set('Accept-Language', htmlLang(i18next.language));
   if ((cfg.method ?? 'get').toLowerCase() === 'get' && cfg.data !== undefined && cfg.params === undefined) {
     cfg.params = cfg.data; // GET payload travels as the query string
     cfg.data = undefined;

@@ -2,6 +2,7 @@
  * @jest-environment jsdom
  */
 // The socket stream against a fake WebSocket: connection message, late subscribers to initMessage.
+import { htmlLang, i18next } from '@lighting/shared';
 import { connect, disconnect, on } from './socket';
 
 import { FakeSocket } from './fakeSocket.testkit';
@@ -11,13 +12,15 @@ beforeAll(() => {
 });
 afterEach(() => disconnect());
 
-test('connecting sends OnConnection with the token', () => {
+test("connecting sends OnConnection with the token and the page's language", () => {
   connect('tok-1');
   FakeSocket.last!.open();
   expect(JSON.parse(FakeSocket.last!.sent[0]!)).toEqual({
     method: 'OnConnection',
     token: 'tok-1',
     mobileDevice: false,
+    // the server words this socket's messages in it
+    language: htmlLang(i18next.language),
   });
 });
 

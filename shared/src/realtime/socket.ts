@@ -13,7 +13,7 @@ import {
   type Observable,
 } from 'rxjs';
 import { webSocket, type WebSocketSubject } from 'rxjs/webSocket';
-import { socketAddress, toast, useSession } from '@lighting/shared';
+import { htmlLang, i18next, socketAddress, toast, useSession } from '@lighting/shared';
 
 export interface SocketMessage {
   method: string;
@@ -82,7 +82,16 @@ export function connect(token: string): void {
   connectedToken = token;
   const ws = webSocket<SocketMessage>({
     url: socketAddress(),
-    openObserver: { next: () => ws.next({ method: 'OnConnection', token, mobileDevice: false }) },
+    // the server words this socket's messages (a forced sign-out's reason…) in the page's language
+    openObserver: {
+      next: () =>
+        ws.next({
+          method: 'OnConnection',
+          token,
+          mobileDevice: false,
+          ...(i18next.language ? { language: htmlLang(i18next.language) } : {}),
+        }),
+    },
     closeObserver: { next: () => connectedSubject.getValue() && connectedSubject.next(false) },
   });
   subject = ws;

@@ -1,4 +1,4 @@
-import { dayOf, monthGrid, monthOf, parseMonth, shiftMonth, weekdayOrder } from './calendar';
+import { dayOf, monthGrid, monthOf, parseMonth, shiftMonth, weekdayOrder, dayName } from './calendar';
 
 describe('calendar month grid', () => {
   it('starts on Monday and pads with neighbouring months', () => {
@@ -47,5 +47,9 @@ describe('calendar month grid', () => {
     const names = ['日', '一', '二', '三', '四', '五', '六'];
     expect(weekdayOrder(names)).toEqual(['一', '二', '三', '四', '五', '六', '日']);
     expect(weekdayOrder(names, 0)).toEqual(names);
+  });
+  it('names a day button by the day it shows first, then its date and events', () => {
+    expect(dayName({ day: 5, date: '2026-11-05' }, '')).toBe('5 (2026-11-05)');
+    expect(dayName({ day: 15, date: '2026-11-15' }, '2 events').split(' ')[0]).toBe('15');
   });
 });

@@ -90,3 +90,11 @@ export function monthGrid<E extends GridEvent>(
 export function weekdayOrder(names: readonly string[], weekStartsOn: 0 | 1 = 1): string[] {
   return Array.from({ length: 7 }, (_, i) => names[(i + weekStartsOn) % 7] ?? '');
 }
+
+/**
+ * A day button's accessible name: the day it shows first (its visible text, so a voice user can
+ * say it: "5", not only "2026-11-05"), then its date and what happens that day.
+ */
+export function dayName(cell: Pick<DayCell, 'day' | 'date'>, eventsText: string): string {
+  return `${cell.day} (${cell.date})${eventsText ? ` ${eventsText}` : ''}`;
+}

@@ -1,7 +1,7 @@
 // The navbar's chat entry: blinks while any chat message is unread (every tab of the user agrees:
 // the counts are the server's read pointers) and opens the chat remote's './ChatDrawer', loaded on
 // the first click. A chat remote that fails to load shows the error with Retry in the drawer.
-import { Badge, Button, Spin, Tooltip } from 'antd';
+import { Badge, Button, Spin } from 'antd';
 import { LazyResult as Result } from '@lighting/shared/ui';
 import MessageOutlined from '@ant-design/icons/es/icons/MessageOutlined';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
@@ -10,6 +10,7 @@ import { loadExposed } from '../../federation/registry';
 import { useUnread } from './counts';
 import { startUnreadFeed } from './feed';
 import { NS } from './i18n';
+import { EntryTooltip } from '../../layout/navbar/EntryTooltip';
 
 // the drawer shown while the chat remote loads (or failed to): loaded with the first click
 const Drawer = lazy(() => import('antd/es/drawer'));
@@ -35,7 +36,7 @@ export function ChatEntry({ onOpen }: { onOpen?: () => void }) {
   };
   return (
     <>
-      <Tooltip title={t('chat')}>
+      <EntryTooltip title={t('chat')} opened={open}>
         <Badge dot={unread > 0} offset={[-6, 6]} data-testid="chat-unread" data-count={unread}>
           <Button
             type="text"
@@ -53,7 +54,7 @@ export function ChatEntry({ onOpen }: { onOpen?: () => void }) {
           />
         </Badge>
         <style>{'@keyframes lighting-blink{50%{opacity:.2}}'}</style>
-      </Tooltip>
+      </EntryTooltip>
       {loaded.status === 'ready' ? (
         <loaded.Drawer open={open} onClose={() => setOpen(false)} />
       ) : open ? (

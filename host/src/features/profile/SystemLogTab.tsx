@@ -4,7 +4,7 @@ import { Input, Space, type TableColumnsType } from 'antd';
 import Radio from 'antd/es/radio';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, ipPlaceName, usePagedList } from '@lighting/shared';
+import { formatDateTime, ipPlaceName, logSummaryIn, usePagedList } from '@lighting/shared';
 import { getSystemLog, type LogRow } from './api';
 import { LOG_CATEGORIES } from './rules';
 import { NS } from './i18n';
@@ -38,7 +38,12 @@ export function SystemLogTab() {
             title: t('logPlace'),
             render: (v: string) => ipPlaceName(v, i18n.language),
           },
-          { key: 'abstracts', dataIndex: 'abstracts', title: t('logAbstracts') },
+          {
+            key: 'abstracts',
+            dataIndex: 'abstracts',
+            title: t('logAbstracts'),
+            render: (v: string) => logSummaryIn(v, i18n.language),
+          },
         ]
       : [
           time,

@@ -6,10 +6,23 @@ import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { Input, type InputRef } from 'antd';
 import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
 import { useTranslation } from 'react-i18next';
-import { flattenPermittedRoutes, useNavigate, type MenuNode, type SearchableRoute } from '@lighting/shared';
+import {
+  fieldWidth,
+  flattenPermittedRoutes,
+  useNavigate,
+  type MenuNode,
+  type SearchableRoute,
+} from '@lighting/shared';
 import type { MenuSearchBoxProps } from './MenuSearchBox';
+import { LAYOUT_NS } from '../i18n';
 
 type Search = (query: string) => SearchableRoute[];
+
+/** A console address typed into the box ('/permission/user', query kept), or null. */
+function addressIn(query: string): string | null {
+  const q = query.trim();
+  return /^\/[^\s/]/.test(q) && !q.startsWith('//') ? q : null;
+}
 
 const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
@@ -26,7 +39,24 @@ export function MenuSearch({ menu }: { menu: MenuNode[] }) {
   const routes = useMemo(() => flattenPermittedRoutes(menu), [menu]);
   const [search, setSearch] = useState<{ run: Search } | null>(null);
   const [box, setBox] = useState<{ Box: ComponentType<MenuSearchBoxProps>; takeFocus: boolean } | null>(null);
-  const hits = useMemo(() => search?.run(query) ?? [], [search, query]);
+  const found = useMemo(() => search?.run(query) ?? [], [search, query]);
+  // an address typed here opens in the console, without reloading it (the address bar reloads)
+  const address = addressIn(query);
+  const hits = useMemo(
+    () =>
+      address && !found.some((h) => h.path === address)
+        ? [
+            {
+              path: address,
+              title: address,
+              titles: [address],
+              fullTitle: t(`${LAYOUT_NS}:goToAddress`, { address }),
+            },
+            ...found,
+          ]
+        : found,
+    [address, found, t],
+  );
   const load = () => {
     if (!search) void import('./menuSearch').then((m) => setSearch({ run: m.createMenuSearch(routes) }));
     if (!box)
@@ -57,7 +87,10 @@ export function MenuSearch({ menu }: { menu: MenuNode[] }) {
     setQuery('');
     setOpen(false);
     input.current?.blur();
-    if (!hit) return;
+    if (!hit) {
+      if (addressIn(value) === value) navigate(value);
+      return;
+    }
     if (hit.href) window.open(hit.href, '_blank', 'noopener');
     else navigate(hit.path);
   };
@@ -66,6 +99,8 @@ export function MenuSearch({ menu }: { menu: MenuNode[] }) {
     setOpen(true);
   };
 
+  // as wide as its placeholder in the language shown (200 px at least: the Chinese one fits that)
+  const width = fieldWidth(t('searchMenu'), 200, 60);
   const field = (
     <Input
       ref={input}
@@ -81,7 +116,7 @@ export function MenuSearch({ menu }: { menu: MenuNode[] }) {
   return (
     <span
       data-testid="menu-search-box"
-      style={{ display: 'inline-flex', width: 200 }}
+      style={{ display: 'inline-flex', width }}
       onPointerEnter={() => void loadBox()}
     >
       {box ? (
@@ -96,6 +131,7 @@ export function MenuSearch({ menu }: { menu: MenuNode[] }) {
           input={field}
           inputRef={input}
           takeFocus={box.takeFocus}
+          width={width}
         />
       ) : (
         field

@@ -19,6 +19,8 @@ export interface MenuSearchBoxProps {
   inputRef: RefObject<InputRef | null>;
   /** the plain box had the focus when this one replaced it: take it over, caret at the end */
   takeFocus: boolean;
+  /** px, the plain box's */
+  width: number;
 }
 
 export function MenuSearchBox({
@@ -32,6 +34,7 @@ export function MenuSearchBox({
   input,
   inputRef,
   takeFocus,
+  width,
 }: MenuSearchBoxProps) {
   useLayoutEffect(() => {
     if (takeFocus) inputRef.current?.focus({ cursor: 'end' });
@@ -46,7 +49,7 @@ export function MenuSearchBox({
       onSelect={onSelect}
       onFocus={onFocus}
       onBlur={onBlur}
-      style={{ width: 200 }}
+      style={{ width }}
       options={hits.map((h) => ({
         value: h.href ?? h.path,
         label: <span data-testid="menu-search-hit">{h.fullTitle}</span>,

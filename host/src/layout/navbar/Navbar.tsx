@@ -17,6 +17,7 @@ import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import {
   getConfig,
+  helpPageIn,
   platformTitleIn,
   setLanguage,
   SIZES,
@@ -31,6 +32,7 @@ import { ChatEntry } from '../../features/messages/ChatEntry';
 import { MessageBell } from '../../features/messages/MessageBell';
 import { LOCKED_FROM_KEY, lockedFrom } from '../../views/lockReturn';
 import { LAYOUT_NS } from '../i18n';
+import { EntryTooltip } from './EntryTooltip';
 import { useTabs } from '../tabs/useTabs';
 import { MenuSearch } from './MenuSearch';
 
@@ -196,7 +198,7 @@ export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
           data-testid="notice-entry"
         />
       </Tooltip>
-      <Tooltip title={t('feedback')}>
+      <EntryTooltip title={t('feedback')} opened={feedbackOpen}>
         <Button
           type="text"
           icon={<CommentOutlined />}
@@ -204,7 +206,7 @@ export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
           aria-label={t('feedback')}
           data-testid="feedback-entry"
         />
-      </Tooltip>
+      </EntryTooltip>
       {feedbackOpen ? (
         <Suspense fallback={null}>
           <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
@@ -214,13 +216,13 @@ export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
         <Button
           type="text"
           icon={<QuestionCircleOutlined />}
-          href="/help/index.html"
+          href={helpPageIn('/help/index.html', i18n.language)}
           target="_blank"
           aria-label={t('docs')}
           data-testid="docs-entry"
         />
       </Tooltip>
-      <Tooltip title={t('settings')}>
+      <EntryTooltip title={t('settings')} opened={settingsOpen}>
         <Button
           type="text"
           icon={<SettingOutlined />}
@@ -231,7 +233,7 @@ export function NavbarTools({ menu, onOpenMessages, onOpenChat }: NavbarProps) {
           aria-label={t('settings')}
           data-testid="settings-open"
         />
-      </Tooltip>
+      </EntryTooltip>
       {settingsUsed ? (
         <Suspense fallback={null}>
           <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />

@@ -10,6 +10,8 @@ import {
   nextActive,
   NO_NAME,
   refreshTab,
+  restoreTabs,
+  storedTabs,
   updateTab,
   type TabView,
 } from './tabModel';
@@ -86,4 +88,32 @@ test('closing the active tab moves to its left neighbour', () => {
   expect(nextActive(before, closeTab(before, '/c'), '/a')).toBe('/a');
   expect(nextActive(before, closeAll(before), '/c')).toBe('/home');
   expect(nextActive([], [], '/x')).toBe('/home');
+});
+
+describe('tabs kept across a reload', () => {
+  const home = { path: '/home', title: 'home', affix: true, key: 0 };
+  const tabs = [
+    home,
+    { path: '/permission/user', fullPath: '/permission/user?x=1', title: '用户管理', key: 3 },
+  ];
+
+  it('restores the tabs of the same session, home first, with fresh keys', () => {
+    expect(restoreTabs(storedTabs('abc', tabs), 'abc', home)).toEqual([
+      home,
+      { path: '/permission/user', fullPath: '/permission/user?x=1', title: '用户管理', key: 0 },
+    ]);
+  });
+
+  it("ignores another session's tabs and anything malformed", () => {
+    expect(restoreTabs(storedTabs('abc', tabs), 'other', home)).toBeNull();
+    expect(restoreTabs('{', 'abc', home)).toBeNull();
+    expect(restoreTabs(null, 'abc', home)).toBeNull();
+    expect(
+      restoreTabs(
+        JSON.stringify({ owner: 'abc', tabs: [{ path: 'x' }, 7, { path: '/a', fullPath: '/b' }] }),
+        'abc',
+        home,
+      ),
+    ).toEqual([home, { path: '/a', title: NO_NAME, key: 0 }]);
+  });
 });

@@ -110,3 +110,53 @@ export function mountedTabs(
 ): TabView[] {
   return tabs.filter((x) => x.path === active || (!x.noCache && shownBefore.has(x.path)));
 }
+
+/**
+ * What a browser tab keeps of its open tabs across a reload (an address typed in the address bar
+ * reloads the document): the tabs, for the session that opened them (`owner`), so another sign-in
+ * in the same browser tab starts with home alone.
+ */
+export function storedTabs(owner: string, tabs: readonly TabView[]): string {
+  return JSON.stringify({
+    owner,
+    tabs: tabs.map(({ path, fullPath, title, noCache, affix }) => ({
+      path,
+      fullPath,
+      title,
+      noCache,
+      affix,
+    })),
+  });
+}
+
+/** The tabs kept by `storedTabs` for `owner` (home first, keys fresh), or null when none are. */
+export function restoreTabs(raw: string | null, owner: string, home: TabView): TabView[] | null {
+  if (!raw || !owner) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const { owner: by, tabs } = parsed as { owner?: unknown; tabs?: unknown };
+  if (by !== owner || !Array.isArray(tabs)) return null;
+  const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  const kept = tabs.flatMap((x: unknown): TabView[] => {
+    if (!x || typeof x !== 'object') return [];
+    const t = x as Record<string, unknown>;
+    const path = str(t.path);
+    if (!path || !path.startsWith('/') || path === home.path) return [];
+    const fullPath = str(t.fullPath);
+    return [
+      {
+        path,
+        ...(fullPath?.startsWith(path) ? { fullPath } : {}),
+        title: str(t.title) || NO_NAME,
+        ...(t.noCache === true ? { noCache: true } : {}),
+        key: 0,
+      },
+    ];
+  });
+  return [home, ...kept];
+}

@@ -28,7 +28,9 @@ function CableBody({ d }: { d: CableLineData }) {
         <Kpi label={t('totalKm')} value={fmtNum(d.totalKm, 1)} unit={t('km')} testId="cable-total" />
         <Kpi label={t('faultsPer100Km')} value={fmtNum(d.faultsPer100Km, 2)} />
       </KpiRow>
-      {(d.byType ?? []).length ? <ChartBox name="cable-type" option={option} height={150} /> : null}
+      {(d.byType ?? []).length ? (
+        <ChartBox name="cable-type" title={t('cableLine')} option={option} height={150} />
+      ) : null}
       {(d.byDistrict ?? []).length ? (
         <div style={{ marginTop: 8 }}>
           <RankBars

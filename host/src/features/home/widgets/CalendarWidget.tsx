@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Button, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { homeApi, type CalendarEvent, type CalendarType } from '../api';
-import { dayOf, monthGrid, monthOf, shiftMonth, weekdayOrder } from '../calendar';
+import { dayName, dayOf, monthGrid, monthOf, shiftMonth, weekdayOrder } from '../calendar';
 import { NS } from '../i18n';
 import { useResource } from '../useResource';
 import { Widget } from './Widget';
@@ -44,9 +44,7 @@ function MonthGrid({ month, events }: { month: string; events: CalendarEvent[] }
             <button
               key={c.date}
               type="button"
-              aria-label={
-                c.events.length ? `${c.date} ${t('dayEvents', { count: c.events.length })}` : c.date
-              }
+              aria-label={dayName(c, c.events.length ? t('dayEvents', { count: c.events.length }) : '')}
               aria-pressed={c.date === selected}
               data-date={c.date}
               data-events={c.events.length}

@@ -9,10 +9,13 @@ export function ChartBox({
   option,
   height = 180,
   name,
+  title,
 }: {
   option: ChartOption;
   height?: number;
   name: string;
+  /** what the chart shows (its widget's title): the image's name even when the chart draws no words */
+  title: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const state = useEChart(ref, option);
@@ -25,7 +28,7 @@ export function ChartBox({
         data-chart-state={state}
         // the canvas holds no words: the chart is an image named by what it draws
         role="img"
-        aria-label={chartSummary(option)}
+        aria-label={chartSummary(option, title)}
         style={{ width: '100%', height }}
       />
       {state === 'error' ? (

@@ -42,7 +42,9 @@ function FaultsBody({ d }: { d: FaultsData }) {
         />
       </KpiRow>
       <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.55)' }}>{t('faultTrend')}</div>
-      {(d.trend ?? []).length ? <ChartBox name="fault-trend" option={trend} height={150} /> : null}
+      {(d.trend ?? []).length ? (
+        <ChartBox name="fault-trend" title={t('faultTrend')} option={trend} height={150} />
+      ) : null}
       <div
         style={{
           display: 'grid',
@@ -54,7 +56,7 @@ function FaultsBody({ d }: { d: FaultsData }) {
         {(d.byType ?? []).length ? (
           <div>
             <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.55)' }}>{t('faultsByType')}</div>
-            <ChartBox name="fault-type" option={byType} height={150} />
+            <ChartBox name="fault-type" title={t('faultsByType')} option={byType} height={150} />
           </div>
         ) : null}
         {(d.byDistrict ?? []).length ? (

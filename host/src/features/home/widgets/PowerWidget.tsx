@@ -35,7 +35,9 @@ function PowerBody({ d }: { d: PowerData }) {
         <Kpi label={t('yearKwh')} value={fmtNum(d.yearKwh)} unit="kWh" />
       </KpiRow>
       <span data-testid="power-level" data-level={level} hidden />
-      {(d.trend ?? []).length ? <ChartBox name="power-trend" option={option} height={160} /> : null}
+      {(d.trend ?? []).length ? (
+        <ChartBox name="power-trend" title={t('power')} option={option} height={160} />
+      ) : null}
     </>
   );
 }

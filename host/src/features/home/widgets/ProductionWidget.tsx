@@ -27,7 +27,9 @@ function ProductionBody({ d }: { d: ProductionData }) {
           hint={`${t('target')} ≥ ${TARGETS.onTimeRate.good}%`}
         />
       </KpiRow>
-      {(d.trend ?? []).length ? <ChartBox name="production" option={option} height={160} /> : null}
+      {(d.trend ?? []).length ? (
+        <ChartBox name="production" title={t('production')} option={option} height={160} />
+      ) : null}
     </>
   );
 }
