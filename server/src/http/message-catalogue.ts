@@ -150,6 +150,7 @@ export const MESSAGE_CATALOGUE: readonly CatalogueRow[] = [
   ['该节点不能同意', '該節點不能同意', 'This node cannot be approved'],
   ['该节点不能转办', '該節點不能轉辦', 'This node cannot be transferred'],
   ['该节点不能驳回', '該節點不能駁回', 'This node cannot be rejected'],
+  ['该节点不能撤回', '該節點不能撤回', 'A vote at this node cannot be taken back'],
   ['驳回节点不可选', '駁回節點不可選', 'The node to reject to cannot be chosen'],
   ['流程不在审批中', '流程不在審批中', 'The flow is not being approved'],
   [
@@ -332,6 +333,7 @@ export const MESSAGE_CATALOGUE: readonly CatalogueRow[] = [
   ['只能删除自己的委托', '只能刪除自己的委託', 'you can only delete your own delegations'],
   ['无权发起该流程', '無權發起該流程', 'you may not launch this flow'],
   ['无权查看该流程', '無權查看該流程', 'you may not view this flow'],
+  ['无权查看该文件', '無權查看該文件', 'you may not view this file'],
   ['关联表单未显示字段 "{0}"', '關聯表單未顯示字段 "{0}"', 'the related form does not show field "{0}"'],
   ['无权使用功能「{0}」', '無權使用功能「{0}」', 'you may not use the function "{0}"'],
   ['无权使用单据规则 "{0}"', '無權使用單據規則 "{0}"', 'you may not use the bill rule "{0}"'],

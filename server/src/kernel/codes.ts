@@ -27,8 +27,8 @@ export interface UniqueCodeOptions {
   exceptId?: string;
   /** the field the message names (default enCode) */
   field?: string;
-  /** what the code names in the message ('菜单编码'; default '编码') */
-  what?: string;
+  /** what the code names: a menu's code, else a code */
+  what?: 'menu';
   /** the code is unique within these column values only (a dictionary's items: its type) */
   within?: Readonly<Record<string, string>>;
 }
@@ -52,5 +52,8 @@ export async function assertUniqueCode(
 
 /** The refusal for a code that is taken (for checks that also look elsewhere, such as a derived id). */
 export function duplicateCode(enCode: string, opts: Pick<UniqueCodeOptions, 'field' | 'what'> = {}) {
-  return badRequest(`${opts.field ?? 'enCode'}: ${opts.what ?? '编码'} "${enCode}" 已存在`);
+  const field = opts.field ?? 'enCode';
+  return badRequest(
+    opts.what === 'menu' ? `${field}: 菜单编码 "${enCode}" 已存在` : `${field}: 编码 "${enCode}" 已存在`,
+  );
 }

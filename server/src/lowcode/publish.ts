@@ -296,7 +296,7 @@ export async function putInMenu(
       .select('id')
       .where((eb) => eb.or([eb('enCode', '=', enCode), eb('id', '=', `menu-${enCode}`)]))
       .executeTakeFirst();
-    if (taken) throw duplicateCode(enCode, { what: '菜单编码' });
+    if (taken) throw duplicateCode(enCode, { what: 'menu' });
     menuId = `menu-${enCode}`;
     created = true;
     await trx

@@ -23,14 +23,13 @@ import {
 import { badRequest, notFound, ok, page } from '../http/envelope';
 import { typed } from '../http/typed';
 import { OPEN, NO_BODY } from '../http/route-table';
-import { requirePermission } from '../auth';
+import { ipAddressName, requirePermission } from '../auth';
 import { registerSaveRoutes } from './save-routes';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { contains } from '../db/search';
 import { authorizeTrees, dataScopeEntries } from './authorize-model';
 import { endSessions } from './sessions';
 import { onlinePeople } from './rules';
-import { ipAddressName } from '../auth';
 
 const BASE = '/api/system/Permission';
 const ROLE_MENU = 'permission.role';
