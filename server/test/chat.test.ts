@@ -458,9 +458,10 @@ describe.each(TARGETS)('chat (%s)', (target) => {
     });
     const bad = send(c, MG, content(theirs.data.url), cid(), 'image');
     expect(String((await errorFor(c, bad)).msg)).toMatch(/^messageContent.path: /);
-    // served as the spec says, as an image
-    const img = await app.inject({ method: 'GET', url: mine.data.url });
+    // served as the spec says, as an image, to a signed-in reader only (files are private)
+    const img = await app.inject(authed(tokens.manager!, { method: 'GET', url: mine.data.url }));
     expect(img.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: mine.data.url })).statusCode).toBe(401);
     expect(img.headers['content-type']).toBe('image/png');
   });
 

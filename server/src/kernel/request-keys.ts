@@ -56,6 +56,8 @@ export async function priorAnswer<T>(db: Db, rk: RequestKey): Promise<T | undefi
         .select('owner')
         .where('key', '=', rk.key)
         .where('kind', '=', rk.kind)
+        // the sender's own twin may have committed between the two reads: only another sender's key is a replay
+        .where('owner', '<>', rk.owner)
         .executeTakeFirst();
       if (other) throw badRequest(`${rk.field ?? 'idemKey'}: 已被使用`);
     }

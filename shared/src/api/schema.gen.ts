@@ -316,7 +316,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Any signed-in user: uploads and downloads for forms, avatars and notices; stored names are random (a name is the permission to read a file) */
+    /** @description Any signed-in user: uploads and reads of files for forms, avatars and notices; a read is checked in the handler: a file a record holds needs the permission to read that record (mayReadFile) */
     get: {
       parameters: {
         query?: never;
@@ -355,6 +355,45 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** @description Any signed-in user: uploads and reads of files for forms, avatars and notices; a read is checked in the handler: a file a record holds needs the permission to read that record (mayReadFile) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          name: string;
+          type: 'annex' | 'annexpic' | 'workFlow' | 'quill' | 'IM';
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Envelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/file/Image/userAvatar/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
     /** @description Public: no sign-in. */
     get: {
       parameters: {
@@ -362,7 +401,6 @@ export interface paths {
         header?: never;
         path: {
           name: string;
-          type: 'userAvatar' | 'annex' | 'annexpic' | 'workFlow' | 'quill' | 'IM';
         };
         cookie?: never;
       };
@@ -396,7 +434,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Any signed-in user: uploads and downloads for forms, avatars and notices; stored names are random (a name is the permission to read a file) */
+    /** @description Any signed-in user: uploads and reads of files for forms, avatars and notices; a read is checked in the handler: a file a record holds needs the permission to read that record (mayReadFile) */
     post: {
       parameters: {
         query?: never;
@@ -432,7 +470,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Any signed-in user: uploads and downloads for forms, avatars and notices; stored names are random (a name is the permission to read a file) */
+    /** @description Any signed-in user: uploads and reads of files for forms, avatars and notices; a read is checked in the handler: a file a record holds needs the permission to read that record (mayReadFile) */
     post: {
       parameters: {
         query?: never;
@@ -2703,6 +2741,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          api_key?: string;
           end_date?: string;
           jurisdiction_id?: string;
           service_code?: string;
@@ -2798,6 +2837,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          api_key?: string;
           jurisdiction_id?: string;
         };
         header?: never;
@@ -8664,6 +8704,7 @@ export interface paths {
     get: {
       parameters: {
         query: {
+          columns?: string;
           currentPage?: number;
           field: string;
           keyword?: string;

@@ -173,7 +173,7 @@ describe('recordOf', () => {
 
 describe("a relation's picker", () => {
   it("shows the designer's columns, else the shown field under the control's label", () => {
-    const f = { ...createField('relationForm', 1), relationField: 'address' };
+    const f: FormField = { ...createField('relationForm', 1), relationField: 'address' };
     f.__config__.label = '关联报修';
     expect(relationPickerColumns(f)).toEqual([{ key: 'address', title: '关联报修' }]);
     f.columnOptions = [
