@@ -15,7 +15,7 @@ import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, toast } from '@lighting/shared';
 import { FormRenderer, type FormRendererHandle } from '@lighting/shared/form';
-import { findNode, type FlowNode, type NodeStateValue } from '@lighting/shared/flowcore';
+import { findNode, nodeActions, type FlowNode, type NodeStateValue } from '@lighting/shared/flowcore';
 import {
   auditTask,
   flowOptionsUrl,
@@ -148,7 +148,9 @@ function TaskBody({
     }
   };
 
-  const needSign = op?.properties.hasSign === true;
+  // what this node allows, read by the one rule the server answers and enforces with (flowcore/actions)
+  const allowed = op ? nodeActions(op.properties) : null;
+  const needSign = allowed?.sign === true;
   const signMissing = () => {
     if (needSign && !sign) {
       toast('error', t('signRequired'));
@@ -310,7 +312,7 @@ function TaskBody({
                   <SignaturePad value={sign} onChange={setSign} />
                 </div>
               )}
-              {op.properties.hasCopyBtn && (
+              {allowed?.copy && (
                 <div style={{ width: 260 }}>
                   <div style={{ color: '#555', marginBottom: 4 }}>{t('copyTo')}</div>
                   <UserSelect
@@ -324,7 +326,7 @@ function TaskBody({
             </Flex>
           )}
           <Space wrap>
-            {op && op.properties.hasAuditBtn !== false && (
+            {allowed?.audit && (
               <Button
                 type="primary"
                 loading={busy === 'audit'}
@@ -334,7 +336,7 @@ function TaskBody({
                 {t('btnAudit')}
               </Button>
             )}
-            {op && op.properties.hasRejectBtn !== false && (
+            {allowed?.reject && (
               <Button
                 danger
                 loading={busy === 'reject'}
@@ -344,7 +346,7 @@ function TaskBody({
                 {t('btnReject')}
               </Button>
             )}
-            {op?.properties.hasTransferBtn && (
+            {allowed?.transfer && (
               <Button
                 loading={busy === 'transfer'}
                 onClick={() => setAsking('transfer')}
@@ -353,7 +355,7 @@ function TaskBody({
                 {t('btnTransfer')}
               </Button>
             )}
-            {op?.properties.hasFreeApprover && (
+            {allowed?.freeApprover && (
               <Button
                 loading={busy === 'addSign'}
                 onClick={() => setAsking('addSign')}
