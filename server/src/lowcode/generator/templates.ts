@@ -104,7 +104,7 @@ createRoot(document.getElementById('root')!).render(<App />);
 
 export function appTsx(t: TemplateInput): string {
   return `${header(t, 'the standalone (kiosk) app: sign-in and this page, no console chrome.')}import { StandaloneApp } from '@lighting/shared/ui';
-import { MODEL_NAME, URL_ADDRESS, FIELD_KEYS, FORM, LIST, MODEL_ID, MODEL_VERSION, generatedConfig } from './model';
+import { MODEL_NAME } from './model';
 import routes from './routes';
 
 export default function App() {
@@ -115,6 +115,7 @@ export default function App() {
 
 export function routesTs(t: TemplateInput): string {
   return `${header(t, 'urlAddress → page, the ./routes expose the console loads.')}import type { RemoteRoutes } from '@lighting/shared';
+import { URL_ADDRESS } from './model';
 import './i18n';
 
 const routes: RemoteRoutes = {
@@ -186,6 +187,7 @@ export function modelTs(t: TemplateInput): string {
   const keys = facts.fields.map((f) => lit(f.key)).join(', ');
   const columnType = facts.columns.length ? facts.columns.map(lit).join(' | ') : 'never';
   return `${header(t, "the model's facts, its form and list, and the record's types.")}import type { ColumnData, FormData } from '@lighting/shared/formcore';
+import type { RuntimeConfig } from '@lighting/shared/lowcode';
 import formJson from './form.json';
 import listJson from './list.json';
 
@@ -241,7 +243,8 @@ export function apiTs(t: TemplateInput): string {
   const c = t.className;
   return `${header(t, "typed calls of the model's runtime API, for code built on this remote.")}// The page itself runs @lighting/shared/lowcode's ModelPage; these are the same calls
 // (/api/visualdev/OnlineDev/{modelId}) typed with this model's record.
-import type { Paged, RemotePageProps } from '@lighting/shared';
+import type { Paged } from '@lighting/shared';
+import type { FormData } from '@lighting/shared/formcore';
 import {
   createRecord as create,
   deleteRecord as remove,
@@ -285,6 +288,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Spin } from 'antd';
 import Alert from 'antd/es/alert';
 import { useTranslation } from 'react-i18next';
+import type { RemotePageProps } from '@lighting/shared';
 import { ModelPage, runtimeConfig, type RuntimeConfig } from '@lighting/shared/lowcode';
 import { MODEL_ID, MODEL_VERSION, generatedConfig } from '../model';
 import { NS } from '../i18n';
@@ -335,6 +339,7 @@ export function testTs(t: TemplateInput): string {
   valueFields,
 } from '@lighting/shared/formcore';
 import type { RuntimeConfig } from '@lighting/shared/lowcode';
+import { FIELD_KEYS, FORM, LIST, MODEL_ID, MODEL_VERSION, URL_ADDRESS, generatedConfig } from './model';
 
 describe(${lit(`${c} (generated)`)}, () => {
   it('has a form and a list the console accepts', () => {
