@@ -170,42 +170,49 @@ async function chooseLanguage(page: Page, lang: Lang) {
 }
 
 const HTML_LANG: Record<Lang, string> = { zh: 'zh-CN', zhtw: 'zh-TW', en: 'en' };
+const LANG_NAME: Record<Lang, string> = {
+  zh: 'Simplified Chinese',
+  zhtw: 'Traditional Chinese',
+  en: 'English',
+};
 /** A browser whose language is `lang` (the console's choice when none is stored). */
 const BROWSER_LOCALE: Record<Lang, string> = { zh: 'zh-CN', zhtw: 'zh-TW', en: 'en-US' };
 
-test('every console page speaks English, Traditional and Simplified Chinese: menus, titles, pages', async ({
-  page,
-}) => {
-  test.setTimeout(600_000); // about thirty pages, five of them maps, three times on a loaded machine
-  // an earlier sign-in: the notice and its place show, as after other tests
-  await loadDesignerLabels(page.request, await apiToken(page));
-  await signIn(page);
-  await expect(page.getByTestId('side-menu')).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+// One walk per language, side by side on the workers (each walk is thirty pages, five of them maps:
+// one test for the three took eight minutes on one worker while the other waited).
+test.describe('every console page speaks its language: menus, titles, pages', () => {
+  test.describe.configure({ mode: 'parallel' });
+  for (const lang of ['en', 'zhtw', 'zh'] as const)
+    test(`every console page speaks ${LANG_NAME[lang]}`, async ({ page }) => {
+      test.setTimeout(300_000); // about thirty pages, five of them maps, on a loaded machine
+      // an earlier sign-in: the notice and its place show, as after other tests
+      await loadDesignerLabels(page.request, await apiToken(page));
+      await signIn(page);
+      await expect(page.getByTestId('side-menu')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+      // the walk in Chinese comes back from another language, as a user switching back would
+      await chooseLanguage(page, lang === 'zh' ? 'en' : lang);
+      if (lang === 'zh') await chooseLanguage(page, 'zh');
 
-  const found: string[] = [];
-  for (const lang of ['en', 'zhtw', 'zh'] as const) {
-    await chooseLanguage(page, lang);
-    for (const path of CONSOLE_PAGES) {
-      const t0 = Date.now();
-      // a page that does not show is reported with the rest, so one run lists every problem
-      const shown = await go(page, path).then(
-        () => true,
-        (e: unknown) => found.push(`${lang} ${path}: did not show: ${String(e).split('\n')[0]}`) < 0,
-      );
-      if (!shown) continue;
-      if (process.env.WALK_TIMES) console.log(lang, path, Date.now() - t0);
-      found.push(...(await wrongTextsSettled(page, lang, path)));
-      await closeOtherTabs(page);
-    }
-    // the page a menu does not name: not found (outside the layout)
-    await page.goto('/404');
-    await settled(page);
-    found.push(...(await wrongTextsSettled(page, lang, '/404')));
-    await page.goto('/home');
-    await expect(page.getByTestId('home')).toBeVisible();
-  }
-  expect([...new Set(found)]).toEqual([]);
+      const found: string[] = [];
+      for (const path of CONSOLE_PAGES) {
+        const t0 = Date.now();
+        // a page that does not show is reported with the rest, so one run lists every problem
+        const shown = await go(page, path).then(
+          () => true,
+          (e: unknown) => found.push(`${lang} ${path}: did not show: ${String(e).split('\n')[0]}`) < 0,
+        );
+        if (!shown) continue;
+        if (process.env.WALK_TIMES) console.log(lang, path, Date.now() - t0);
+        found.push(...(await wrongTextsSettled(page, lang, path)));
+        await closeOtherTabs(page);
+      }
+      // the page a menu does not name: not found (outside the layout)
+      await page.goto('/404');
+      await settled(page);
+      found.push(...(await wrongTextsSettled(page, lang, '/404')));
+      expect([...new Set(found)]).toEqual([]);
+    });
 });
 
 test("the server's messages speak the console's language: a success and a refusal, in English and Traditional Chinese", async ({
