@@ -6,7 +6,8 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { CitizenReportTable } from './schema';
 import {
   citizenCategory,
   citizenState,
@@ -75,32 +76,8 @@ export interface Site {
   lamp: AssetRow | null;
 }
 
-export interface ReportRow {
-  id: string;
-  refNo: string;
-  idemKey: string;
-  citizenId: string | null;
-  deviceId: string;
-  channel: string;
-  /** The Open311 key that filed it (channel open311), else null. */
-  open311KeyId: string | null;
-  category: string;
-  faultId: string;
-  assetId: number;
-  siteAssetId: number;
-  description: string;
-  photos: string;
-  mediaUrl: string;
-  contactName: string;
-  contactPhone: string;
-  supportCount: number;
-  createdAt: number;
-  updatedAt: number;
-  fixedConfirmed: number | null;
-  confirmedAt: number | null;
-  lat: number | null;
-  lng: number | null;
-}
+/** A report as read: its table's row. */
+export type ReportRow = Selectable<CitizenReportTable>;
 
 export interface NewReport {
   idemKey: string;
@@ -123,16 +100,8 @@ export interface NewReport {
 const ASSET_COLUMNS = ['objectid', 'code', 'kind', 'status', 'district', 'road', 'x', 'y'] as const;
 const SITE_KINDS = [...LAMP_KINDS, 'pole'];
 
-const toAsset = (a: {
-  objectid: number;
-  code: string;
-  kind: string;
-  status: string;
-  district: string;
-  road: string;
-  x: number;
-  y: number;
-}): AssetRow => ({ ...a, x: Number(a.x), y: Number(a.y) });
+// the coordinates as numbers, whatever type the database driver answers them in
+const toAsset = (a: AssetRow): AssetRow => ({ ...a, x: Number(a.x), y: Number(a.y) });
 
 export function parsePhotoNames(json: string): string[] {
   try {

@@ -7,19 +7,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../database';
+import type { FileTable } from './schema';
 import type { User } from '../system';
 import { STORED_NAME, UPLOAD_TYPES, type FileUse, type UploadType } from './upload-rules';
 
-export interface StoredFile {
-  id: string;
-  type: string;
-  name: string;
-  originalName: string;
-  mime: string;
-  size: number;
-  ownerId: string;
-  createdAt: number;
-}
+/** A stored upload as read: its table's row. */
+export type StoredFile = FileTable;
 
 /** One domain's answer for a file a user asks for (see FileUse); registered in ctx.fileUses. */
 export type FileUseCheck = (user: Readonly<User>, file: { type: string; name: string }) => Promise<FileUse>;

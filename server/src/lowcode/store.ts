@@ -14,9 +14,10 @@ import {
 } from '@lighting/shared/formcore';
 import type { Db } from '../database';
 import { badRequest, notFound } from '../http/envelope';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { contains } from '../db/search';
 import { documentContains } from './json-column';
+import type { VisualdevBaseTable } from './schema';
 import {
   COLUMN_DATA_MAX,
   FORM_DATA_MAX,
@@ -48,29 +49,8 @@ export const MODEL_COLUMNS = [
   'keySlots',
 ] as const;
 
-export type ModelRow = {
-  id: string;
-  fullName: string;
-  enCode: string;
-  type: number;
-  category: string;
-  state: number;
-  description: string;
-  sortCode: number;
-  createdAt: number;
-  createdBy: string | null;
-  updatedAt: number | null;
-  updatedBy: string | null;
-  formData: string;
-  columnData: string;
-  tables: string;
-  version: number;
-  /** the version published pages use; null before the first release */
-  releasedVersion: number | null;
-  releasedAt: number | null;
-  /** JSON `{ field: slot }` of lowcode_record_key */
-  keySlots: string;
-};
+/** A model as loadModel reads it: the table's columns MODEL_COLUMNS names, as selected. */
+export type ModelRow = Pick<Selectable<VisualdevBaseTable>, (typeof MODEL_COLUMNS)[number]>;
 
 export async function loadModel(db: Db, id: string): Promise<ModelRow> {
   const row = await db
