@@ -71,6 +71,7 @@ async function signInAs(page: Page, account: string, password: string) {
 }
 
 test('/profile: a user cancels the account and an administrator restores it', async ({ page, browser }) => {
+  test.setTimeout(120_000); // three sign-ins and the user list: past a minute on a loaded machine
   const account = `cancel${Math.random().toString(36).slice(2, 8)}`;
   const password = 'cancel123';
   await makeUser(page.request, await apiToken(page, 'admin'), account, password);

@@ -180,7 +180,7 @@ test('payloads in every writable text field are shown as text wherever a page sh
   page,
   request,
 }) => {
-  test.setTimeout(300_000); // many pages (the map's among them) on a loaded machine
+  test.setTimeout(480_000); // many pages (the map's among them): 310 s on a loaded machine
   const admin = await apiToken(page, 'admin');
   /** Canonical `METHOD route field` keys that received a payload. */
   const exercised = new Set<string>();
