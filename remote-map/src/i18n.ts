@@ -21,6 +21,7 @@ const zh = {
     controlBox: '控制箱',
     junctionBox: '分线箱',
     sharedWell: '共井',
+    cable: '电缆',
   },
   status: {
     completed: '已完成',
@@ -110,6 +111,13 @@ const zh = {
   noSharedCause: '未发现共因故障',
   groupBy: { circuit: '回路', controlBox: '控制箱', transformer: '变压器' },
   suspected: '疑似故障点',
+  causeTitle: '{{group}} {{code}}',
+  suspectedIs: '疑似故障点：{{kind}} {{code}}',
+  causeReason: {
+    circuit: '回路 {{code}} 有 {{faults}}/{{members}} 盏灯故障，疑似其上游电缆或回路故障',
+    controlBox: '控制箱 {{code}} 的 {{spread}} 个回路共 {{faults}} 盏灯故障，疑似控制箱故障',
+    transformer: '变压器 {{code}} 供电的 {{spread}} 个控制箱共 {{faults}} 盏灯故障，疑似变压器故障',
+  },
   faultCount: '故障数',
   members: '成员数',
   orders: '维修工单',
@@ -251,6 +259,7 @@ const zhtw: Texts = {
     controlBox: '控制箱',
     junctionBox: '分線箱',
     sharedWell: '共井',
+    cable: '電纜',
   },
   status: {
     completed: '已完成',
@@ -340,6 +349,13 @@ const zhtw: Texts = {
   noSharedCause: '未發現共因故障',
   groupBy: { circuit: '迴路', controlBox: '控制箱', transformer: '變壓器' },
   suspected: '疑似故障點',
+  causeTitle: '{{group}} {{code}}',
+  suspectedIs: '疑似故障點：{{kind}} {{code}}',
+  causeReason: {
+    circuit: '迴路 {{code}} 有 {{faults}}/{{members}} 盞燈故障，疑似其上游電纜或迴路故障',
+    controlBox: '控制箱 {{code}} 的 {{spread}} 個迴路共 {{faults}} 盞燈故障，疑似控制箱故障',
+    transformer: '變壓器 {{code}} 供電的 {{spread}} 個控制箱共 {{faults}} 盞燈故障，疑似變壓器故障',
+  },
   faultCount: '故障數',
   members: '成員數',
   orders: '維修工單',
@@ -479,6 +495,7 @@ const en: Texts = {
     controlBox: 'Control box',
     junctionBox: 'Junction box',
     sharedWell: 'Shared well',
+    cable: 'Cable',
   },
   status: {
     completed: 'Completed',
@@ -568,6 +585,16 @@ const en: Texts = {
   noSharedCause: 'No shared cause found',
   groupBy: { circuit: 'Circuit', controlBox: 'Control box', transformer: 'Transformer' },
   suspected: 'Suspected element',
+  causeTitle: '{{group}} {{code}}',
+  suspectedIs: 'Suspected: {{kind}} {{code}}',
+  causeReason: {
+    circuit:
+      'Circuit {{code}}: {{faults}} of {{members}} lamps faulty; its upstream cable or the circuit is suspected',
+    controlBox:
+      'Control box {{code}}: {{faults}} faulty lamps on {{spread}} circuits; the control box is suspected',
+    transformer:
+      'Transformer {{code}}: {{faults}} faulty lamps under {{spread}} control boxes; the transformer is suspected',
+  },
   faultCount: 'Faults',
   members: 'Members',
   orders: 'Repair orders',

@@ -20,6 +20,42 @@ export function suspectedMarker(c: SharedCause) {
   };
 }
 
+/** A text to show, stored as its key and parameters; a parameter that is itself a key is translated first. */
+export interface KeyedText {
+  key: string;
+  params: Record<string, string | number | { key: string }>;
+}
+
+/**
+ * The words of a shared cause (issue 25 item 24), as keys: the title names the group's element by its
+ * code and translated type ("控制箱 CB-000026", never the object id 9719), the suspected element by its
+ * translated kind and code ("疑似故障点：电缆 CA-004115"), and the judgement's sentence with the counts.
+ */
+export function causeTexts(c: SharedCause): { title: KeyedText; suspected: KeyedText; reason: KeyedText } {
+  const code = c.groupCode || c.key;
+  return {
+    title: { key: 'causeTitle', params: { group: { key: `groupBy.${c.groupBy}` }, code } },
+    suspected: {
+      key: 'suspectedIs',
+      params: { kind: { key: `kind.${c.suspected.kind}` }, code: c.suspected.code },
+    },
+    reason: {
+      key: `causeReason.${c.groupBy}`,
+      params: { code, faults: c.faultCount, members: c.memberCount, spread: c.spread },
+    },
+  };
+}
+
+/** A keyed text in the reader's language through `t` (nested keys first). */
+export function showText(
+  t: (key: string, params?: Record<string, unknown>) => string,
+  text: KeyedText,
+): string {
+  const params: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(text.params)) params[k] = typeof v === 'object' ? t(v.key) : v;
+  return t(text.key, params);
+}
+
 /** "12/15 (80%)" — faulty members of a group. */
 export const ratioText = (c: Pick<SharedCause, 'faultCount' | 'memberCount' | 'ratio'>): string =>
   `${c.faultCount}/${c.memberCount} (${Math.round(c.ratio * 100)}%)`;

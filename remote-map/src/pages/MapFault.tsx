@@ -26,7 +26,7 @@ import type { CityMap } from '../map/cityMap';
 import { faultMarkers } from '../map/faultList';
 import { useLinkedItem } from '../map/useLinkedItem';
 import { fitColumns } from '../map/table';
-import { monthChart, monthSeries, ratioText, suspectedMarker } from '../map/analysis';
+import { causeTexts, monthChart, monthSeries, ratioText, showText, suspectedMarker } from '../map/analysis';
 import { faultTypeName } from '../map/faultTypeName';
 
 type FaultStatus = 'open' | 'closed' | 'all';
@@ -395,18 +395,7 @@ export default function MapFault(_props: RemotePageProps) {
                     data-testid="shared-causes"
                     renderItem={(c) => (
                       <List.Item style={{ cursor: 'pointer' }} onClick={() => void showCause(c)}>
-                        <div>
-                          <Tag color="magenta">{t(`groupBy.${c.groupBy}`)}</Tag>
-                          {c.key} · {t('faultCount')} {ratioText(c)}
-                          <div>
-                            {t('suspected')}:{' '}
-                            {t(`kind.${c.suspected.kind}`, { defaultValue: c.suspected.kind })}{' '}
-                            {c.suspected.code}
-                          </div>
-                          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                            {c.reason}
-                          </Typography.Text>
-                        </div>
+                        <CauseItem cause={c} />
                       </List.Item>
                     )}
                   />
@@ -420,6 +409,26 @@ export default function MapFault(_props: RemotePageProps) {
         <MapCanvas onReady={setMap} onSelect={(hit) => hit.layer === 0 && setSelected(hit.objectid)} />
       </div>
       <AssetDrawer objectid={selected} map={map} onClose={() => setSelected(null)} />
+    </div>
+  );
+}
+
+/** One shared cause: its element by code and translated type, the suspect and the judgement in the reader's language. */
+function CauseItem({ cause }: { cause: SharedCause }) {
+  const { t } = useTranslation('map');
+  const text = causeTexts(cause);
+  // i18next's TFunction overloads do not accept a plain (key, params) signature; the call is the same
+  const tr = t as unknown as (key: string, params?: Record<string, unknown>) => string;
+  return (
+    <div data-testid="shared-cause">
+      <Tag color="magenta" data-testid="shared-cause-title">
+        {showText(tr, text.title)}
+      </Tag>
+      {t('faultCount')} {ratioText(cause)}
+      <div data-testid="shared-cause-suspect">{showText(tr, text.suspected)}</div>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {showText(tr, text.reason)}
+      </Typography.Text>
     </div>
   );
 }
