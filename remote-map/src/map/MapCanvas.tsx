@@ -26,6 +26,14 @@ interface MapTestHook {
   goTo(x: number, y: number, scale: number): Promise<void>;
   /** ms from the map's creation to its first view fully drawn, null until then */
   firstDrawnMs(): number | null;
+  /** zoomed out: the biggest fault cluster's place in the view (px) and count */
+  largestCluster(): Promise<{ x: number; y: number; count: number } | null>;
+  /** a map point's place in the view (px) */
+  toScreen(x: number, y: number): { x: number; y: number } | null;
+  /** the view's scale */
+  scale(): number;
+  /** where the last cluster click went (overview.ts clusterGoal) */
+  lastClusterGoal(): import('./overview').ClusterGoal | null;
   /** e2e/bench/map.mjs: the same assets as a client-side source (loaded only when called) */
   clientSourceBaseline(
     at?: import('./clientSourceBaseline').BaselineView,
@@ -85,6 +93,10 @@ export function MapCanvas({
       shownTotal: () => map.shownTotal(),
       goTo: (x, y, scale) => map.zoomToPoint(x, y, scale),
       firstDrawnMs: () => map.firstDrawnMs,
+      largestCluster: () => map.largestCluster(),
+      toScreen: (x, y) => map.toScreen(x, y),
+      scale: () => map.scale,
+      lastClusterGoal: () => map.lastClusterGoal,
       clientSourceBaseline: (at) =>
         import('./clientSourceBaseline').then((m) => m.runClientSourceBaseline(at)),
     };

@@ -1,20 +1,25 @@
 // Shared-cause judgement and fault history shaping (pure).
 import type { FaultHistory, SharedCause } from './api';
+import { suspectSize } from './overview';
 
-/** Marker for a suspected upstream element: a thick red outline ring (point) or red line (cable). */
-export function suspectedMarker(c: SharedCause) {
+/**
+ * Marker for a suspected upstream element: a small red ring (point) or a dashed red line (cable); the
+ * chosen one larger. Up to 200 causes are drawn at once: filled 22 px diamonds covered the map in pink.
+ */
+export function suspectedMarker(c: SharedCause, selected = false) {
   const g = c.suspected.geometry;
   const isLine = Array.isArray((g as { paths?: unknown }).paths);
+  const look = suspectSize(selected);
   return {
     geometry: isLine ? { type: 'polyline', ...g } : { type: 'point', ...g },
     symbol: isLine
-      ? { type: 'simple-line', color: [255, 0, 90, 1], width: 5, style: 'short-dash' }
+      ? { type: 'simple-line', color: [255, 0, 90, 1], width: selected ? 5 : 2.5, style: 'short-dash' }
       : {
           type: 'simple-marker',
-          style: 'diamond',
-          size: 22,
-          color: [255, 0, 90, 0.15],
-          outline: { color: [255, 0, 90, 1], width: 3 },
+          style: 'circle',
+          size: look.size,
+          color: [255, 0, 90, look.fillAlpha],
+          outline: { color: [255, 0, 90, 1], width: look.outline },
         },
     attributes: { key: c.key, objectid: c.suspected.objectid },
   };

@@ -190,11 +190,14 @@ export default function MapFault(_props: RemotePageProps) {
   const analyse = async () => {
     const list = await mapApi.sharedCauses(query.district || undefined);
     setCauses(list);
-    map?.setMarkers('suspected', list.map(suspectedMarker));
+    map?.setMarkers(
+      'suspected',
+      list.map((c) => suspectedMarker(c)),
+    );
   };
   const showCause = async (c: SharedCause) => {
     await map?.highlight(c.assetIds, c.suspected.layer === 1 ? [c.suspected.objectid] : []);
-    map?.setMarkers('suspected', [suspectedMarker(c)]);
+    map?.setMarkers('suspected', [suspectedMarker(c, true)]);
     const g = c.suspected.geometry as { x?: number; y?: number; paths?: number[][][] };
     const first = g.paths?.[0]?.[0];
     if (typeof g.x === 'number' && typeof g.y === 'number') void map?.zoomToPoint(g.x, g.y, 6000);
