@@ -1,8 +1,10 @@
 // The map view of every map page: creates the CityMap on mount, feeds it the socket's live asset
 // changes, and destroys both on unmount. The page gets the controller through onReady.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDictionaryName } from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';
+import { mapApi } from './api';
 import { CityMap, type CityMapOptions } from './cityMap';
 import { parseAssetChanges } from './live';
 
@@ -103,7 +105,9 @@ export function MapCanvas({
     window.__lightingMap = hook;
     const sub = on('mapAssetChange').subscribe((m) => map.applyChanges(parseAssetChanges(m)));
     ready.current?.(map);
+    setMap(map);
     return () => {
+      setMap(null);
       sub.unsubscribe();
       if (window.__lightingMap === hook) delete window.__lightingMap;
       ready.current?.(null);
@@ -112,6 +116,20 @@ export function MapCanvas({
     // the map is created once per mount; labels follow the language of that moment
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cables]);
+
+  // the district names on the map in the reader's language (the dictionary's translations)
+  const districtName = useDictionaryName('district');
+  const [map, setMap] = useState<CityMap | null>(null);
+  const [districts, setDistricts] = useState<string[]>([]);
+  useEffect(() => {
+    mapApi.districts().then(
+      (list) => setDistricts(list.map((d) => d.name)),
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => {
+    map?.setDistrictLabels(Object.fromEntries(districts.map((n) => [n, districtName(n)])));
+  }, [map, districts, districtName]);
 
   return <div ref={el} data-testid={testId} style={{ width: '100%', height, minHeight: 360 }} />;
 }

@@ -40,7 +40,7 @@ import {
   type AssetStatus,
   type GridLevel,
 } from './symbology';
-import { BASE_LAYER_ORDER, LAND, baseLayers, type BaseLayerName } from './basemap';
+import { BASE_LAYER_ORDER, LAND, baseLayers, districtLabels, type BaseLayerName } from './basemap';
 import { EMPTY_VISIBILITY, idsWhere, visibilityWhere, type VisibilityState } from './filters';
 import { ChangeOverlay, type AssetChange } from './live';
 import type { Extent as ExtentJson } from './api';
@@ -592,6 +592,11 @@ export class CityMap {
   toScreen(x: number, y: number): { x: number; y: number } | null {
     const s = this.view.toScreen({ type: 'point', x, y, spatialReference: SR } as never);
     return s ? { x: s.x, y: s.y } : null;
+  }
+
+  /** The district names in the reader's language (stored name → shown name). */
+  setDistrictLabels(names: Readonly<Record<string, string>>): void {
+    this.districts.labelingInfo = districtLabels(names) as never;
   }
 
   /** The view's scale now. */
