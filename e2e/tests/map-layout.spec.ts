@@ -173,7 +173,11 @@ test('fault history opens in view with a month axis and the right counts', async
   await expect(page.getByTestId('map-fault')).toBeVisible({ timeout: 60_000 });
   const row = page.getByTestId('fault-list').locator('tbody tr.ant-table-row').first();
   await expect(row).toBeVisible();
-  const district = (await row.locator('td').nth(4).innerText()).trim();
+  // the district is in the fault's drawer (the panel shows it only when it has room)
+  await row.getByTestId('fault-open').click();
+  const district = (await page.getByTestId('fault-drawer-district').innerText()).trim();
+  await page.locator('.ant-drawer-close').first().click();
+  await expect(page.getByTestId('fault-drawer')).toBeHidden();
   await page.getByTestId('fault-district').click();
   await page.locator('.ant-select-item-option').getByText(district, { exact: true }).click();
   await page.getByTestId('fault-district-history').click();

@@ -230,7 +230,7 @@ export default function MapFault(_props: RemotePageProps) {
     {
       key: 'assetCode',
       priority: 1,
-      minWidth: 112,
+      minWidth: 96,
       header: t('asset'),
       column: {
         dataIndex: 'assetCode',
@@ -250,7 +250,7 @@ export default function MapFault(_props: RemotePageProps) {
     {
       key: 'faultType',
       priority: 1,
-      minWidth: 124,
+      minWidth: 110,
       header: t('faultType'),
       column: {
         dataIndex: 'faultType',
@@ -279,7 +279,7 @@ export default function MapFault(_props: RemotePageProps) {
     {
       key: 'reportedAt',
       priority: 2,
-      minWidth: 104,
+      minWidth: 102,
       header: t('reportedAt'),
       column: {
         dataIndex: 'reportedAt',
@@ -334,7 +334,7 @@ export default function MapFault(_props: RemotePageProps) {
   const limits = {
     min: minPanelWidth(defs, PANEL_CHROME + EXPAND_COLUMN),
     mapMin: 360,
-    share: 0.42,
+    share: 0.52,
   };
 
   return (

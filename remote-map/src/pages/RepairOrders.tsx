@@ -397,7 +397,7 @@ export default function RepairOrders(_props: RemotePageProps) {
     {
       key: 'billNo',
       priority: 1,
-      minWidth: 140,
+      minWidth: 144,
       header: t('billNo'),
       column: {
         dataIndex: 'billNo',
