@@ -12,7 +12,7 @@ import FeatureLayer from '@arcgis/core/layers/FeatureLayer.js';
 import GraphicsLayer from '@arcgis/core/layers/GraphicsLayer.js';
 import Graphic from '@arcgis/core/Graphic.js';
 import Extent from '@arcgis/core/geometry/Extent.js';
-import type Point from '@arcgis/core/geometry/Point.js';
+import Point from '@arcgis/core/geometry/Point.js';
 import * as reactiveUtils from '@arcgis/core/core/reactiveUtils.js';
 import DistanceMeasurementAnalysis from '@arcgis/core/analysis/DistanceMeasurementAnalysis.js';
 import AreaMeasurementAnalysis from '@arcgis/core/analysis/AreaMeasurementAnalysis.js';
@@ -588,9 +588,33 @@ export class CityMap {
     return best;
   }
 
+  /** Street level: a drawn asset of `kind` near the view's centre, at its place in the view (px), or null (test hook). */
+  async drawnAssetNearCentre(kind: string): Promise<{ x: number; y: number; code: string } | null> {
+    const lv = this.drawing === 'assets' ? await this.ensureAssets() : null;
+    if (!lv) return null;
+    await reactiveUtils.whenOnce(() => !lv.updating);
+    const c = this.view.center;
+    const r = await lv.queryFeatures({
+      geometry: new Extent({
+        ...hitEnvelope({ x: c.x, y: c.y }, this.view.resolution, 200),
+        spatialReference: SR,
+      }),
+      where: `kind = '${kind.replace(/'/g, "''")}'`,
+      outFields: ['code'],
+      returnGeometry: true,
+    });
+    for (const f of r.features) {
+      const p = f.geometry as Point | null;
+      const code = f.attributes?.code as unknown;
+      const at = p ? this.toScreen(p.x, p.y) : null;
+      if (at && typeof code === 'string') return { ...at, code };
+    }
+    return null;
+  }
+
   /** A map point's place in the view (px from its top left), or null (test hook). */
   toScreen(x: number, y: number): { x: number; y: number } | null {
-    const s = this.view.toScreen({ type: 'point', x, y, spatialReference: SR } as never);
+    const s = this.view.toScreen(new Point({ x, y, spatialReference: SR }));
     return s ? { x: s.x, y: s.y } : null;
   }
 
