@@ -588,7 +588,10 @@ export class CityMap {
     return best;
   }
 
-  /** Street level: a drawn asset of `kind` near the view's centre, at its place in the view (px), or null (test hook). */
+  /**
+   * Street level: a drawn asset of `kind` near the view's centre with no other asset within 24 px, at
+   * its place in the view (px), or null (test hook: a click beside it can only mean it).
+   */
   async drawnAssetNearCentre(kind: string): Promise<{ x: number; y: number; code: string } | null> {
     const lv = this.drawing === 'assets' ? await this.ensureAssets() : null;
     if (!lv) return null;
@@ -596,20 +599,23 @@ export class CityMap {
     const c = this.view.center;
     const r = await lv.queryFeatures({
       geometry: new Extent({
-        ...hitEnvelope({ x: c.x, y: c.y }, this.view.resolution, 200),
+        ...hitEnvelope({ x: c.x, y: c.y }, this.view.resolution, 250),
         spatialReference: SR,
       }),
-      where: `kind = '${kind.replace(/'/g, "''")}'`,
-      outFields: ['code'],
+      outFields: ['code', 'kind'],
       returnGeometry: true,
     });
-    for (const f of r.features) {
+    const all = r.features.flatMap((f) => {
       const p = f.geometry as Point | null;
-      const code = f.attributes?.code as unknown;
       const at = p ? this.toScreen(p.x, p.y) : null;
-      if (at && typeof code === 'string') return { ...at, code };
-    }
-    return null;
+      return at
+        ? [{ ...at, code: String(f.attributes?.code ?? ''), kind: f.attributes?.kind as unknown }]
+        : [];
+    });
+    const alone = all.find(
+      (a) => a.kind === kind && all.every((o) => o === a || Math.hypot(o.x - a.x, o.y - a.y) > 24),
+    );
+    return alone ? { x: alone.x, y: alone.y, code: alone.code } : null;
   }
 
   /** A map point's place in the view (px from its top left), or null (test hook). */
