@@ -30,8 +30,8 @@ interface MapTestHook {
   firstDrawnMs(): number | null;
   /** zoomed out: the biggest fault cluster's place in the view (px) and count */
   largestCluster(): Promise<{ x: number; y: number; count: number } | null>;
-  /** street level: a drawn asset of a kind near the view's centre, its place in the view (px) and code */
-  drawnAssetNearCentre(kind: string): Promise<{ x: number; y: number; code: string } | null>;
+  /** street level: a place beside a drawn asset of a kind where no dot is, and the asset's code */
+  besideAsset(kind: string): Promise<{ x: number; y: number; code: string } | null>;
   /** a map point's place in the view (px) */
   toScreen(x: number, y: number): { x: number; y: number } | null;
   /** the view's scale */
@@ -99,7 +99,7 @@ export function MapCanvas({
       firstDrawnMs: () => map.firstDrawnMs,
       largestCluster: () => map.largestCluster(),
       toScreen: (x, y) => map.toScreen(x, y),
-      drawnAssetNearCentre: (kind) => map.drawnAssetNearCentre(kind),
+      besideAsset: (kind) => map.besideAsset(kind),
       scale: () => map.scale,
       lastClusterGoal: () => map.lastClusterGoal,
       clientSourceBaseline: (at) =>

@@ -589,10 +589,10 @@ export class CityMap {
   }
 
   /**
-   * Street level: a drawn asset of `kind` near the view's centre with no other asset within 24 px, at
-   * its place in the view (px), or null (test hook: a click beside it can only mean it).
+   * Street level (test hook): a place in the view (px) 7 px beside a drawn asset of `kind` near the
+   * centre where no dot is (every asset at least 6 px away) and that asset is the nearest, with its code.
    */
-  async drawnAssetNearCentre(kind: string): Promise<{ x: number; y: number; code: string } | null> {
+  async besideAsset(kind: string): Promise<{ x: number; y: number; code: string } | null> {
     const lv = this.drawing === 'assets' ? await this.ensureAssets() : null;
     if (!lv) return null;
     await reactiveUtils.whenOnce(() => !lv.updating);
@@ -612,10 +612,15 @@ export class CityMap {
         ? [{ ...at, code: String(f.attributes?.code ?? ''), kind: f.attributes?.kind as unknown }]
         : [];
     });
-    const alone = all.find(
-      (a) => a.kind === kind && all.every((o) => o === a || Math.hypot(o.x - a.x, o.y - a.y) > 24),
-    );
-    return alone ? { x: alone.x, y: alone.y, code: alone.code } : null;
+    for (const a of all) {
+      if (a.kind !== kind) continue;
+      for (let i = 0; i < 8; i++) {
+        const at = { x: a.x + 7 * Math.cos((i * Math.PI) / 4), y: a.y + 7 * Math.sin((i * Math.PI) / 4) };
+        const d = (o: { x: number; y: number }) => Math.hypot(o.x - at.x, o.y - at.y);
+        if (all.every((o) => d(o) >= 6 && (o === a || d(o) > d(a) + 1))) return { ...at, code: a.code };
+      }
+    }
+    return null;
   }
 
   /** A map point's place in the view (px from its top left), or null (test hook). */
