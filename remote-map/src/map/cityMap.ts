@@ -288,7 +288,15 @@ export class CityMap {
       }
       const oid = g.attributes?.objectid as unknown;
       if (typeof oid !== 'number') continue;
-      this.selectGraphic(g.layer === this.cables ? 1 : 0, oid, g.attributes);
+      if (g.layer === this.cables) {
+        // a cable runs through every lamp and manhole: an asset within reach of the click wins over it
+        const attributes = g.attributes as Record<string, unknown> | null;
+        void this.pickNear(at).then((picked) => {
+          if (!picked) this.selectGraphic(1, oid, attributes);
+        });
+        return;
+      }
+      this.selectGraphic(0, oid, g.attributes);
       return;
     }
     // nothing under the pointer: the nearest asset within a few pixels (a dot is ~6 px wide)
