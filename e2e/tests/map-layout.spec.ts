@@ -11,6 +11,13 @@ type HookWindow = Window & {
     whenDrawn(): Promise<void>;
     drawing(): string;
     alertTotal(what: 'fault' | 'offline'): Promise<number>;
+    largestCluster(): Promise<{ x: number; y: number; count: number } | null>;
+    toScreen(x: number, y: number): { x: number; y: number } | null;
+    besideAsset(kind: string): Promise<{ x: number; y: number; code: string } | null>;
+    goTo(x: number, y: number, scale: number): Promise<void>;
+    scale(): number;
+    lastClusterGoal(): { kind: 'extent' | 'point' } | null;
+    ready(): Promise<void>;
   };
 };
 
@@ -168,7 +175,11 @@ test('fault history opens in view with a month axis and the right counts', async
   await expect(page.getByTestId('map-fault')).toBeVisible({ timeout: 60_000 });
   const row = page.getByTestId('fault-list').locator('tbody tr.ant-table-row').first();
   await expect(row).toBeVisible();
-  const district = (await row.locator('td').nth(4).innerText()).trim();
+  // the district is in the fault's drawer (the panel shows it only when it has room)
+  await row.getByTestId('fault-open').click();
+  const district = (await page.getByTestId('fault-drawer-district').innerText()).trim();
+  await page.locator('.ant-drawer-close').first().click();
+  await expect(page.getByTestId('fault-drawer')).toBeHidden();
   await page.getByTestId('fault-district').click();
   await page.locator('.ant-select-item-option').getByText(district, { exact: true }).click();
   await page.getByTestId('fault-district-history').click();
@@ -241,4 +252,178 @@ test('the asset drawer stays with its tab: another tab shows without it', async 
   // back on the map's tab, the drawer is still there
   await page.locator('[data-testid="tab"][data-path="/bt/map/assets"]').click();
   await expect(page.getByTestId('asset-panel')).toBeVisible();
+});
+
+/** What a side panel's table shows against its panel: widths, columns fixed over others, buttons cut. */
+async function panelFit(page: Page, list: string, panel: string) {
+  return page.evaluate(
+    ({ list, panel }) => {
+      const p = document.querySelector(`[data-testid="${panel}"] .ant-card-body`)!;
+      const pr = p.getBoundingClientRect();
+      const wrapper = document.querySelector(`[data-testid="${list}"]`)!;
+      const table = wrapper.querySelector('table')!;
+      const content = wrapper.querySelector('.ant-table-content, .ant-table-body') as HTMLElement | null;
+      const cut = [...wrapper.querySelectorAll('tbody button, tbody .ant-select')]
+        .map((b) => ({ text: (b.textContent ?? '').trim(), r: b.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 0 && (r.right > pr.right + 1 || r.left < pr.left - 1))
+        .map(({ text }) => text);
+      return {
+        panel: Math.round(pr.width),
+        table: Math.round(table.getBoundingClientRect().width),
+        sideways: content ? content.scrollWidth - content.clientWidth : 0,
+        fixed: wrapper.querySelectorAll('.ant-table-cell-fix-right, .ant-table-cell-fix-left').length,
+        headers: [...wrapper.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim()),
+        cut,
+      };
+    },
+    { list, panel },
+  );
+}
+
+test('side panels: no table wider than its panel at 1366 and 1920 px in three languages, nothing fixed over the columns, the number opens its drawer', async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
+  await signIn(page);
+  await page.waitForURL(/\/home/);
+  const found: string[] = [];
+  for (const lang of ['zh', 'en', 'zhtw'] as const) {
+    await page.getByTestId('language-select').click();
+    await page.getByTestId(`lang-${lang}`).click();
+    for (const vp of [
+      { width: 1366, height: 768 },
+      { width: 1920, height: 1080 },
+    ]) {
+      await page.setViewportSize(vp);
+      for (const [path, list, panel, decides] of [
+        ['/bt/map/repair', 'order-list', 'order-panel', 4],
+        ['/bt/map/fault', 'fault-list', 'fault-panel', 4],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByTestId(list).locator('tbody tr.ant-table-row').first()).toBeVisible({
+          timeout: 90_000,
+        });
+        const m = await panelFit(page, list, panel);
+        const where = `${lang} ${vp.width}px ${path}`;
+        if (m.table > m.panel + 1 || m.sideways > 1)
+          found.push(`${where}: table ${m.table} px in ${m.panel} px`);
+        if (m.fixed) found.push(`${where}: ${m.fixed} fixed cells over the others`);
+        if (m.cut.length) found.push(`${where}: cut ${m.cut.join(', ')}`);
+        // the columns an operator decides on are there (the fault list's expand column has no header)
+        if (m.headers.filter(Boolean).length < decides) found.push(`${where}: only ${m.headers.join('|')}`);
+      }
+    }
+  }
+  expect(found).toEqual([]);
+
+  // the split: a wider panel (the handle moved with the keyboard) shows more columns, still within it
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/bt/map/repair');
+  const rows = page.getByTestId('order-list').locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible({ timeout: 90_000 });
+  const before = await panelFit(page, 'order-list', 'order-panel');
+  const handle = page.getByTestId('split-handle');
+  await handle.focus();
+  for (let i = 0; i < 6; i++) await handle.press('ArrowRight');
+  await expect
+    .poll(async () => (await panelFit(page, 'order-list', 'order-panel')).panel)
+    .toBeGreaterThan(before.panel);
+  const after = await panelFit(page, 'order-list', 'order-panel');
+  expect(after.headers.length).toBeGreaterThanOrEqual(before.headers.length);
+  expect(after.table).toBeLessThanOrEqual(after.panel + 1);
+  // put it back for the other tests of this worker
+  for (let i = 0; i < 6; i++) await handle.press('ArrowLeft');
+
+  // an order's number opens its drawer with every field (its cost and state among them)
+  await rows.first().getByTestId('order-open').click();
+  const drawer = page.getByTestId('order-drawer');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByTestId('order-drawer-state')).not.toBeEmpty();
+  await expect(drawer.getByTestId('order-drawer-cost')).toBeVisible();
+  // a fault's asset code opens the fault's drawer, its district in the reader's language
+  await page.goto('/bt/map/fault');
+  const fault = page.getByTestId('fault-list').locator('tbody tr.ant-table-row').first();
+  await expect(fault).toBeVisible({ timeout: 90_000 });
+  await fault.getByTestId('fault-open').click();
+  await expect(page.getByTestId('fault-drawer')).toBeVisible();
+  await expect(page.getByTestId('fault-drawer-district')).toHaveText(/\p{Script=Han}/u);
+});
+
+test('times read in China time whatever the browser zone (a UTC server, a UTC and a China browser)', async ({
+  browser,
+  server,
+}) => {
+  const shown: string[] = [];
+  for (const timezoneId of ['UTC', 'Asia/Shanghai', 'America/New_York']) {
+    const context = await browser.newContext({ baseURL: server.baseURL, timezoneId, locale: 'zh-CN' });
+    const page = await context.newPage();
+    try {
+      await signIn(page, 'admin', '/login');
+      await page.waitForURL(/\/home/);
+      const token = await apiToken(page);
+      const res = await page.request.get('/api/map/repair-orders', {
+        params: { currentPage: '1', pageSize: '1' },
+        headers: { Authorization: token },
+      });
+      const first = ((await res.json()) as { data: { list: Array<{ billNo: string; createdAt: number }> } })
+        .data.list[0]!;
+      // the instant in the city's zone, as an operator in the city reads it
+      const china = new Intl.DateTimeFormat('sv-SE', {
+        timeZone: 'Asia/Shanghai',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hour12: false,
+      })
+        .format(new Date(first.createdAt))
+        .replace('T', ' ');
+      await page.goto('/bt/map/repair');
+      const row = page.getByTestId('order-list').locator('tr', { hasText: first.billNo }).first();
+      await expect(row).toBeVisible({ timeout: 90_000 });
+      await row.getByTestId('order-open').click();
+      const drawer = page.getByTestId('order-drawer');
+      await expect(drawer).toContainText(china);
+      shown.push(china);
+    } finally {
+      await context.close();
+    }
+  }
+  expect(new Set(shown).size).toBe(1);
+});
+
+test('the overview: a fault cluster click shows what it holds; a click beside a street-level dot picks it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page);
+  await page.waitForURL(/\/home/);
+  await page.goto('/bt/map/assets');
+  await mapDrawn(page);
+  const box = (await page.getByTestId('city-map').boundingBox())!;
+  const cluster = await page.evaluate(() => (window as HookWindow).__lightingMap!.largestCluster());
+  expect(cluster).not.toBeNull();
+  const before = await page.evaluate(() => (window as HookWindow).__lightingMap!.scale());
+  await page.mouse.click(box.x + cluster!.x, box.y + cluster!.y);
+  await expect
+    .poll(() => page.evaluate(() => (window as HookWindow).__lightingMap!.lastClusterGoal()?.kind ?? null))
+    .not.toBeNull();
+  await mapDrawn(page);
+  expect(await page.evaluate(() => (window as HookWindow).__lightingMap!.scale())).toBeLessThan(before);
+
+  // street level: a click 7 px beside a lamp's centre (its dot is about 6 px wide) selects it
+  await page.evaluate(() => (window as HookWindow).__lightingMap!.ready());
+  await page.evaluate(() => (window as HookWindow).__lightingMap!.goTo(13_363_981, 3_529_301, 2000));
+  await mapDrawn(page);
+  // a place 7 px beside an asset where no dot is drawn (every asset at least 6 px away), that asset the nearest
+  let lamp: { x: number; y: number; code: string } | null = null;
+  for (const kind of ['streetLamp', 'courtyardLamp', 'floodLight', 'controlBox', 'manhole']) {
+    lamp = await page.evaluate((k) => (window as HookWindow).__lightingMap!.besideAsset(k), kind);
+    if (lamp) break;
+  }
+  expect(lamp).not.toBeNull();
+  await page.mouse.click(box.x + lamp!.x, box.y + lamp!.y);
+  await expect(page.getByTestId('asset-panel')).toContainText(lamp!.code, { timeout: 30_000 });
 });

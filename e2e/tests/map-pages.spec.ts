@@ -51,6 +51,11 @@ test('fault judgement: shared causes are found and shown on the map', async ({ p
   await page.getByTestId('fault-analyse').click();
   const first = page.getByTestId('shared-causes').locator('.ant-list-item').first();
   await expect(first).toBeVisible();
+  // named by the element's code and translated type ("控制箱 CB-000026", not "控制箱9719"), no English word
+  // in the Chinese text (not "疑似故障点: cable CA-004115")
+  await expect(first.getByTestId('shared-cause-title')).toHaveText(/^(回路|控制箱|变压器) [A-Z]{2}-\d+/);
+  for (const text of await page.getByTestId('shared-cause').allInnerTexts())
+    expect(text.replace(/[A-Z]{2}-\d+(-\d+)?/g, '')).not.toMatch(/[A-Za-z]/);
   await first.click();
   await expect
     .poll(() => page.evaluate(() => (window as HookWindow).__lightingMap!.highlightedCount()))

@@ -292,6 +292,12 @@ describe.each(TARGETS)('map API (%s)', (target) => {
     expect(['circuit', 'controlBox', 'transformer']).toContain(g.groupBy);
     expect(g.faultCount).toBeGreaterThanOrEqual(3);
     expect(g.suspected.geometry.spatialReference.wkid).toBe(102100);
+    // named by codes (CB-000026, not the object id 9719), the sentence left to the reader's language
+    for (const x of a.data) {
+      expect(x.groupCode).toMatch(/^[A-Z]{2}-\d+/);
+      expect(x.suspected.code).toMatch(/^[A-Z]{2}-\d+/);
+      expect(x).not.toHaveProperty('reason');
+    }
     for (const id of g.assetIds.slice(0, 5)) expect((await asset(id)).status).toBe('fault');
     const circuit = a.data.find((x: Json) => x.groupBy === 'circuit');
     if (circuit) {

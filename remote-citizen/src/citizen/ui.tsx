@@ -1,6 +1,7 @@
 // Small building blocks of the citizen pages (plain elements and the one stylesheet: no UI library
 // on the phone).
 import { useEffect, useState, type ReactNode } from 'react';
+import { formatCityTime } from '@lighting/shared/core';
 import { api } from './api';
 import { LANGS, setLang, useLang, useT, type Lang } from './i18n';
 import { useNav } from './nav';
@@ -178,10 +179,8 @@ export function PhotoThumb({
   );
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** yyyy-MM-dd HH:mm in the phone's time. */
+/** yyyy-MM-dd HH:mm in the city's time (Asia/Shanghai), whatever the phone's zone: the one time rule. */
 export function fmt(ms: number | null | undefined): string {
   if (!ms) return '';
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return formatCityTime(ms, 'YYYY-MM-DD HH:mm');
 }

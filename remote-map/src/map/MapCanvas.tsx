@@ -1,8 +1,10 @@
 // The map view of every map page: creates the CityMap on mount, feeds it the socket's live asset
 // changes, and destroys both on unmount. The page gets the controller through onReady.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDictionaryName } from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';
+import { mapApi } from './api';
 import { CityMap, type CityMapOptions } from './cityMap';
 import { parseAssetChanges } from './live';
 
@@ -26,6 +28,16 @@ interface MapTestHook {
   goTo(x: number, y: number, scale: number): Promise<void>;
   /** ms from the map's creation to its first view fully drawn, null until then */
   firstDrawnMs(): number | null;
+  /** zoomed out: the biggest fault cluster's place in the view (px) and count */
+  largestCluster(): Promise<{ x: number; y: number; count: number } | null>;
+  /** street level: a place beside a drawn asset of a kind where no dot is, and the asset's code */
+  besideAsset(kind: string): Promise<{ x: number; y: number; code: string } | null>;
+  /** a map point's place in the view (px) */
+  toScreen(x: number, y: number): { x: number; y: number } | null;
+  /** the view's scale */
+  scale(): number;
+  /** where the last cluster click went (overview.ts clusterGoal) */
+  lastClusterGoal(): import('./overview').ClusterGoal | null;
   /** e2e/bench/map.mjs: the same assets as a client-side source (loaded only when called) */
   clientSourceBaseline(
     at?: import('./clientSourceBaseline').BaselineView,
@@ -85,13 +97,20 @@ export function MapCanvas({
       shownTotal: () => map.shownTotal(),
       goTo: (x, y, scale) => map.zoomToPoint(x, y, scale),
       firstDrawnMs: () => map.firstDrawnMs,
+      largestCluster: () => map.largestCluster(),
+      toScreen: (x, y) => map.toScreen(x, y),
+      besideAsset: (kind) => map.besideAsset(kind),
+      scale: () => map.scale,
+      lastClusterGoal: () => map.lastClusterGoal,
       clientSourceBaseline: (at) =>
         import('./clientSourceBaseline').then((m) => m.runClientSourceBaseline(at)),
     };
     window.__lightingMap = hook;
     const sub = on('mapAssetChange').subscribe((m) => map.applyChanges(parseAssetChanges(m)));
     ready.current?.(map);
+    setMap(map);
     return () => {
+      setMap(null);
       sub.unsubscribe();
       if (window.__lightingMap === hook) delete window.__lightingMap;
       ready.current?.(null);
@@ -100,6 +119,20 @@ export function MapCanvas({
     // the map is created once per mount; labels follow the language of that moment
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cables]);
+
+  // the district names on the map in the reader's language (the dictionary's translations)
+  const districtName = useDictionaryName('district');
+  const [map, setMap] = useState<CityMap | null>(null);
+  const [districts, setDistricts] = useState<string[]>([]);
+  useEffect(() => {
+    mapApi.districts().then(
+      (list) => setDistricts(list.map((d) => d.name)),
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => {
+    map?.setDistrictLabels(Object.fromEntries(districts.map((n) => [n, districtName(n)])));
+  }, [map, districts, districtName]);
 
   return <div ref={el} data-testid={testId} style={{ width: '100%', height, minHeight: 360 }} />;
 }

@@ -1,4 +1,14 @@
-import { monthChart, monthSeries, niceMax, ratioText, suspectedMarker } from './analysis';
+import { i18next } from '@lighting/shared';
+import '../i18n';
+import {
+  causeTexts,
+  monthChart,
+  monthSeries,
+  niceMax,
+  ratioText,
+  showText,
+  suspectedMarker,
+} from './analysis';
 import type { SharedCause } from './api';
 
 describe('fault analysis', () => {
@@ -25,9 +35,11 @@ describe('fault analysis', () => {
     const base: SharedCause = {
       groupBy: 'circuit',
       key: 'CB-1-1',
+      groupCode: 'CB-1-1',
       faultCount: 4,
       memberCount: 5,
       ratio: 0.8,
+      spread: 1,
       assetIds: [1, 2],
       suspected: {
         layer: 1,
@@ -43,7 +55,6 @@ describe('fault analysis', () => {
           ],
         },
       },
-      reason: '',
     };
     expect(suspectedMarker(base).geometry.type).toBe('polyline');
     expect(
@@ -90,5 +101,62 @@ describe('fault analysis', () => {
       60,
     );
     for (const b of year.bars) expect(b.width).toBeLessThanOrEqual(28);
+  });
+
+  it('names a shared cause by codes and translated types in each language, never an object id', () => {
+    const box: SharedCause = {
+      groupBy: 'controlBox',
+      key: '9719',
+      groupCode: 'CB-000026',
+      faultCount: 7,
+      memberCount: 20,
+      ratio: 0.35,
+      spread: 3,
+      assetIds: [1],
+      suspected: {
+        layer: 0,
+        objectid: 9719,
+        kind: 'controlBox',
+        code: 'CB-000026',
+        geometry: { x: 0, y: 0 },
+      },
+    };
+    const circuit: SharedCause = {
+      ...box,
+      groupBy: 'circuit',
+      key: 'CB-000026-2',
+      groupCode: 'CB-000026-2',
+      spread: 1,
+      suspected: { layer: 1, objectid: 4115, kind: 'cable', code: 'CA-004115', geometry: { paths: [] } },
+    };
+    const shown = (lng: string, c: SharedCause) => {
+      const t = i18next.getFixedT(lng, 'map') as unknown as (
+        k: string,
+        p?: Record<string, unknown>,
+      ) => string;
+      const x = causeTexts(c);
+      return {
+        title: showText(t, x.title),
+        suspected: showText(t, x.suspected),
+        reason: showText(t, x.reason),
+      };
+    };
+    expect(shown('zh', box)).toEqual({
+      title: '控制箱 CB-000026',
+      suspected: '疑似故障点：控制箱 CB-000026',
+      reason: '控制箱 CB-000026 的 3 个回路共 7 盏灯故障，疑似控制箱故障',
+    });
+    expect(shown('zh', circuit).suspected).toBe('疑似故障点：电缆 CA-004115');
+    expect(shown('zhtw', circuit).suspected).toBe('疑似故障點：電纜 CA-004115');
+    expect(shown('en', circuit)).toEqual({
+      title: 'Circuit CB-000026-2',
+      suspected: 'Suspected: Cable CA-004115',
+      reason: 'Circuit CB-000026-2: 7 of 20 lamps faulty; its upstream cable or the circuit is suspected',
+    });
+    // Chinese texts hold no English words: only the codes are Latin
+    for (const lng of ['zh', 'zhtw'])
+      for (const c of [box, circuit])
+        for (const text of Object.values(shown(lng, c)))
+          expect(text.replace(/[A-Z]{2}-\d+(-\d+)?/g, '')).not.toMatch(/[A-Za-z]/);
   });
 });

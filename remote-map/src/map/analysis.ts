@@ -1,23 +1,64 @@
 // Shared-cause judgement and fault history shaping (pure).
 import type { FaultHistory, SharedCause } from './api';
+import { suspectSize } from './overview';
 
-/** Marker for a suspected upstream element: a thick red outline ring (point) or red line (cable). */
-export function suspectedMarker(c: SharedCause) {
+/**
+ * Marker for a suspected upstream element: a small red ring (point) or a dashed red line (cable); the
+ * chosen one larger. Up to 200 causes are drawn at once: filled 22 px diamonds covered the map in pink.
+ */
+export function suspectedMarker(c: SharedCause, selected = false) {
   const g = c.suspected.geometry;
   const isLine = Array.isArray((g as { paths?: unknown }).paths);
+  const look = suspectSize(selected);
   return {
     geometry: isLine ? { type: 'polyline', ...g } : { type: 'point', ...g },
     symbol: isLine
-      ? { type: 'simple-line', color: [255, 0, 90, 1], width: 5, style: 'short-dash' }
+      ? { type: 'simple-line', color: [255, 0, 90, 1], width: selected ? 5 : 2.5, style: 'short-dash' }
       : {
           type: 'simple-marker',
-          style: 'diamond',
-          size: 22,
-          color: [255, 0, 90, 0.15],
-          outline: { color: [255, 0, 90, 1], width: 3 },
+          style: 'circle',
+          size: look.size,
+          color: [255, 0, 90, look.fillAlpha],
+          outline: { color: [255, 0, 90, 1], width: look.outline },
         },
     attributes: { key: c.key, objectid: c.suspected.objectid },
   };
+}
+
+/** A text to show, stored as its key and parameters; a parameter that is itself a key is translated first. */
+export interface KeyedText {
+  key: string;
+  params: Record<string, string | number | { key: string }>;
+}
+
+/**
+ * The words of a shared cause (issue 25 item 24), as keys: the title names the group's element by its
+ * code and translated type ("控制箱 CB-000026", never the object id 9719), the suspected element by its
+ * translated kind and code ("疑似故障点：电缆 CA-004115"), and the judgement's sentence with the counts.
+ */
+export function causeTexts(c: SharedCause): { title: KeyedText; suspected: KeyedText; reason: KeyedText } {
+  const code = c.groupCode || c.key;
+  return {
+    title: { key: 'causeTitle', params: { group: { key: `groupBy.${c.groupBy}` }, code } },
+    suspected: {
+      key: 'suspectedIs',
+      params: { kind: { key: `kind.${c.suspected.kind}` }, code: c.suspected.code },
+    },
+    reason: {
+      key: `causeReason.${c.groupBy}`,
+      params: { code, faults: c.faultCount, members: c.memberCount, spread: c.spread },
+    },
+  };
+}
+
+/** A keyed text in the reader's language through `t` (nested keys first). */
+export function showText(
+  t: (key: string, params?: Record<string, unknown>) => string,
+  text: KeyedText,
+): string {
+  const params: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(text.params)) params[k] = typeof v === 'object' ? t(v.key) : v;
+  return t(text.key, params);
 }
 
 /** "12/15 (80%)" — faulty members of a group. */

@@ -135,9 +135,13 @@ export interface Paged<T> {
 export interface SharedCause {
   groupBy: 'circuit' | 'controlBox' | 'transformer';
   key: string;
+  /** the group's element by its code: a circuit's id, a control box's or transformer's asset code */
+  groupCode: string;
   faultCount: number;
   memberCount: number;
   ratio: number;
+  /** circuits of a box / boxes of a transformer that are hit */
+  spread: number;
   assetIds: number[];
   suspected: {
     layer: 0 | 1;
@@ -146,7 +150,6 @@ export interface SharedCause {
     code: string;
     geometry: Record<string, unknown>;
   };
-  reason: string;
 }
 
 export interface FaultHistory {

@@ -1,4 +1,11 @@
-import { BASE_LAYER_ORDER, LABEL_SCALES, SIDE_ROAD_MIN_SCALE, baseLayers } from './basemap';
+import {
+  BASE_LAYER_ORDER,
+  LABEL_SCALES,
+  SIDE_ROAD_MIN_SCALE,
+  baseLayers,
+  districtLabelExpression,
+  districtLabels,
+} from './basemap';
 import { ASSET_MIN_SCALE } from './symbology';
 
 /** True when a layer (or label class) with these scales shows at `scale` (1:scale). */
@@ -44,5 +51,19 @@ describe('base geography', () => {
     }
     expect(layers.mainRoads.labelingInfo[0]?.labelPlacement).toBe('center-along');
     expect(layers.mainRoads.labelingInfo[0]?.repeatLabel).toBe(true);
+  });
+
+  it('names the districts on the map in the reader’s language, as stored when there is no translation', () => {
+    expect(districtLabelExpression({})).toBe('$feature.name');
+    expect(districtLabelExpression({ 东城区: '东城区' })).toBe('$feature.name');
+    expect(districtLabelExpression({ 东城区: 'Dongcheng', 西城区: 'Xicheng', 南区: '' })).toBe(
+      'Decode($feature.name, "东城区", "Dongcheng", "西城区", "Xicheng", $feature.name)',
+    );
+    expect(districtLabelExpression({ 'a"b': 'c' })).toBe(
+      'Decode($feature.name, "a\\"b", "c", $feature.name)',
+    );
+    const [cls] = districtLabels({ 东城区: 'Dongcheng' });
+    expect(cls?.labelExpressionInfo.expression).toContain('"Dongcheng"');
+    expect(cls?.minScale).toBe(layers.districts.labelingInfo[0]?.minScale);
   });
 });

@@ -62,6 +62,27 @@ const label = (
   ...extra,
 });
 
+/**
+ * The districts' label in the reader's language (Arcade): each stored (Chinese) name mapped to its
+ * translation; a name without one shows as stored. Strings are written as JSON literals (Arcade reads
+ * the same escapes), so a quote in a name cannot break the expression.
+ */
+export function districtLabelExpression(names: Readonly<Record<string, string>>): string {
+  const pairs = Object.entries(names).filter(([from, to]) => from && to && from !== to);
+  if (!pairs.length) return '$feature.name';
+  const cases = pairs.map(([from, to]) => `${JSON.stringify(from)}, ${JSON.stringify(to)}`).join(', ');
+  return `Decode($feature.name, ${cases}, $feature.name)`;
+}
+
+/** The districts' label class with names in the reader's language. */
+export function districtLabels(names: Readonly<Record<string, string>>): LabelClassJson[] {
+  return [
+    label(LABEL_SCALES.district, 'always-horizontal', text(15, [110, 80, 130, 1]), {
+      labelExpressionInfo: { expression: districtLabelExpression(names) },
+    }),
+  ];
+}
+
 export interface BaseLayerJson {
   layerId: number;
   outFields: string[];
@@ -97,7 +118,7 @@ export function baseLayers(): Record<BaseLayerName, BaseLayerJson> {
           outline: { color: [150, 120, 170, 0.9], width: 1.5, style: 'dash' },
         },
       },
-      labelingInfo: [label(LABEL_SCALES.district, 'always-horizontal', text(15, [110, 80, 130, 1]))],
+      labelingInfo: districtLabels({}),
     },
     water: {
       layerId: 6,

@@ -12,7 +12,7 @@ import FeatureLayer from '@arcgis/core/layers/FeatureLayer.js';
 import GraphicsLayer from '@arcgis/core/layers/GraphicsLayer.js';
 import Graphic from '@arcgis/core/Graphic.js';
 import Extent from '@arcgis/core/geometry/Extent.js';
-import type Point from '@arcgis/core/geometry/Point.js';
+import Point from '@arcgis/core/geometry/Point.js';
 import * as reactiveUtils from '@arcgis/core/core/reactiveUtils.js';
 import DistanceMeasurementAnalysis from '@arcgis/core/analysis/DistanceMeasurementAnalysis.js';
 import AreaMeasurementAnalysis from '@arcgis/core/analysis/AreaMeasurementAnalysis.js';
@@ -21,6 +21,7 @@ import type AreaMeasurementAnalysisView2D from '@arcgis/core/views/2d/analysis/A
 import type FeatureLayerView from '@arcgis/core/views/layers/FeatureLayerView.js';
 import type { ResourceHandle } from '@arcgis/core/core/Handles.js';
 import { configureEsri, featureServerUrl } from './esri';
+import { clusterGoal, hitEnvelope, nearestWithin, type ClusterGoal, type ExtentBox } from './overview';
 import {
   ALERT_CLASSES,
   ALERT_WHERE,
@@ -39,7 +40,7 @@ import {
   type AssetStatus,
   type GridLevel,
 } from './symbology';
-import { BASE_LAYER_ORDER, LAND, baseLayers, type BaseLayerName } from './basemap';
+import { BASE_LAYER_ORDER, LAND, baseLayers, districtLabels, type BaseLayerName } from './basemap';
 import { EMPTY_VISIBILITY, idsWhere, visibilityWhere, type VisibilityState } from './filters';
 import { ChangeOverlay, type AssetChange } from './live';
 import type { Extent as ExtentJson } from './api';
@@ -231,7 +232,7 @@ export class CityMap {
               this.districts,
             ],
           })
-          .then((r) => this.select(r.results));
+          .then((r) => this.select(r.results, e.mapPoint));
       }),
     );
     void this.start();
@@ -264,12 +265,17 @@ export class CityMap {
     });
   }
 
-  private select(results: readonly unknown[]): void {
+  private select(results: readonly unknown[], at: Point | null): void {
     let district: string | null = null;
     for (const r of results) {
       const hit = r as { type?: string; graphic?: Graphic };
       const g = hit.graphic;
       if (hit.type !== 'graphic' || !g) continue;
+      if (g.isAggregate && (g.layer === this.alerts.fault || g.layer === this.alerts.offline)) {
+        // a cluster of faults or offline assets: show all it holds (its members' extent)
+        void this.zoomToCluster(g);
+        return;
+      }
       if (g.layer === this.grids.coarse || g.layer === this.grids.fine || g.isAggregate) {
         // a cell: zoom into it (the next level down draws what it counts)
         if (g.geometry?.type === 'point') void this.zoomInto(g.geometry);
@@ -282,19 +288,92 @@ export class CityMap {
       }
       const oid = g.attributes?.objectid as unknown;
       if (typeof oid !== 'number') continue;
-      const layer = g.layer === this.cables ? 1 : 0;
-      const kind = g.attributes?.kind as unknown;
-      const status = g.attributes?.status as unknown;
-      this.options.onSelect?.({
-        layer,
-        objectid: oid,
-        ...(typeof kind === 'string' ? { kind } : {}),
-        ...(typeof status === 'string' ? { status } : {}),
-      });
+      if (g.layer === this.cables) {
+        // a cable runs through every lamp and manhole: an asset within reach of the click wins over it
+        const attributes = g.attributes as Record<string, unknown> | null;
+        void this.pickNear(at).then((picked) => {
+          if (!picked) this.selectGraphic(1, oid, attributes);
+        });
+        return;
+      }
+      this.selectGraphic(0, oid, g.attributes);
       return;
     }
-    if (district !== null) this.options.onDistrict?.(district);
+    // nothing under the pointer: the nearest asset within a few pixels (a dot is ~6 px wide)
+    void this.pickNear(at).then((picked) => {
+      if (!picked && district !== null) this.options.onDistrict?.(district);
+    });
   }
+
+  private selectGraphic(layer: 0 | 1, objectid: number, attributes: Record<string, unknown> | null): void {
+    const kind = attributes?.kind;
+    const status = attributes?.status;
+    this.options.onSelect?.({
+      layer,
+      objectid,
+      ...(typeof kind === 'string' ? { kind } : {}),
+      ...(typeof status === 'string' ? { status } : {}),
+    });
+  }
+
+  /** Street level: selects the asset nearest a click within HIT_RADIUS_PX; true when one was. */
+  private async pickNear(at: Point | null): Promise<boolean> {
+    const lv = this.layerView;
+    if (!at || !lv || this.drawing !== 'assets') return false;
+    const box = hitEnvelope({ x: at.x, y: at.y }, this.view.resolution);
+    const filter = lv.filter?.where;
+    const r = await lv
+      .queryFeatures({
+        geometry: new Extent({ ...box, spatialReference: SR }),
+        spatialRelationship: 'intersects',
+        where: filter ?? '1=1',
+        outFields: ['objectid', 'kind', 'status'],
+        returnGeometry: true,
+      })
+      .catch(() => null);
+    const points = (r?.features ?? []).flatMap((f) => {
+      const p = f.geometry as Point | null;
+      const oid = f.attributes?.objectid as unknown;
+      return p && typeof oid === 'number' ? [{ x: p.x, y: p.y, oid, attributes: f.attributes }] : [];
+    });
+    const best = nearestWithin(points, { x: at.x, y: at.y }, (box.xmax - box.xmin) / 2);
+    if (!best || this.destroyed) return false;
+    this.selectGraphic(0, best.oid, best.attributes);
+    return true;
+  }
+
+  /** A cluster's click: the view goes to the extent of the assets it holds (overview.ts). */
+  private async zoomToCluster(g: Graphic): Promise<void> {
+    const lv =
+      this.alertViews[
+        g.layer === this.alerts.fault ? ALERT_CLASSES.indexOf('fault') : ALERT_CLASSES.indexOf('offline')
+      ];
+    const centre = g.geometry?.type === 'point' ? (g.geometry as Point) : null;
+    if (!centre) return;
+    let members: ExtentBox | null = null;
+    const id = g.getObjectId();
+    if (lv && id !== null && id !== undefined) {
+      const r = await lv.queryExtent({ aggregateIds: [id] }).catch(() => null);
+      const e = r?.extent;
+      if (e && r.count > 0) members = { xmin: e.xmin, ymin: e.ymin, xmax: e.xmax, ymax: e.ymax };
+    }
+    if (this.destroyed) return;
+    const goal = clusterGoal(
+      members,
+      { x: centre.x, y: centre.y },
+      {
+        currentScale: this.view.scale,
+        streetScale: ASSET_MIN_SCALE * 0.8,
+        minSpan: this.view.resolution * 8,
+      },
+    );
+    this.lastClusterGoal = goal;
+    if (goal.kind === 'extent') await this.view.goTo(new Extent({ ...goal.extent, spatialReference: SR }));
+    else await this.view.goTo({ target: centre, scale: goal.scale });
+  }
+
+  /** The last cluster click's goal (test hook). */
+  lastClusterGoal: ClusterGoal | null = null;
 
   private assetsView: Promise<FeatureLayerView> | null = null;
 
@@ -497,6 +576,75 @@ export class CityMap {
     await reactiveUtils.whenOnce(() => !lv.updating);
     const r = await lv.queryAggregates();
     return clusterTotal(r.features);
+  }
+
+  /** Zoomed out: the cluster holding the most of a class, at its place in the view (px), or null (test hook). */
+  async largestCluster(c: AlertClass = 'fault'): Promise<{ x: number; y: number; count: number } | null> {
+    if (this.drawing === 'assets') return null;
+    const lv = await this.view.whenLayerView(this.alerts[c]);
+    await reactiveUtils.whenOnce(() => !lv.updating);
+    const r = await lv.queryAggregates();
+    let best: { x: number; y: number; count: number } | null = null;
+    for (const f of r.features) {
+      const n = Number(f.attributes?.cluster_count ?? 0);
+      const p = f.geometry as Point | null;
+      if (!p || n <= (best?.count ?? 1)) continue;
+      const at = this.toScreen(p.x, p.y);
+      if (at && at.x > 0 && at.y > 0 && at.x < this.view.width && at.y < this.view.height)
+        best = { ...at, count: n };
+    }
+    return best;
+  }
+
+  /**
+   * Street level (test hook): a place in the view (px) 7 px beside a drawn asset of `kind` near the
+   * centre where no dot is (every asset at least 6 px away) and that asset is the nearest, with its code.
+   */
+  async besideAsset(kind: string): Promise<{ x: number; y: number; code: string } | null> {
+    const lv = this.drawing === 'assets' ? await this.ensureAssets() : null;
+    if (!lv) return null;
+    await reactiveUtils.whenOnce(() => !lv.updating);
+    const c = this.view.center;
+    const r = await lv.queryFeatures({
+      geometry: new Extent({
+        ...hitEnvelope({ x: c.x, y: c.y }, this.view.resolution, 250),
+        spatialReference: SR,
+      }),
+      outFields: ['code', 'kind'],
+      returnGeometry: true,
+    });
+    const all = r.features.flatMap((f) => {
+      const p = f.geometry as Point | null;
+      const at = p ? this.toScreen(p.x, p.y) : null;
+      return at
+        ? [{ ...at, code: String(f.attributes?.code ?? ''), kind: f.attributes?.kind as unknown }]
+        : [];
+    });
+    for (const a of all) {
+      if (a.kind !== kind) continue;
+      for (let i = 0; i < 8; i++) {
+        const at = { x: a.x + 7 * Math.cos((i * Math.PI) / 4), y: a.y + 7 * Math.sin((i * Math.PI) / 4) };
+        const d = (o: { x: number; y: number }) => Math.hypot(o.x - at.x, o.y - at.y);
+        if (all.every((o) => d(o) >= 6 && (o === a || d(o) > d(a) + 1))) return { ...at, code: a.code };
+      }
+    }
+    return null;
+  }
+
+  /** A map point's place in the view (px from its top left), or null (test hook). */
+  toScreen(x: number, y: number): { x: number; y: number } | null {
+    const s = this.view.toScreen(new Point({ x, y, spatialReference: SR }));
+    return s ? { x: s.x, y: s.y } : null;
+  }
+
+  /** The district names in the reader's language (stored name → shown name). */
+  setDistrictLabels(names: Readonly<Record<string, string>>): void {
+    this.districts.labelingInfo = districtLabels(names) as never;
+  }
+
+  /** The view's scale now. */
+  get scale(): number {
+    return this.view.scale;
   }
 
   /** Zoomed out: how many assets the drawn grid cells count (sum of their `count`). */

@@ -80,7 +80,7 @@ describe('symbology', () => {
       expect(l.featureReduction.type).toBe('cluster');
       expect(l.featureReduction.labelingInfo[0]?.labelExpressionInfo.expression).toContain('cluster_count');
       // the count is drawn with the default font (our glyphs), no family or weight to fetch
-      expect(l.featureReduction.labelingInfo[0]?.symbol.font).toEqual({ size: 11, weight: 'normal' });
+      expect(l.featureReduction.labelingInfo[0]?.symbol.font).toEqual({ size: 10, weight: 'normal' });
     }
   });
 

@@ -6,10 +6,19 @@ import { Button, Input, Space, Tag, Typography } from 'antd';
 import Card from 'antd/es/card';
 import List from 'antd/es/list';
 import Select from 'antd/es/select';
-import Table from 'antd/es/table';
+import Table, { type ColumnType } from 'antd/es/table';
+import Descriptions from 'antd/es/descriptions';
+import Drawer from 'antd/es/drawer';
 import Tabs from 'antd/es/tabs';
 import { useTranslation } from 'react-i18next';
-import { Auth, formatDateTime, toast, useDictionaryName, type RemotePageProps } from '@lighting/shared';
+import {
+  Auth,
+  formatDate,
+  formatDateTime,
+  toast,
+  useDictionaryName,
+  type RemotePageProps,
+} from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';
 import { MapCanvas } from '../map/MapCanvas';
 import { AssetDrawer } from '../map/AssetPanel';
@@ -26,10 +35,22 @@ import type { CityMap } from '../map/cityMap';
 import { faultMarkers } from '../map/faultList';
 import { useLinkedItem } from '../map/useLinkedItem';
 import { fitColumns } from '../map/table';
-import { monthChart, monthSeries, ratioText, suspectedMarker } from '../map/analysis';
+import {
+  buttonColumnWidth,
+  fitPriorityColumns,
+  minPanelWidth,
+  type PriorityColumn,
+} from '../map/panelLayout';
+import { SplitPane } from '../map/SplitPane';
+import { causeTexts, monthChart, monthSeries, ratioText, showText, suspectedMarker } from '../map/analysis';
 import { faultTypeName } from '../map/faultTypeName';
 
 type FaultStatus = 'open' | 'closed' | 'all';
+
+/** A small card's body padding (12 px each side) and border: what the panel's table does not get. */
+const PANEL_CHROME = 26;
+/** The fault list's expand column (a citizen's words and photos). */
+const EXPAND_COLUMN = 40;
 
 const PLOT = { width: 460, height: 110, left: 34, top: 16, bottom: 22, right: 6 };
 
@@ -129,6 +150,8 @@ export default function MapFault(_props: RemotePageProps) {
   const [history, setHistory] = useState<{ title: string; data: FaultHistory } | null>(null);
   const [tab, setTab] = useState('list');
   const [selected, setSelected] = useState<number | null>(null);
+  // the fault whose drawer is open (opened from its asset code)
+  const [detail, setDetail] = useState<Fault | null>(null);
   // a link to one fault (a chat card): its asset's drawer, the map centred on it
   const [focus, setFocus] = useState<Fault | null>(null);
   useLinkedItem('fault', (id) => {
@@ -167,11 +190,14 @@ export default function MapFault(_props: RemotePageProps) {
   const analyse = async () => {
     const list = await mapApi.sharedCauses(query.district || undefined);
     setCauses(list);
-    map?.setMarkers('suspected', list.map(suspectedMarker));
+    map?.setMarkers(
+      'suspected',
+      list.map((c) => suspectedMarker(c)),
+    );
   };
   const showCause = async (c: SharedCause) => {
     await map?.highlight(c.assetIds, c.suspected.layer === 1 ? [c.suspected.objectid] : []);
-    map?.setMarkers('suspected', [suspectedMarker(c)]);
+    map?.setMarkers('suspected', [suspectedMarker(c, true)]);
     const g = c.suspected.geometry as { x?: number; y?: number; paths?: number[][][] };
     const first = g.paths?.[0]?.[0];
     if (typeof g.x === 'number' && typeof g.y === 'number') void map?.zoomToPoint(g.x, g.y, 6000);
@@ -189,80 +215,127 @@ export default function MapFault(_props: RemotePageProps) {
     load();
   };
 
-  const { columns, scrollX } = fitColumns([
+  const openFault = (f: Fault) => {
+    setSelected(null);
+    setDetail(f);
+    void map?.highlight([f.assetId]);
+    void map?.zoomToPoint(f.x, f.y);
+  };
+
+  // the columns by priority (panelLayout.ts): which asset, what fault, how urgent and the order to
+  // create are always in view; the report time and the district join while the panel has room; all of
+  // it is in the fault's drawer (its asset code opens it)
+  const createLabel = t('createOrder');
+  const defs: Array<PriorityColumn & { column: ColumnType<Fault> }> = [
     {
-      dataIndex: 'assetCode',
-      title: t('asset'),
-      width: 120,
-      render: (v: string, f: Fault) => (
-        <Button
-          type="link"
-          size="small"
-          onClick={() => {
-            setSelected(f.assetId);
-            void map?.highlight([f.assetId]);
-            void map?.zoomToPoint(f.x, f.y);
-          }}
-        >
-          {v}
-        </Button>
-      ),
+      key: 'assetCode',
+      priority: 1,
+      minWidth: 96,
+      header: t('asset'),
+      column: {
+        dataIndex: 'assetCode',
+        render: (v: string, f: Fault) => (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => openFault(f)}
+            style={{ paddingInline: 0 }}
+            data-testid="fault-open"
+          >
+            {v}
+          </Button>
+        ),
+      },
     },
     {
-      dataIndex: 'faultType',
-      title: t('faultType'),
-      width: 200,
-      render: (v: string, f: Fault) => (
-        <>
-          <Tag color="red">{faultTypeName(t, f.typeCode, v)}</Tag>
-          {f.source === 'citizen' ? <Tag color="blue">{t('source.citizen')}</Tag> : null}
-          {f.sourceRef ? <Typography.Text type="secondary">{f.sourceRef}</Typography.Text> : null}
-        </>
-      ),
+      key: 'faultType',
+      priority: 1,
+      minWidth: 110,
+      header: t('faultType'),
+      column: {
+        dataIndex: 'faultType',
+        render: (v: string, f: Fault) => (
+          <Space size={[2, 2]} wrap>
+            <Tag color="red" style={{ marginInlineEnd: 0 }}>
+              {faultTypeName(t, f.typeCode, v)}
+            </Tag>
+            {f.source === 'citizen' ? (
+              <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+                {t('source.citizen')}
+              </Tag>
+            ) : null}
+            {f.sourceRef ? <Typography.Text type="secondary">{f.sourceRef}</Typography.Text> : null}
+          </Space>
+        ),
+      },
     },
     {
-      dataIndex: 'urgency',
-      title: t('urgency'),
-      width: 90,
-      render: (v: number) => t(`urgencyLevel.${v}`),
+      key: 'urgency',
+      priority: 1,
+      minWidth: 72,
+      header: t('urgency'),
+      column: { dataIndex: 'urgency', render: (v: number) => t(`urgencyLevel.${v}`) },
     },
-    { dataIndex: 'district', title: t('district'), width: 90, ellipsis: { showTitle: true } },
     {
-      dataIndex: 'reportedAt',
-      title: t('reportedAt'),
-      width: 150,
-      render: (v: number) => formatDateTime(v),
+      key: 'reportedAt',
+      priority: 2,
+      minWidth: 102,
+      header: t('reportedAt'),
+      column: {
+        dataIndex: 'reportedAt',
+        render: (v: number) => <span title={formatDateTime(v)}>{formatDate(v, 'MM-DD HH:mm')}</span>,
+      },
+    },
+    {
+      key: 'district',
+      priority: 3,
+      minWidth: 84,
+      header: t('district'),
+      column: {
+        dataIndex: 'district',
+        ellipsis: { showTitle: true },
+        render: (v: string) => districtName(v),
+      },
     },
     {
       key: 'ops',
-      title: t('operation'),
-      width: 150,
-      fixed: 'right' as const,
-      render: (_: unknown, f: Fault) => (
-        <Space size={0}>
-          <Button
-            size="small"
-            type="link"
-            onClick={() => void showHistory({ assetId: f.assetId }, f.assetCode)}
-          >
-            {t('history')}
-          </Button>
-          {!f.closedAt && !f.orderId ? (
+      priority: 1,
+      minWidth: buttonColumnWidth([createLabel]),
+      header: t('operation'),
+      column: {
+        render: (_: unknown, f: Fault) =>
+          !f.closedAt && !f.orderId ? (
             <Auth code="btn_add">
               <Button
                 size="small"
                 type="link"
+                style={{ paddingInline: 0 }}
                 onClick={() => void createOrder(f)}
                 data-testid="fault-create-order"
               >
-                {t('createOrder')}
+                {createLabel}
               </Button>
             </Auth>
-          ) : null}
-        </Space>
-      ),
+          ) : null,
+      },
     },
-  ]);
+  ];
+  /** The table's room in a panel `w` px wide: the card's padding and border, the expand column. */
+  const tableRoom = (w: number) => w - PANEL_CHROME - EXPAND_COLUMN;
+  const columnsIn = (w: number) => {
+    const fit = fitPriorityColumns(defs, tableRoom(w));
+    const { columns } = fitColumns(
+      defs
+        .filter((d) => fit.widths[d.key] !== undefined)
+        .map((d) => ({ ...d.column, key: d.key, title: d.header, width: fit.widths[d.key] })),
+    );
+    return columns;
+  };
+  const limits = {
+    min: minPanelWidth(defs, PANEL_CHROME + EXPAND_COLUMN),
+    mapMin: 360,
+    share: 0.52,
+  };
 
   return (
     <div
@@ -275,151 +348,255 @@ export default function MapFault(_props: RemotePageProps) {
       }}
       data-testid="map-fault"
     >
-      <Card size="small" style={{ width: 560, overflow: 'auto' }}>
-        <Tabs
-          activeKey={tab}
-          onChange={setTab}
-          items={[
-            {
-              key: 'list',
-              label: t('faults'),
-              children: (
-                <>
-                  <Space wrap style={{ marginBottom: 8 }}>
-                    <Select<FaultStatus>
-                      aria-label={t('faultStatusFilter')}
-                      style={{ width: 110 }}
-                      value={query.status}
-                      onChange={(status) => setQuery((q) => ({ ...q, status, currentPage: 1 }))}
-                      options={(['open', 'closed', 'all'] as const).map((v) => ({ value: v, label: t(v) }))}
-                      data-testid="fault-status"
-                    />
-                    <Select
-                      aria-label={t('district')}
-                      style={{ width: 140 }}
-                      allowClear
-                      placeholder={t('allDistricts')}
-                      value={query.district || undefined}
-                      onChange={(d?: string) =>
-                        setQuery((q) => ({ ...q, district: d ?? '', currentPage: 1 }))
-                      }
-                      options={districts.map((d) => ({ value: d.name, label: districtName(d.name) }))}
-                      data-testid="fault-district"
-                    />
-                    <Input.Search
-                      style={{ width: 220 }}
-                      allowClear
-                      placeholder={t('faultKeyword')}
-                      onSearch={(keyword) =>
-                        setQuery((q) => ({ ...q, keyword: keyword.trim(), currentPage: 1 }))
-                      }
-                      data-testid="fault-keyword"
-                    />
-                    {query.district ? (
-                      <Button
-                        onClick={() => void showHistory({ district: query.district }, query.district)}
-                        data-testid="fault-district-history"
-                      >
-                        {t('history')}
+      <SplitPane
+        id="fault"
+        limits={limits}
+        style={{ flex: 1, height: '100%' }}
+        panel={(w) => (
+          <Card size="small" style={{ width: w, overflow: 'auto' }} data-testid="fault-panel">
+            <Tabs
+              activeKey={tab}
+              onChange={setTab}
+              items={[
+                {
+                  key: 'list',
+                  label: t('faults'),
+                  children: (
+                    <>
+                      <Space wrap style={{ marginBottom: 8 }}>
+                        <Select<FaultStatus>
+                          aria-label={t('faultStatusFilter')}
+                          style={{ width: 110 }}
+                          value={query.status}
+                          onChange={(status) => setQuery((q) => ({ ...q, status, currentPage: 1 }))}
+                          options={(['open', 'closed', 'all'] as const).map((v) => ({
+                            value: v,
+                            label: t(v),
+                          }))}
+                          data-testid="fault-status"
+                        />
+                        <Select
+                          aria-label={t('district')}
+                          style={{ width: 140 }}
+                          allowClear
+                          placeholder={t('allDistricts')}
+                          value={query.district || undefined}
+                          onChange={(d?: string) =>
+                            setQuery((q) => ({ ...q, district: d ?? '', currentPage: 1 }))
+                          }
+                          options={districts.map((d) => ({ value: d.name, label: districtName(d.name) }))}
+                          data-testid="fault-district"
+                        />
+                        <Input.Search
+                          style={{ width: 220 }}
+                          allowClear
+                          placeholder={t('faultKeyword')}
+                          onSearch={(keyword) =>
+                            setQuery((q) => ({ ...q, keyword: keyword.trim(), currentPage: 1 }))
+                          }
+                          data-testid="fault-keyword"
+                        />
+                        {query.district ? (
+                          <Button
+                            onClick={() => void showHistory({ district: query.district }, query.district)}
+                            data-testid="fault-district-history"
+                          >
+                            {t('history')}
+                          </Button>
+                        ) : null}
+                      </Space>
+                      <Table<Fault>
+                        rowKey="id"
+                        size="small"
+                        loading={loading}
+                        columns={columnsIn(w)}
+                        tableLayout="fixed"
+                        dataSource={page.list}
+                        expandable={{
+                          // a citizen's words and photos (shown as text and images, never as HTML), with the report's
+                          // reference, support count and private contact
+                          rowExpandable: (f) =>
+                            !!f.description || !!f.photos?.length || f.source === 'citizen',
+                          expandedRowRender: (f) => (
+                            <div data-testid="fault-detail">
+                              {f.description ? (
+                                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 8 }}>
+                                  {f.description}
+                                </Typography.Paragraph>
+                              ) : null}
+                              <Space wrap>
+                                {(f.photos ?? []).map((u) => (
+                                  <a key={u} href={u} target="_blank" rel="noreferrer">
+                                    <img
+                                      src={u}
+                                      alt=""
+                                      style={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 6 }}
+                                    />
+                                  </a>
+                                ))}
+                              </Space>
+                              {f.source === 'citizen' ? <CitizenReportInfo faultId={f.id} /> : null}
+                            </div>
+                          ),
+                        }}
+                        data-testid="fault-list"
+                        locale={{ emptyText: t('none') }}
+                        pagination={{
+                          current: page.pagination.currentPage,
+                          pageSize: page.pagination.pageSize,
+                          total: page.pagination.total,
+                          onChange: (currentPage, pageSize) =>
+                            setQuery((q) => ({ ...q, currentPage, pageSize })),
+                        }}
+                      />
+                    </>
+                  ),
+                },
+                ...(history
+                  ? [
+                      {
+                        key: 'history',
+                        label: t('history'),
+                        children: <History history={history.data} title={history.title} />,
+                      },
+                    ]
+                  : []),
+                {
+                  key: 'analysis',
+                  label: t('analysis'),
+                  children: (
+                    <>
+                      <Button type="primary" onClick={() => void analyse()} data-testid="fault-analyse">
+                        {t('analyze')}
                       </Button>
-                    ) : null}
-                  </Space>
-                  <Table<Fault>
-                    rowKey="id"
-                    size="small"
-                    loading={loading}
-                    columns={columns}
-                    scroll={{ x: scrollX }}
-                    tableLayout="fixed"
-                    dataSource={page.list}
-                    expandable={{
-                      // a citizen's words and photos (shown as text and images, never as HTML), with the report's
-                      // reference, support count and private contact
-                      rowExpandable: (f) => !!f.description || !!f.photos?.length || f.source === 'citizen',
-                      expandedRowRender: (f) => (
-                        <div data-testid="fault-detail">
-                          {f.description ? (
-                            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 8 }}>
-                              {f.description}
-                            </Typography.Paragraph>
-                          ) : null}
-                          <Space wrap>
-                            {(f.photos ?? []).map((u) => (
-                              <a key={u} href={u} target="_blank" rel="noreferrer">
-                                <img
-                                  src={u}
-                                  alt=""
-                                  style={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 6 }}
-                                />
-                              </a>
-                            ))}
-                          </Space>
-                          {f.source === 'citizen' ? <CitizenReportInfo faultId={f.id} /> : null}
-                        </div>
-                      ),
-                    }}
-                    data-testid="fault-list"
-                    locale={{ emptyText: t('none') }}
-                    pagination={{
-                      current: page.pagination.currentPage,
-                      pageSize: page.pagination.pageSize,
-                      total: page.pagination.total,
-                      onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
-                    }}
-                  />
-                </>
-              ),
-            },
-            ...(history
-              ? [
-                  {
-                    key: 'history',
-                    label: t('history'),
-                    children: <History history={history.data} title={history.title} />,
-                  },
-                ]
-              : []),
-            {
-              key: 'analysis',
-              label: t('analysis'),
-              children: (
-                <>
-                  <Button type="primary" onClick={() => void analyse()} data-testid="fault-analyse">
-                    {t('analyze')}
-                  </Button>
-                  <List
-                    size="small"
-                    style={{ marginTop: 8 }}
-                    dataSource={causes ?? []}
-                    locale={{ emptyText: causes ? t('noSharedCause') : ' ' }}
-                    data-testid="shared-causes"
-                    renderItem={(c) => (
-                      <List.Item style={{ cursor: 'pointer' }} onClick={() => void showCause(c)}>
-                        <div>
-                          <Tag color="magenta">{t(`groupBy.${c.groupBy}`)}</Tag>
-                          {c.key} · {t('faultCount')} {ratioText(c)}
-                          <div>
-                            {t('suspected')}:{' '}
-                            {t(`kind.${c.suspected.kind}`, { defaultValue: c.suspected.kind })}{' '}
-                            {c.suspected.code}
-                          </div>
-                          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                            {c.reason}
-                          </Typography.Text>
-                        </div>
-                      </List.Item>
-                    )}
-                  />
-                </>
-              ),
-            },
-          ]}
-        />
-      </Card>
-      <div style={{ flex: 1, minWidth: 0 }}>
+                      <List
+                        size="small"
+                        style={{ marginTop: 8 }}
+                        dataSource={causes ?? []}
+                        locale={{ emptyText: causes ? t('noSharedCause') : ' ' }}
+                        data-testid="shared-causes"
+                        renderItem={(c) => (
+                          <List.Item style={{ cursor: 'pointer' }} onClick={() => void showCause(c)}>
+                            <CauseItem cause={c} />
+                          </List.Item>
+                        )}
+                      />
+                    </>
+                  ),
+                },
+              ]}
+            />
+          </Card>
+        )}
+      >
         <MapCanvas onReady={setMap} onSelect={(hit) => hit.layer === 0 && setSelected(hit.objectid)} />
-      </div>
+      </SplitPane>
       <AssetDrawer objectid={selected} map={map} onClose={() => setSelected(null)} />
+      <FaultDrawer
+        fault={detail}
+        onClose={() => setDetail(null)}
+        onAsset={(f) => {
+          setDetail(null);
+          setSelected(f.assetId);
+        }}
+        onHistory={(f) => void showHistory({ assetId: f.assetId }, f.assetCode)}
+        onCreateOrder={(f) => void createOrder(f).then(() => setDetail(null))}
+      />
     </div>
+  );
+}
+
+/** One shared cause: its element by code and translated type, the suspect and the judgement in the reader's language. */
+function CauseItem({ cause }: { cause: SharedCause }) {
+  const { t } = useTranslation('map');
+  const text = causeTexts(cause);
+  // i18next's TFunction overloads do not accept a plain (key, params) signature; the call is the same
+  const tr = t as unknown as (key: string, params?: Record<string, unknown>) => string;
+  return (
+    <div data-testid="shared-cause">
+      <Tag color="magenta" data-testid="shared-cause-title">
+        {showText(tr, text.title)}
+      </Tag>
+      {t('faultCount')} {ratioText(cause)}
+      <div data-testid="shared-cause-suspect">{showText(tr, text.suspected)}</div>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {showText(tr, text.reason)}
+      </Typography.Text>
+    </div>
+  );
+}
+
+/** A fault's drawer beside the map: every field of the row (the columns the panel had no room for too), a citizen's words and photos, and what to do next. */
+function FaultDrawer({
+  fault,
+  onClose,
+  onAsset,
+  onHistory,
+  onCreateOrder,
+}: {
+  fault: Fault | null;
+  onClose: () => void;
+  onAsset: (f: Fault) => void;
+  onHistory: (f: Fault) => void;
+  onCreateOrder: (f: Fault) => void;
+}) {
+  const { t } = useTranslation('map');
+  const districtName = useDictionaryName('district');
+  const f = fault;
+  return (
+    <Drawer
+      title={f ? t('faultDetailTitle', { code: f.assetCode }) : ''}
+      open={f !== null}
+      onClose={onClose}
+      mask={false}
+      width={380}
+      destroyOnHidden
+      // inside the page, as the asset drawer (AssetPanel.tsx): a hidden tab's drawer never shows
+      getContainer={false}
+      rootStyle={{ position: 'absolute' }}
+    >
+      {f ? (
+        <div data-testid="fault-drawer">
+          <Descriptions size="small" column={1}>
+            <Descriptions.Item label={t('asset')}>
+              <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => onAsset(f)}>
+                {f.assetCode}
+              </Button>{' '}
+              {t(`kind.${f.assetKind}`, { defaultValue: f.assetKind })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('faultType')}>
+              {faultTypeName(t, f.typeCode, f.faultType)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('urgency')}>{t(`urgencyLevel.${f.urgency}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('reportedAt')}>{formatDateTime(f.reportedAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('district')}>
+              <span data-testid="fault-drawer-district">{districtName(f.district)}</span>
+              {f.road ? ` · ${f.road}` : ''}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('faultSource')}>
+              {t(`source.${f.source}`, { defaultValue: f.source })}
+              {f.sourceRef ? ` · ${f.sourceRef}` : ''}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('state')}>{f.closedAt ? t('closed') : t('open')}</Descriptions.Item>
+          </Descriptions>
+          {f.description ? (
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{f.description}</Typography.Paragraph>
+          ) : null}
+          {f.source === 'citizen' ? <CitizenReportInfo faultId={f.id} /> : null}
+          <Space wrap style={{ marginTop: 8 }}>
+            <Button size="small" onClick={() => onHistory(f)}>
+              {t('history')}
+            </Button>
+            {!f.closedAt && !f.orderId ? (
+              <Auth code="btn_add">
+                <Button size="small" type="primary" onClick={() => onCreateOrder(f)}>
+                  {t('createOrder')}
+                </Button>
+              </Auth>
+            ) : null}
+          </Space>
+        </div>
+      ) : null}
+    </Drawer>
   );
 }

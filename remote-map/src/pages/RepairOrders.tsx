@@ -11,9 +11,18 @@ import Form from 'antd/es/form';
 import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
-import Table from 'antd/es/table';
+import Table, { type ColumnType } from 'antd/es/table';
+import Descriptions from 'antd/es/descriptions';
+import Drawer from 'antd/es/drawer';
 import { useTranslation } from 'react-i18next';
-import { Auth, formatDateTime, toast, useDictionaryName, type RemotePageProps } from '@lighting/shared';
+import {
+  Auth,
+  formatDate,
+  formatDateTime,
+  toast,
+  useDictionaryName,
+  type RemotePageProps,
+} from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';
 import { MapCanvas } from '../map/MapCanvas';
 import {
@@ -29,6 +38,21 @@ import type { CityMap } from '../map/cityMap';
 import { costText, dispatchControl, isOverdue, nextAction, orderMarkers } from '../map/orders';
 import { useLinkedItem } from '../map/useLinkedItem';
 import { fitColumns } from '../map/table';
+import {
+  BUTTON_CHROME,
+  CELL_CHROME,
+  fitPriorityColumns,
+  minPanelWidth,
+  type PriorityColumn,
+} from '../map/panelLayout';
+import { SplitPane } from '../map/SplitPane';
+import { textWidth } from '@lighting/shared/core';
+
+/** A small card's body padding (12 px each side) and border: what the panel's table does not get. */
+const PANEL_CHROME = 26;
+/** The crew select beside the dispatch button. */
+const CREW_SELECT = 104;
+const ORDER_ACTIONS = ['dispatch', 'start', 'complete', 'verify'] as const;
 
 interface OrderQuery {
   currentPage: number;
@@ -95,7 +119,7 @@ function ActionButton({ order, crews, onDone }: { order: RepairOrder; crews: Cre
         {action === 'dispatch' ? (
           <Select
             size="small"
-            style={{ width: 110 }}
+            style={{ width: CREW_SELECT }}
             placeholder={t('chooseCrew')}
             aria-label={t('chooseCrew')}
             value={crewId}
@@ -107,6 +131,114 @@ function ActionButton({ order, crews, onDone }: { order: RepairOrder; crews: Cre
         {control === 'approve' ? <Tooltip title={t('approvalNeeded')}>{button}</Tooltip> : button}
       </Space>
     </Auth>
+  );
+}
+
+/** An order's next step and its edit link (in its row and in its drawer). */
+function OrderActions({
+  order,
+  crews,
+  onDone,
+  onEdit,
+}: {
+  order: RepairOrder;
+  crews: Crew[];
+  onDone: () => void;
+  onEdit: (o: RepairOrder) => void;
+}) {
+  const { t } = useTranslation('map');
+  return (
+    <Space size={4}>
+      {/* keyed by what the control depends on: a row reused for another state starts afresh */}
+      <ActionButton
+        key={`${order.id}|${order.state}|${order.dispatchApproval ?? ''}`}
+        order={order}
+        crews={crews}
+        onDone={onDone}
+      />
+      {order.state !== 'completed' && order.state !== 'verified' ? (
+        <Auth code="btn_edit">
+          <Button
+            size="small"
+            type="link"
+            style={{ paddingInline: 0 }}
+            onClick={() => onEdit(order)}
+            data-testid="order-edit-open"
+          >
+            {t('editOrder')}
+          </Button>
+        </Auth>
+      ) : null}
+    </Space>
+  );
+}
+
+/** An order's drawer beside the map: every field (the columns the panel had no room for too) and its next step. */
+function OrderDrawer({
+  order,
+  crews,
+  onDone,
+  onEdit,
+  onClose,
+}: {
+  order: RepairOrder | null;
+  crews: Crew[];
+  onDone: () => void;
+  onEdit: (o: RepairOrder) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('map');
+  const districtName = useDictionaryName('district');
+  const o = order;
+  const time = (v: number | null) => (v ? formatDateTime(v) : '-');
+  return (
+    <Drawer
+      title={o ? t('orderDetailTitle', { billNo: o.billNo }) : ''}
+      open={o !== null}
+      onClose={onClose}
+      mask={false}
+      width={400}
+      destroyOnHidden
+      // inside the page, as the asset drawer (AssetPanel.tsx): a hidden tab's drawer never shows
+      getContainer={false}
+      rootStyle={{ position: 'absolute' }}
+    >
+      {o ? (
+        <div data-testid="order-drawer">
+          <Descriptions size="small" column={1}>
+            <Descriptions.Item label={t('title')}>{o.title}</Descriptions.Item>
+            <Descriptions.Item label={t('state')}>
+              <span data-testid="order-drawer-state">{t(`orderState.${o.state}`)}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('urgency')}>{t(`urgencyLevel.${o.urgency}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('asset')}>
+              {o.assetCode} {t(`kind.${o.assetKind}`, { defaultValue: o.assetKind })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('district')}>{districtName(o.district)}</Descriptions.Item>
+            <Descriptions.Item label={t('estimatedCost')}>
+              <span data-testid="order-drawer-cost">{costText(o.estimatedCost)}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('crew')}>{o.crewName ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('createdAt')}>{time(o.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('dueAt')}>{time(o.dueAt)}</Descriptions.Item>
+            {o.dispatchedAt ? (
+              <Descriptions.Item label={t('action.dispatch')}>{time(o.dispatchedAt)}</Descriptions.Item>
+            ) : null}
+            {o.startedAt ? (
+              <Descriptions.Item label={t('action.start')}>{time(o.startedAt)}</Descriptions.Item>
+            ) : null}
+            {o.completedAt ? (
+              <Descriptions.Item label={t('action.complete')}>{time(o.completedAt)}</Descriptions.Item>
+            ) : null}
+            {o.verifiedAt ? (
+              <Descriptions.Item label={t('action.verify')}>{time(o.verifiedAt)}</Descriptions.Item>
+            ) : null}
+            {o.remark ? <Descriptions.Item label={t('remark')}>{o.remark}</Descriptions.Item> : null}
+          </Descriptions>
+          <OrderActions order={o} crews={crews} onDone={onDone} onEdit={onEdit} />
+        </div>
+      ) : null}
+    </Drawer>
   );
 }
 
@@ -194,6 +326,8 @@ export default function RepairOrders(_props: RemotePageProps) {
   const [loading, setLoading] = useState(false);
   const [followed, setFollowed] = useState<string | null>(null);
   const [editing, setEditing] = useState<RepairOrder | null>(null);
+  // the order whose drawer is open (opened from its number)
+  const [detail, setDetail] = useState<RepairOrder | null>(null);
 
   const load = useCallback(() => {
     setLoading(true);
@@ -239,80 +373,165 @@ export default function RepairOrders(_props: RemotePageProps) {
   const set = (patch: Partial<OrderQuery>) => setQuery((q) => ({ ...q, ...patch, currentPage: 1 }));
 
   const now = Date.now();
-  const { columns, scrollX } = fitColumns([
+  const open = (o: RepairOrder) => {
+    follow(o);
+    setDetail(o);
+  };
+  // the columns by priority (panelLayout.ts): the order, where it stands, how urgent and its next step
+  // are always in view; the title and the deadline, then the cost and the crew, then the asset and the
+  // district join while the panel has room; every field is in the order's drawer (its number opens it)
+  const actionLabels = [
+    t('launchApproval'),
+    t('approvalWaiting'),
+    ...ORDER_ACTIONS.map((a) => t(`action.${a}`)),
+  ];
+  const opsWidth =
+    CREW_SELECT +
+    4 +
+    Math.max(...actionLabels.map((l) => textWidth(l))) +
+    BUTTON_CHROME +
+    4 +
+    textWidth(t('editOrder')) +
+    CELL_CHROME;
+  const defs: Array<PriorityColumn & { column: ColumnType<RepairOrder> }> = [
     {
-      dataIndex: 'billNo',
-      title: t('billNo'),
-      width: 176,
-      render: (v: string, o: RepairOrder) => (
-        <Button type="link" size="small" onClick={() => follow(o)} title={v} style={{ paddingInline: 0 }}>
-          {v}
-        </Button>
-      ),
-    },
-    { dataIndex: 'title', title: t('title'), width: 180, ellipsis: { showTitle: true } },
-    { dataIndex: 'assetCode', title: t('asset'), width: 110 },
-    {
-      dataIndex: 'state',
-      title: t('state'),
-      width: 150,
-      render: (s: OrderState, o: RepairOrder) => (
-        <Space size={2}>
-          <Tag data-testid="order-state">{t(`orderState.${s}`)}</Tag>
-          {isOverdue(o, now) && s !== 'verified' ? <Tag color="red">{t('overdue')}</Tag> : null}
-        </Space>
-      ),
+      key: 'billNo',
+      priority: 1,
+      minWidth: 144,
+      header: t('billNo'),
+      column: {
+        dataIndex: 'billNo',
+        render: (v: string, o: RepairOrder) => (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => open(o)}
+            title={v}
+            style={{ paddingInline: 0 }}
+            data-testid="order-open"
+          >
+            {v}
+          </Button>
+        ),
+      },
     },
     {
-      dataIndex: 'urgency',
-      title: t('urgency'),
-      width: 90,
-      render: (v: number) => t(`urgencyLevel.${v}`),
+      key: 'title',
+      priority: 2,
+      minWidth: 150,
+      header: t('title'),
+      column: { dataIndex: 'title', ellipsis: { showTitle: true } },
     },
     {
-      dataIndex: 'estimatedCost',
-      title: t('estimatedCost'),
-      width: 130,
-      align: 'right' as const,
-      render: (v: number | null | undefined, o: RepairOrder) => (
-        <Space size={2}>
-          <span data-testid="order-cost">{costText(v)}</span>
-          {o.dispatchApproval === 'approved' ? <Tag color="green">{t('approvalApproved')}</Tag> : null}
-        </Space>
-      ),
+      key: 'assetCode',
+      priority: 4,
+      minWidth: 104,
+      header: t('asset'),
+      column: { dataIndex: 'assetCode' },
     },
-    { dataIndex: 'crewName', title: t('crew'), width: 100, ellipsis: { showTitle: true } },
-    { dataIndex: 'dueAt', title: t('dueAt'), width: 150, render: (v: number) => formatDateTime(v) },
+    {
+      key: 'district',
+      priority: 4,
+      minWidth: 84,
+      header: t('district'),
+      column: {
+        dataIndex: 'district',
+        ellipsis: { showTitle: true },
+        render: (v: string) => districtName(v),
+      },
+    },
+    {
+      key: 'state',
+      priority: 1,
+      minWidth: 104,
+      header: t('state'),
+      column: {
+        dataIndex: 'state',
+        render: (st: OrderState, o: RepairOrder) => (
+          <Space size={[2, 2]} wrap>
+            <Tag data-testid="order-state" style={{ marginInlineEnd: 0 }}>
+              {t(`orderState.${st}`)}
+            </Tag>
+            {isOverdue(o, now) && st !== 'verified' ? (
+              <Tag color="red" style={{ marginInlineEnd: 0 }}>
+                {t('overdue')}
+              </Tag>
+            ) : null}
+          </Space>
+        ),
+      },
+    },
+    {
+      key: 'urgency',
+      priority: 1,
+      minWidth: 72,
+      header: t('urgency'),
+      column: { dataIndex: 'urgency', render: (v: number) => t(`urgencyLevel.${v}`) },
+    },
+    {
+      key: 'estimatedCost',
+      priority: 3,
+      minWidth: 104,
+      header: t('estimatedCost'),
+      column: {
+        dataIndex: 'estimatedCost',
+        align: 'right' as const,
+        render: (v: number | null | undefined, o: RepairOrder) => (
+          <Space size={[2, 2]} wrap style={{ justifyContent: 'flex-end' }}>
+            <span data-testid="order-cost">{costText(v)}</span>
+            {o.dispatchApproval === 'approved' ? <Tag color="green">{t('approvalApproved')}</Tag> : null}
+          </Space>
+        ),
+      },
+    },
+    {
+      key: 'crewName',
+      priority: 3,
+      minWidth: 90,
+      header: t('crew'),
+      column: { dataIndex: 'crewName', ellipsis: { showTitle: true } },
+    },
+    {
+      key: 'dueAt',
+      priority: 2,
+      minWidth: 104,
+      header: t('dueAt'),
+      column: {
+        dataIndex: 'dueAt',
+        render: (v: number) => <span title={formatDateTime(v)}>{formatDate(v, 'MM-DD HH:mm')}</span>,
+      },
+    },
     {
       key: 'ops',
-      title: t('operation'),
-      width: 260,
-      // always in view: the dispatch controls stay on the right edge while the rest scrolls
-      fixed: 'right' as const,
-      render: (_: unknown, o: RepairOrder) => (
-        <Space size={4}>
-          {/* keyed by what the control depends on: a row reused for another state starts afresh */}
-          <ActionButton
-            key={`${o.id}|${o.state}|${o.dispatchApproval ?? ''}`}
-            order={o}
-            crews={crews}
-            onDone={load}
-          />
-          {o.state !== 'completed' && o.state !== 'verified' ? (
-            <Auth code="btn_edit">
-              <Button size="small" type="link" onClick={() => setEditing(o)} data-testid="order-edit-open">
-                {t('editOrder')}
-              </Button>
-            </Auth>
-          ) : null}
-        </Space>
-      ),
+      priority: 1,
+      minWidth: opsWidth,
+      header: t('operation'),
+      column: {
+        render: (_: unknown, o: RepairOrder) => (
+          <OrderActions order={o} crews={crews} onDone={load} onEdit={setEditing} />
+        ),
+      },
     },
-  ]);
+  ];
+  const columnsIn = (w: number) => {
+    const fit = fitPriorityColumns(defs, w - PANEL_CHROME);
+    return fitColumns(
+      defs
+        .filter((d) => fit.widths[d.key] !== undefined)
+        .map((d) => ({ ...d.column, key: d.key, title: d.header, width: fit.widths[d.key] })),
+    ).columns;
+  };
+  const limits = { min: minPanelWidth(defs, PANEL_CHROME), mapMin: 360, share: 0.55 };
 
   return (
     <div
-      style={{ display: 'flex', flexDirection: 'column', gap: 8, height: 'calc(100vh - 190px)' }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 8,
+        height: 'calc(100vh - 190px)',
+        position: 'relative',
+      }}
       data-testid="map-repair"
     >
       <Card size="small">
@@ -372,32 +591,41 @@ export default function RepairOrders(_props: RemotePageProps) {
           </Button>
         </Space>
       </Card>
-      <div style={{ display: 'flex', gap: 12, flex: 1, minHeight: 0 }}>
-        <Card size="small" style={{ width: '55%', overflow: 'auto' }}>
-          <Table<RepairOrder>
-            rowKey="id"
-            size="small"
-            loading={loading}
-            columns={columns}
-            // no rows, no sideways scroll: an empty scrolling box is a region the keyboard cannot reach
-            scroll={page.list.length ? { x: scrollX } : undefined}
-            tableLayout="fixed"
-            dataSource={page.list}
-            data-testid="order-list"
-            locale={{ emptyText: t('none') }}
-            rowClassName={(o) => (o.id === followed ? 'ant-table-row-selected' : '')}
-            pagination={{
-              current: page.pagination.currentPage,
-              pageSize: page.pagination.pageSize,
-              total: page.pagination.total,
-              onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
-            }}
-          />
-        </Card>
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <MapCanvas onReady={setMap} cables={false} />
-        </div>
-      </div>
+      <SplitPane
+        id="repair"
+        limits={limits}
+        style={{ flex: 1 }}
+        panel={(w) => (
+          <Card size="small" style={{ width: w, overflow: 'auto' }} data-testid="order-panel">
+            <Table<RepairOrder>
+              rowKey="id"
+              size="small"
+              loading={loading}
+              columns={columnsIn(w)}
+              tableLayout="fixed"
+              dataSource={page.list}
+              data-testid="order-list"
+              locale={{ emptyText: t('none') }}
+              rowClassName={(o) => (o.id === followed ? 'ant-table-row-selected' : '')}
+              pagination={{
+                current: page.pagination.currentPage,
+                pageSize: page.pagination.pageSize,
+                total: page.pagination.total,
+                onChange: (currentPage, pageSize) => setQuery((q) => ({ ...q, currentPage, pageSize })),
+              }}
+            />
+          </Card>
+        )}
+      >
+        <MapCanvas onReady={setMap} cables={false} />
+      </SplitPane>
+      <OrderDrawer
+        order={detail ? (page.list.find((o) => o.id === detail.id) ?? detail) : null}
+        crews={crews}
+        onDone={load}
+        onEdit={setEditing}
+        onClose={() => setDetail(null)}
+      />
       {editing ? (
         <EditOrder
           order={editing}

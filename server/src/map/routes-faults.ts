@@ -210,7 +210,10 @@ export function registerFaultRoutes(app: FastifyInstance, m: MapReads): void {
       const out = [];
       for (const g of groups) {
         let suspected: Record<string, unknown> | null = null;
-        let reason = '';
+        // The group's element by its code (a circuit's id is its code; a box or transformer is named
+        // by its asset code, never its object id). The judgement's sentence is not written here: the
+        // console composes it from groupBy, the counts and the codes in the reader's language.
+        let groupCode = '';
         if (g.groupBy === 'circuit') {
           // Walk the circuit's chain from its box: the segment feeding the first faulty lamp.
           const edges = await db
@@ -231,7 +234,7 @@ export function registerFaultRoutes(app: FastifyInstance, m: MapReads): void {
               code: cable.code,
               geometry: { paths: JSON.parse(cable.paths) as unknown, spatialReference: WEB_MERCATOR },
             };
-            reason = `回路 ${g.key} 有 ${g.faultCount}/${g.memberCount} 盏灯故障，疑似其上游电缆或回路故障`;
+            groupCode = g.key;
           }
         } else {
           const a = await db
@@ -247,13 +250,10 @@ export function registerFaultRoutes(app: FastifyInstance, m: MapReads): void {
               code: a.code,
               geometry: { x: Number(a.x), y: Number(a.y), spatialReference: WEB_MERCATOR },
             };
-            reason =
-              g.groupBy === 'controlBox'
-                ? `控制箱 ${a.code} 的 ${g.spread} 个回路共 ${g.faultCount} 盏灯故障，疑似控制箱故障`
-                : `变压器 ${a.code} 供电的 ${g.spread} 个控制箱共 ${g.faultCount} 盏灯故障，疑似变压器故障`;
+            groupCode = a.code;
           }
         }
-        if (suspected) out.push({ ...g, suspected, reason });
+        if (suspected) out.push({ ...g, groupCode, suspected });
       }
       return ok(out);
     },

@@ -105,8 +105,10 @@ describe('sheetRows', () => {
 
 describe('exportFileName and percent', () => {
   it('stamps the local time and strips unsafe characters', () => {
-    expect(exportFileName('用户/列表', new Date(2026, 0, 2, 3, 4, 5))).toBe('用户_列表_20260102030405.xlsx');
-    expect(exportFileName('  ', new Date(2026, 0, 2, 3, 4, 5))).toBe('export_20260102030405.xlsx');
+    expect(exportFileName('用户/列表', new Date(Date.UTC(2026, 0, 1, 19, 4, 5)))).toBe(
+      '用户_列表_20260102030405.xlsx',
+    );
+    expect(exportFileName('  ', new Date(Date.UTC(2026, 0, 1, 19, 4, 5)))).toBe('export_20260102030405.xlsx');
   });
   it('clamps', () => {
     expect(percent(50, 200)).toBe(25);

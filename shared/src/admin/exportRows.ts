@@ -3,6 +3,7 @@
  * reporting progress, then turn rows into cells by the visible columns.
  */
 import type { Envelope, Paged } from '@lighting/shared';
+import { formatCityTime } from '../core/cityTime';
 
 export const EXPORT_PAGE_SIZE = 100;
 
@@ -71,12 +72,10 @@ export function sheetRows<T>(columns: readonly ExportColumn<T>[], rows: readonly
   return [columns.map((c) => c.title), ...rows.map((r) => columns.map((c) => cell(c, r)))];
 }
 
-/** A file name safe on every OS: title + local date stamp, .xlsx. */
+/** A file name safe on every OS: title + the city's date stamp (Asia/Shanghai, the one time rule), .xlsx. */
 export function exportFileName(title: string, now: Date): string {
   const safe = title.replace(/[\\/:*?"<>|]+/g, '_').trim() || 'export';
-  const p = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
-  return `${safe}_${stamp}.xlsx`;
+  return `${safe}_${formatCityTime(now, 'YYYYMMDDHHmmss')}.xlsx`;
 }
 
 /** Percentage for the progress bar, 0–100, integer. */

@@ -21,10 +21,10 @@ const S = 1000;
 const M = 60 * S;
 const H = 60 * M;
 const D = 24 * H;
-const now = new Date(2024, 5, 15, 12, 0, 0).getTime(); // 2024-06-15 12:00:00 local
+const now = Date.UTC(2024, 5, 15, 12 - 8, 0, 0); // 2024-06-15 12:00:00 in China
 
 describe('formatDate', () => {
-  const ts = new Date(2024, 0, 5, 9, 7, 3).getTime();
+  const ts = Date.UTC(2024, 0, 5, 9 - 8, 7, 3);
   it('formats ms numbers, ISO strings and Dates', () => {
     expect(formatDate(ts)).toBe('2024-01-05 09:07');
     expect(formatDateTime(ts)).toBe('2024-01-05 09:07:03');
@@ -74,9 +74,9 @@ describe('relativeTimeLong', () => {
     expect(formatRelativeEn(r)).toBe(en);
   });
   it('up to three calendar months, then the date', () => {
-    const threeMonths = new Date(2024, 2, 15, 11, 0, 0).getTime(); // 2024-03-15 11:00
+    const threeMonths = Date.UTC(2024, 2, 15, 11 - 8, 0, 0); // 2024-03-15 11:00
     expect(relativeTimeLong(threeMonths, now)).toEqual({ unit: 'month', value: 3 });
-    const older = new Date(2024, 1, 10, 8, 0, 0).getTime();
+    const older = Date.UTC(2024, 1, 10, 8 - 8, 0, 0);
     const r = relativeTimeLong(older, now);
     expect(r).toEqual({ unit: 'date', value: 0, date: '2024-02-10' });
     expect(formatRelativeZh(r)).toBe('2024-02-10');
@@ -106,7 +106,9 @@ describe('relativeTimeShort', () => {
   });
   it('gives the date from 48 hours on', () => {
     expect(relativeTimeShort(now - 2 * D, now)).toBe('2024-06-13');
-    expect(relativeTimeShort(new Date(2023, 11, 31, 23, 0).toISOString(), now)).toBe('2023-12-31');
+    expect(relativeTimeShort(new Date(Date.UTC(2023, 11, 31, 23 - 8, 0)).toISOString(), now)).toBe(
+      '2023-12-31',
+    );
   });
   it('empty for invalid input', () => {
     expect(relativeTimeShort(null, now)).toBe('');

@@ -1,10 +1,12 @@
 /**
  * Formatting helpers (spec §5 upload messages, §9 relative time, date formats, file size units, number abbreviations).
- * Dates are formatted in the local time zone of the running process (dayjs default).
+ * Dates are shown in the city's time zone (Asia/Shanghai) whatever the zone of the browser or the
+ * process: the one rule of ./cityTime (zone-less text is city time).
  */
-import dayjs from 'dayjs';
+import type dayjs from 'dayjs';
+import { cityDayjs, type TimeInput } from './cityTime';
 
-export type TimeInput = number | string | Date | null | undefined;
+export type { TimeInput };
 
 export const DATE_FORMAT = 'YYYY-MM-DD HH:mm';
 export const DATE_FORMAT_LONG = 'YYYY-MM-DD HH:mm:ss';
@@ -15,13 +17,9 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** ms number (or a string of digits), ISO string or Date → dayjs; null for empty or invalid input. */
+/** ms number (or a string of digits), ISO string or Date → dayjs in city time; null for empty or invalid input. */
 function toDayjs(ts: TimeInput): dayjs.Dayjs | null {
-  if (ts === null || ts === undefined || ts === '') return null;
-  if (typeof ts === 'number' && !Number.isFinite(ts)) return null;
-  const value = typeof ts === 'string' && /^\d+$/.test(ts.trim()) ? Number(ts.trim()) : ts;
-  const d = dayjs(value);
-  return d.isValid() ? d : null;
+  return cityDayjs(ts);
 }
 
 /** Milliseconds since the epoch, or NaN for empty/invalid input. */

@@ -3,6 +3,14 @@ export * from './validators';
 export * from './links';
 export * from './expression';
 export * from './format';
+export {
+  CITY_TIME_ZONE,
+  CITY_OFFSET_MINUTES,
+  toInstant,
+  cityDayjs,
+  formatCityTime,
+  cityDayStart,
+} from './cityTime';
 export * from './collate';
 export * from './textWidth';
 export * from './amount';
