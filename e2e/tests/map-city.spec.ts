@@ -222,7 +222,14 @@ test('a repair order created from a fault and completed restores the asset on th
   await page.goto('/bt/map/repair');
   await mapDrawn(page);
   expect(await drawnStatus(page, lamp.objectid)).toBe('fault');
-  const order = page.getByTestId('order-list').locator('tr', { hasText: lamp.code }).first();
+  // the order made from the fault, by its number (the panel shows the asset column only when it has room)
+  const made = await api<{ list: Array<{ billNo: string }> }>(
+    page,
+    token,
+    'GET',
+    `/map/repair-orders?assetId=${lamp.objectid}&pageSize=1`,
+  );
+  const order = page.getByTestId('order-list').locator('tr', { hasText: made.list[0]!.billNo }).first();
   await order.getByTestId('order-crew').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await order.getByTestId('order-dispatch').click();
