@@ -363,13 +363,21 @@ test('an expensive repair order: the map asks for approval, the manager’s appr
   await operator.goto(`/bt/map/repair?order=${encodeURIComponent(order.id)}`);
   const row = operator.getByTestId('order-list').locator('tr', { hasText: order.billNo });
   await expect(row.getByTestId('order-dispatch')).toBeVisible({ timeout: 60_000 });
-  await expect(row.getByTestId('order-cost')).toHaveText('-');
+  // the estimated cost as the order's drawer shows it (the panel's cost column shows only when it has room)
+  const costInDrawer = async (text: string) => {
+    await row.getByTestId('order-open').click();
+    await expect(operator.getByTestId('order-drawer-cost')).toHaveText(text);
+    const drawer = operator.locator('.ant-drawer-open').filter({ has: operator.getByTestId('order-drawer') });
+    await drawer.locator('.ant-drawer-close').click();
+    await expect(operator.getByTestId('order-drawer')).toHaveCount(0);
+  };
+  await costInDrawer('-');
   await row.getByTestId('order-edit-open').click();
   const dialog = operator.getByRole('dialog');
   await inputOf(dialog, 'order-edit-cost').fill('8000');
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dialog).toBeHidden();
-  await expect(row.getByTestId('order-cost')).toHaveText('8,000.00');
+  await costInDrawer('8,000.00');
   await expect(row.getByTestId('order-dispatch')).toHaveCount(0);
   await expect(row.getByTestId('order-launch-approval')).toHaveText('发起审批');
 
