@@ -525,7 +525,9 @@ test('payloads in every writable text field are shown as text wherever a page sh
     source: 'patrol',
     description: P('XFLT'),
   });
-  await save('POST', '/map/repair-orders', { assetId: lamps[1], title: P('XORD') });
+  const xord = (await save('POST', '/map/repair-orders', { assetId: lamps[1], title: P('XORD') })) as {
+    billNo?: string;
+  };
 
   /* ---- citizens: a report, feedback (with a verified phone), an Open311 key and request ---- */
   const device = { 'x-device-id': `e2e-xss-device-${s}-0001` };
@@ -715,7 +717,14 @@ test('payloads in every writable text field are shown as text wherever a page sh
     await expect(faults.getByRole('button', { name: '关闭行' })).toHaveCount(i + 1);
   }
   await sees(['XFLT', 'XREP', 'XO311'], faults);
-  await visit('/bt/map/repair', ['XORD']);
+  // an order's title shows in its drawer (the panel's title column only when it has room)
+  await visit('/bt/map/repair', []);
+  await page
+    .getByTestId('order-list')
+    .locator('tr', { hasText: String(xord.billNo) })
+    .getByTestId('order-open')
+    .click({ timeout: 60_000 });
+  await sees(['XORD'], page.getByTestId('order-drawer'));
 
   // the citizens' console: feedback and its thread, the Open311 keys
   await visit('/bt/citizen/feedback', ['XCFT']);
