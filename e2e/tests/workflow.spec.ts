@@ -336,7 +336,9 @@ test('the seeded repair-dispatch flow: approved, the order is dispatched on the 
     .toBe('dispatched');
   const orderRow = manager.locator('tr', { hasText: order.billNo });
   await expect(orderRow).toContainText('已派单', { timeout: 60_000 });
-  await expect(orderRow).toContainText('抢修一队');
+  // its crew in the order's drawer (the panel shows the crew column only when it has room)
+  await orderRow.getByTestId('order-open').click();
+  await expect(manager.getByTestId('order-drawer')).toContainText('抢修一队');
   await Promise.all([manager.context().close(), operator.context().close()]);
 });
 
