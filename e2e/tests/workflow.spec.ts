@@ -24,11 +24,15 @@ const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\
 
 /** Chooses an option of a Select by its text (the visible option, not its screen-reader twin). */
 async function pick(page: Page, select: Locator, option: string) {
-  await select.click();
-  await dropdown(page)
-    .locator('.ant-select-item-option-content', { hasText: exactly(option) })
-    .first()
-    .click();
+  // a dropdown closed under the pointer while the page re-renders beside it (the repair list reloading
+  // after the map follows an order) is opened again, as a user would
+  await expect(async () => {
+    if ((await dropdown(page).count()) === 0) await select.click();
+    await dropdown(page)
+      .locator('.ant-select-item-option-content', { hasText: exactly(option) })
+      .first()
+      .click({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /** Chooses users in a (multiple) TreeSelect by searching each name. */
@@ -412,8 +416,10 @@ test('an expensive repair order: the map asks for approval, the manager’s appr
     )
     .toBe('dispatched');
   await expect(row).toContainText('已派单', { timeout: 60_000 });
-  await expect(row).toContainText('抢修一队');
-  await expect(row).toContainText('已审批');
+  // its crew and the approval in the order's drawer (the narrow panel shows neither column)
+  await row.getByTestId('order-open').click();
+  await expect(operator.getByTestId('order-drawer')).toContainText('抢修一队');
+  await expect(operator.getByTestId('order-drawer')).toContainText('已审批');
   await Promise.all([manager.context().close(), operator.context().close()]);
 });
 

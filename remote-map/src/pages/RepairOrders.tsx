@@ -217,6 +217,11 @@ function OrderDrawer({
             <Descriptions.Item label={t('district')}>{districtName(o.district)}</Descriptions.Item>
             <Descriptions.Item label={t('estimatedCost')}>
               <span data-testid="order-drawer-cost">{costText(o.estimatedCost)}</span>
+              {o.dispatchApproval === 'approved' ? (
+                <Tag color="green" style={{ marginInlineStart: 8 }}>
+                  {t('approvalApproved')}
+                </Tag>
+              ) : null}
             </Descriptions.Item>
             <Descriptions.Item label={t('crew')}>{o.crewName ?? '-'}</Descriptions.Item>
             <Descriptions.Item label={t('createdAt')}>{time(o.createdAt)}</Descriptions.Item>
