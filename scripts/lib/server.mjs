@@ -12,6 +12,11 @@ export const DEMO_ACCOUNTS = [
     role: 'operator: map, workflow, online development, chat; no administration',
   },
   { account: 'manager', password: 'manager123', role: 'manager: workflow, map, chat, user list read-only' },
+  {
+    account: 'east',
+    password: 'east123',
+    role: 'district operator: the lighting map, only 东城区 (data permissions)',
+  },
 ];
 
 export async function waitForHealth(baseUrl, timeoutMs) {

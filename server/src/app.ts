@@ -48,13 +48,13 @@ import {
 import { Realtime } from './realtime';
 import type { Invalidation } from './realtime/bus';
 import { registerSocketRoute, type SocketMethods } from './realtime/socket-route';
-import { DOMAINS, MIGRATIONS } from './domains';
+import { DOMAINS, MIGRATIONS, scopeFieldsOf } from './domains';
 import { registerApiDocs } from './platform';
 import { FileStore } from './files';
 import { unreadCounts } from './messages';
-import { LogCategory, SystemLog } from './system';
+import { LogCategory, SystemLog, rowScopeCheck } from './system';
 import { registerStatic } from './static';
-import { isOpen311Path, open311Errors } from './citizen';
+import { isOpen311Path, open311ErrorReply } from './citizen';
 
 export interface BuildOptions {
   /** An opened (and migrated) database; the app takes ownership and closes it. Opened from config when absent. */
@@ -164,9 +164,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     invalidateAccess: (userId) => access.invalidate(userId),
     billRuleUses: [],
     fileUses: [],
+    scopeFields: (menu) => scopeFieldsOf(db, menu),
     counters: { constraintErrors: 0 },
   };
   app.decorate('ctx', ctx);
+  // pushed rows of pages under data permissions reach only who may see them
+  realtime.setScopeCheck(rowScopeCheck(ctx));
   app.decorate('routeTable', collectRoutes(app));
   app.decorateRequest('auth', null);
 
@@ -293,7 +296,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (req.routeOptions.config.errorFormat === 'open311') {
       // GeoReport v2: an array of {code, description}; 401-class sign-in codes never apply here
       const status = httpStatusFor(code) === 401 ? 403 : httpStatusFor(code);
-      return reply.code(status).header('Cache-Control', 'no-store').send(open311Errors(status, msg));
+      const e = open311ErrorReply(req.url, status, msg);
+      return reply.code(status).header('Cache-Control', 'no-store').type(e.contentType).send(e.body);
     }
     return reply
       .code(httpStatusFor(code))
@@ -308,8 +312,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (path.split('/').some((seg) => seg.length > MAX_PARAM_LENGTH))
         return reply.code(400).send(fail(Code.BAD_REQUEST, FRAMEWORK_MESSAGES.paramTooLong));
       const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
-      if (isOpen311Path(req.url))
-        return reply.code(404).send(open311Errors(404, `no such resource: ${shown}`));
+      if (isOpen311Path(req.url)) {
+        const e = open311ErrorReply(req.url, 404, `no such resource: ${shown}`);
+        return reply.code(404).type(e.contentType).send(e.body);
+      }
       return reply.code(404).send(fail(Code.NOT_FOUND, `接口不存在: ${req.method} ${shown}`));
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('404 Not Found\n');

@@ -10,6 +10,7 @@ import type { Realtime } from './realtime';
 import type { FileStore, FileUseCheck } from './files';
 import type { RouteInfo } from './http/route-table';
 import type { ResponseCheck } from './http/response-check';
+import type { ScopeField, ScopeMenu } from './kernel';
 
 export interface AppContext {
   config: Config;
@@ -37,6 +38,8 @@ export interface AppContext {
    * `mayReadFile`): a form's records, a flow's forms. Domains add theirs.
    */
   fileUses: FileUseCheck[];
+  /** Data permissions: the fields a menu's rows can be scoped by, from the domain serving it. */
+  scopeFields: (menu: ScopeMenu) => Promise<readonly ScopeField[] | undefined>;
   /** Counters of what should never happen (read by tests and the health route). */
   counters: { constraintErrors: number };
 }

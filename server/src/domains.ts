@@ -10,7 +10,13 @@ import { chatModule } from './chat/module';
 import { citizenModule } from './citizen/module';
 import { filesModule } from './files/module';
 import { homeModule } from './home/module';
-import { composeMenus, composeMigrations, kernelModule, type DomainModule } from './kernel';
+import {
+  composeMenus,
+  composeMigrations,
+  composeScopeFields,
+  kernelModule,
+  type DomainModule,
+} from './kernel';
 import { lowcodeModule } from './lowcode/module';
 import { mapModule } from './map/module';
 import { messagesModule } from './messages/module';
@@ -38,3 +44,6 @@ export const MIGRATIONS = composeMigrations(DOMAINS);
 
 /** Every domain's menu sections in their places: the seeded menu tree. */
 export const MENU_TREE = composeMenus(DOMAINS);
+
+/** The fields a menu's rows can be scoped by (data permissions), from the domain serving the menu. */
+export const scopeFieldsOf = composeScopeFields(DOMAINS);

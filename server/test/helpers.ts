@@ -70,6 +70,7 @@ export async function createEnv(
   ): Promise<FastifyInstance> => {
     const c = configFor(over);
     const database = await openDatabase(c);
+    // a catalog query racing another file's schema change is retried by the migrator itself
     await migrateToLatest(database.db, MIGRATIONS);
     await seedIfEmpty(database.db, c.mapAssets);
     const app = await buildApp(c, { ...o, database });

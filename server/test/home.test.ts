@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DAY_MS, dayOf, dayStart, lastDays, lastMonths, monthOf, monthStart } from '../src/kernel';
-import { LINE_FAULT_TYPES, planStatus } from '../src/home/routes';
+import { LINE_FAULT_TYPES, planStatus } from '../src/home/rules';
 import { seedHomeIfEmpty } from '../src/home';
 import { TARGETS, authed, body, createEnv, login, type TestEnv } from './helpers';
 

@@ -20,6 +20,7 @@ import {
   tokenWithoutGrants,
   type TestEnv,
 } from './helpers';
+import inspection from '../../shared/src/formcore/fixtures/legacy-inspection.json';
 import { BASE, CATEGORY, ONLINE, field, type J } from './lowcode-helpers';
 
 let keySeq = 0;
@@ -122,8 +123,19 @@ describe.each(TARGETS)('low-code forms (%s)', (target) => {
         categoryName: '运维',
       });
       expect(m.creatorUser).toBe('系统管理员/admin');
-      // normalised: defaults filled
-      expect(JSON.parse(m.formData)).toMatchObject({ labelPosition: 'right', popupType: 'general' });
+      // read back as saved; the form the server runs is the normalised one (defaults filled)
+      expect(JSON.parse(m.formData)).toEqual({
+        fields: [
+          field('input', 'title', '标题', { required: true }),
+          field('inputNumber', 'qty', '数量', {}, { min: 0 }),
+        ],
+      });
+      const stored = await app.ctx.db
+        .selectFrom('visualdev_base')
+        .select('formData')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(stored.formData)).toMatchObject({ labelPosition: 'right', popupType: 'general' });
       const put = (over: J) =>
         send(admin, 'PUT', `${BASE}/${id}`, {
           fullName: '灯具检测单',
@@ -151,6 +163,66 @@ describe.each(TARGETS)('low-code forms (%s)', (target) => {
       expect(versions.map((v) => v.version)).toEqual([1, 2]);
     });
 
+    it('a form saved by a JNPF 3.x client reads back as it was saved, and runs normalised', async () => {
+      // the 3.x dialect as the Vue 2 client writes it (comInput, __slot__.options, size medium,
+      // yyyy-MM-dd formats): shared/src/formcore/fixtures
+      const legacy = JSON.stringify(inspection, null, 2);
+      const id = await newModel([], { formData: legacy, fullName: '巡检单3x' });
+      const info = body(await get(admin, `${BASE}/${id}`)).data;
+      expect(info.formData).toBe(legacy);
+      const config = body(await get(admin, `${ONLINE}/${id}/Config?preview=1`)).data;
+      expect(config.formData).toBe(legacy);
+      expect(body(await get(admin, `${ONLINE}/${id}/FormData?preview=1`)).data.formData).toBe(legacy);
+      // saving it back unchanged makes no new version; the normalised form sits beside it
+      const again = await send(admin, 'PUT', `${BASE}/${id}`, {
+        fullName: info.fullName,
+        enCode: info.enCode,
+        category: CATEGORY,
+        type: 1,
+        formData: info.formData,
+      });
+      expect(body(again)).toMatchObject({ code: 200, data: { version: 1 } });
+      const row = await app.ctx.db
+        .selectFrom('lowcode_model_version')
+        .select(['formData', 'formSource'])
+        .where('modelId', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.formSource).toBe(legacy);
+      const normalised = JSON.parse(row.formData);
+      expect(normalised.size).toBe('middle');
+      expect(JSON.stringify(normalised)).not.toContain('comInput');
+      // a copy keeps what the client saved
+      const copy = body(await send(admin, 'POST', `${BASE}/${id}/Actions/Copy`, { idemKey: idemKey() }));
+      expect(copy.code).toBe(200);
+      expect(body(await get(admin, `${BASE}/${copy.data.id}`)).data.formData).toBe(legacy);
+    });
+
+    it('a 3.x calculate (no isStorage switch) keeps its value in the record, as 3.x stored it', async () => {
+      const legacyField = (jnpfKey: string, tag: string, vModel: string, label: string, props: J = {}) => ({
+        __config__: {
+          jnpfKey,
+          label,
+          labelWidth: null,
+          showLabel: true,
+          tag,
+          layout: 'colFormItem',
+          span: 24,
+        },
+        __vModel__: vModel,
+        ...props,
+      });
+      const id = await newModel([
+        legacyField('numInput', 'el-input-number', 'qty', '数量', { min: 0, step: 1 }),
+        legacyField('calculate', 'calculate', 'twice', '两倍', {
+          expression: [{ __vModel__: 'qty', label: '数量' }, '×', '2'],
+          precision: 0,
+        }),
+      ]);
+      const made = body(await createRecord(admin, id, { qty: 4 }, idemKey()));
+      expect(made.code).toBe(200);
+      expect((await readRecord(admin, id, made.data.id)).values).toMatchObject({ qty: 4, twice: 8 });
+    });
+
     it('two saves of a model at once make two versions, neither refused', async () => {
       const id = await newModel([field('input', 'a', 'A')]);
       const m = body(await get(admin, `${BASE}/${id}`)).data;
@@ -174,11 +246,12 @@ describe.each(TARGETS)('low-code forms (%s)', (target) => {
       const latest = body(await get(admin, `${BASE}/${id}`)).data;
       const v3 = await app.ctx.db
         .selectFrom('lowcode_model_version')
-        .select('formData')
+        .select(['formData', 'formSource'])
         .where('modelId', '=', id)
         .where('version', '=', 3)
         .executeTakeFirstOrThrow();
-      expect(latest).toMatchObject({ version: 3, formData: v3.formData });
+      // what the client saved is what it reads back
+      expect(latest).toMatchObject({ version: 3, formData: v3.formSource ?? v3.formData });
       expect(app.ctx.counters.constraintErrors).toBe(0);
     });
 

@@ -48,6 +48,12 @@ describe.each(TARGETS)('map API (%s)', (target) => {
       pushed.push(msg);
       return original(msg, except);
     });
+    // a fault's or an order's change goes to who may see it (data permissions)
+    const scoped = app.ctx.realtime.pushScoped.bind(app.ctx.realtime);
+    jest.spyOn(app.ctx.realtime, 'pushScoped').mockImplementation((msg, scope) => {
+      pushed.push(msg);
+      return scoped(msg, scope);
+    });
   }, 60_000);
   afterAll(() => env.cleanup());
 

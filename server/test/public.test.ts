@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
+import { XMLParser } from 'fast-xml-parser';
 import { qrTokenOf } from '@lighting/shared/core';
 import { mercatorToLonLat } from '../src/map/geo';
 import { qrToken, verifyQrToken } from '../src/citizen/qr';
@@ -167,6 +168,12 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
     jest.spyOn(app.ctx.realtime, 'pushToAll').mockImplementation((msg, except) => {
       pushed.push(msg);
       return original(msg, except);
+    });
+    // a fault's or an order's change goes to who may see it (data permissions)
+    const scoped = app.ctx.realtime.pushScoped.bind(app.ctx.realtime);
+    jest.spyOn(app.ctx.realtime, 'pushScoped').mockImplementation((msg, scope) => {
+      pushed.push(msg);
+      return scoped(msg, scope);
     });
   }, 120_000);
   afterAll(() => env.cleanup());
@@ -981,9 +988,34 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
     });
     expect(viaJson.statusCode).toBe(400);
     expect(viaJson.json()).toEqual([{ code: 400, description: 'lat: must be a latitude (WGS84)' }]);
-    const bad = await app.inject(form({ api_key: key, service_code: 'nope' }));
-    expect(bad.statusCode).toBe(400);
-    expect((bad.json() as Json[])[0].description).toMatch(/^service_code: /);
+    // address_string alone (GeoReport v2: one of lat/long, address_string or address_id): matched
+    // to the pole it names; an address naming none we know is refused naming the argument
+    const byAddress = await app.inject(
+      form({
+        api_key: key,
+        service_code: 'poleDamaged',
+        address_string: `解放路 ${p!.code.toLowerCase()} 对面`,
+      }),
+    );
+    expect(byAddress.statusCode).toBe(200);
+    const [addressed] = byAddress.json() as Json[];
+    const seen = await app.inject({
+      method: 'GET',
+      url: `/api/open311/v2/requests/${addressed.service_request_id}.json?api_key=${key}`,
+    });
+    expect((seen.json() as Json[])[0]).toMatchObject({ address_id: p!.code, service_code: 'poleDamaged' });
+    const nowhere = await app.inject(
+      form({ api_key: key, service_code: 'poleDamaged', address_string: '解放路 12 号' }),
+    );
+    expect(nowhere.statusCode).toBe(400);
+    expect((nowhere.json() as Json[])[0].description).toMatch(/^address_string: /);
+    // an unknown service is 404, a missing one 400 (GeoReport v2's codes)
+    const bad = await app.inject(form({ api_key: key, service_code: 'nope', address_id: p!.code }));
+    expect(bad.statusCode).toBe(404);
+    expect((bad.json() as Json[])[0].description).toBe('service_code: nope is not a service');
+    const noCode = await app.inject(form({ api_key: key, address_id: p!.code }));
+    expect(noCode.statusCode).toBe(400);
+    expect((noCode.json() as Json[])[0].description).toMatch(/service_code/);
     const one = await app.inject({
       method: 'GET',
       url: `/api/open311/v2/requests/${made.service_request_id}.json?api_key=${key}`,
@@ -1015,9 +1047,74 @@ describe.each(TARGETS)('citizens (%s)', (target) => {
     expect((span.json() as Json[])[0].description).toMatch(/^start_date: /);
     const missing = await app.inject({ method: 'GET', url: '/api/open311/v2/requests/BX000.json' });
     expect(missing.statusCode).toBe(404);
-    const xml = await app.inject({ method: 'GET', url: '/api/open311/v2/services.xml' });
-    expect(xml.statusCode).toBe(404);
-    expect(Array.isArray(xml.json())).toBe(true);
+    // optional arguments sent empty are absent, as a client's form sends them
+    const empties = await app.inject({
+      method: 'GET',
+      url: '/api/open311/v2/requests.json?service_code=notLit&status=&start_date=&end_date=&jurisdiction_id=',
+    });
+    expect(empties.statusCode).toBe(200);
+    expect((empties.json() as Json[]).length).toBe(rows.length);
+    // service_request_id overrides every other filter (here a service and a status it does not have)
+    const byId = await app.inject({
+      method: 'GET',
+      url: `/api/open311/v2/requests.json?service_request_id=${made.service_request_id}&service_code=poleDamaged&status=closed&start_date=2020-01-01`,
+    });
+    expect(byId.statusCode).toBe(200);
+    expect((byId.json() as Json[]).map((x) => x.service_request_id)).toEqual([made.service_request_id]);
+    const unknownFilter = await app.inject({
+      method: 'GET',
+      url: '/api/open311/v2/requests.json?service_code=nope',
+    });
+    expect(unknownFilter.statusCode).toBe(404);
+
+    // XML, the specification's required format: every resource, the same content as JSON
+    const parse = (text: string) => new XMLParser({ parseTagValue: false }).parse(text) as Json;
+    const xmlOf = async (url: string, status = 200) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect([url, res.statusCode]).toEqual([url, status]);
+      expect(res.headers['content-type']).toMatch(/^text\/xml/);
+      expect(res.body.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
+      return parse(res.body);
+    };
+    const sx = await xmlOf('/api/open311/v2/services.xml');
+    const xmlServices = ([] as Json[]).concat(sx.services.service);
+    expect(xmlServices.map((x) => x.service_code)).toEqual(list.map((x) => x.service_code));
+    expect(xmlServices[0].metadata).toBe('true');
+    const dx = await xmlOf('/api/open311/v2/services/notLit.xml');
+    expect(dx.service_definition.service_code).toBe('notLit');
+    expect(dx.service_definition.attributes.attribute.code).toBe('pole_code');
+    const rx = await xmlOf(`/api/open311/v2/requests/${made.service_request_id}.xml?api_key=${key}`);
+    expect(rx.service_requests.request).toMatchObject({
+      service_request_id: made.service_request_id,
+      status: 'open',
+      service_code: 'notLit',
+      description: '不亮',
+      address_id: p!.code,
+    });
+    const lx = await xmlOf('/api/open311/v2/requests.xml?service_code=notLit&status=open');
+    expect(([] as Json[]).concat(lx.service_requests.request).length).toBe(rows.length);
+    const disc = await xmlOf('/api/open311/v2/discovery.xml');
+    expect(disc.discovery.endpoints.endpoint.formats.format).toEqual(['text/xml', 'application/json']);
+    const discJson = await app.inject({ method: 'GET', url: '/api/open311/v2/discovery.json' });
+    expect((discJson.json() as Json).endpoints[0].formats).toContain('text/xml');
+    // errors in XML too: unknown service, unknown request, no such resource
+    const ex = await xmlOf('/api/open311/v2/services/nope.xml', 404);
+    expect(ex.errors.error).toEqual({ code: '404', description: 'service_code: nope is not a service' });
+    expect((await xmlOf('/api/open311/v2/requests/BX000.xml', 404)).errors.error.code).toBe('404');
+    expect((await xmlOf('/api/open311/v2/nothing.xml', 404)).errors.error.code).toBe('404');
+    // POST in XML: the new request's id
+    const postedXml = await app.inject({
+      ...form({ api_key: key, service_code: 'notLit', address_id: p!.code, email: '' }),
+      url: '/api/open311/v2/requests.xml',
+    });
+    expect(postedXml.statusCode).toBe(200);
+    expect(parse(postedXml.body).service_requests.request.service_request_id).toMatch(/^BX/);
+    const forbiddenXml = await app.inject({
+      ...form({ service_code: 'notLit', address_id: p!.code }),
+      url: '/api/open311/v2/requests.xml',
+    });
+    expect(forbiddenXml.statusCode).toBe(403);
+    expect(parse(forbiddenXml.body).errors.error.description).toBe('api_key: required');
     // a revoked key stops working
     const keys = (await staff(admin, 'GET', '/api/citizen/open311-keys')).data as Json[];
     await staff(admin, 'DELETE', `/api/citizen/open311-keys/${keys[0].id}`);

@@ -192,11 +192,13 @@ export class AccessService {
     const buttons: GrantRow[] = await this.db
       .selectFrom('menu_button')
       .select(['menuId', 'enCode', 'fullName'])
+      .where('enabledMark', '=', 1)
       .orderBy('sortCode')
       .execute();
     const columns: GrantRow[] = await this.db
       .selectFrom('menu_column')
       .select(['menuId', 'enCode', 'fullName'])
+      .where('enabledMark', '=', 1)
       .orderBy('sortCode')
       .execute();
     return buildAccess(menus, buttons, columns);
@@ -250,6 +252,10 @@ export class AccessService {
       )
       .select(['role_button.menuId', 'role_button.enCode', 'role_button.fullName'])
       .where('role_button.roleId', 'in', roleIds)
+      // a catalogue entry switched off is held by nobody
+      .where((eb) =>
+        eb.or([eb('menu_button.enabledMark', 'is', null), eb('menu_button.enabledMark', '=', 1)]),
+      )
       .orderBy('menu_button.sortCode')
       .execute();
     const columns: GrantRow[] = await this.db
@@ -261,6 +267,10 @@ export class AccessService {
       )
       .select(['role_column.menuId', 'role_column.enCode', 'role_column.fullName'])
       .where('role_column.roleId', 'in', roleIds)
+      // a catalogue entry switched off is held by nobody
+      .where((eb) =>
+        eb.or([eb('menu_column.enabledMark', 'is', null), eb('menu_column.enabledMark', '=', 1)]),
+      )
       .orderBy('menu_column.sortCode')
       .execute();
     return buildAccess(menus, buttons, columns);

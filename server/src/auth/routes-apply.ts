@@ -6,7 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, Code, badRequest, ok } from '../http/envelope';
 import { typed } from '../http/typed';
+import { answers } from '../http/response';
+import { AUTH_ANSWERS } from './responses';
 import { CAPTCHA_FAILED, clientIp } from './routes-oauth';
+import { applicationsFromIpSince, hasPendingApplication, insertApplication } from './application-store';
 
 export const APPLY_OK = '申请已提交，审核通过后将以短信通知联系人';
 export const APPLY_PENDING = 'mobile: 该手机号已有待审核的申请';
@@ -21,6 +24,7 @@ export function registerApplyRoutes(app: FastifyInstance): void {
     {
       config: { public: true },
       schema: {
+        response: answers(AUTH_ANSWERS.nothing),
         body: {
           type: 'object',
           additionalProperties: false,
@@ -43,35 +47,19 @@ export function registerApplyRoutes(app: FastifyInstance): void {
     async (req) => {
       const ip = clientIp(req);
       const now = ctx.clock();
-      const recent = await ctx.db
-        .selectFrom('account_application')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('ip', '=', ip)
-        .where('createdAt', '>', now - 3600_000)
-        .executeTakeFirst();
-      if (Number(recent?.n ?? 0) >= APPLY_PER_IP_PER_HOUR)
+      if ((await applicationsFromIpSince(ctx.db, ip, now - 3600_000)) >= APPLY_PER_IP_PER_HOUR)
         throw new ApiError(Code.THROTTLED, APPLY_THROTTLED);
       if (!(await ctx.captcha.consume(req.body.timestamp, req.body.code))) throw badRequest(CAPTCHA_FAILED);
       const b = req.body;
-      const pending = await ctx.db
-        .selectFrom('account_application')
-        .select('id')
-        .where('mobile', '=', b.mobile)
-        .where('state', '=', 0)
-        .executeTakeFirst();
-      if (pending) throw badRequest(APPLY_PENDING);
-      await ctx.db
-        .insertInto('account_application')
-        .values({
-          id: randomUUID(),
-          companyName: b.companyName.trim(),
-          contact: b.contact.trim(),
-          mobile: b.mobile,
-          state: 0,
-          ip,
-          createdAt: now,
-        })
-        .execute();
+      if (await hasPendingApplication(ctx.db, b.mobile)) throw badRequest(APPLY_PENDING);
+      await insertApplication(ctx.db, {
+        id: randomUUID(),
+        companyName: b.companyName.trim(),
+        contact: b.contact.trim(),
+        mobile: b.mobile,
+        ip,
+        createdAt: now,
+      });
       return ok(null, APPLY_OK);
     },
   );

@@ -12,9 +12,10 @@ import { keywordQuery, pagingQuery } from '../http/validation';
 import { logoutMessage } from '../realtime/protocol';
 import { storedNameField } from '../files';
 import { typed } from '../http/typed';
-import { avatarUrl, loadUserInfo } from '../system';
-import { contains } from '../db/search';
-import { paged } from '../db/paging';
+import { answers } from '../http/response';
+import { AUTH_ANSWERS } from './responses';
+import { avatarUrl, loadUserInfo, pageOwnLog, setUser } from '../system';
+import { otherEnabledAdministrators, roleNamesOf, subordinatesOf, userNameAndAccount } from './self-store';
 
 const BASE = '/api/system/Permission/Users/Current';
 
@@ -54,6 +55,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
     {
       config: { open: OPEN.self },
       schema: {
+        response: answers(AUTH_ANSWERS.avatar),
         params: {
           type: 'object',
           required: ['name'],
@@ -68,7 +70,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
       const { user } = authOf(req);
       const file = await ctx.files.find('userAvatar', req.params.name);
       if (!file || file.ownerId !== user.id) throw notFound('文件不存在');
-      await ctx.db.updateTable('user').set({ headIcon: file.name }).where('id', '=', user.id).execute();
+      await setUser(ctx.db, user.id, { headIcon: file.name });
       await ctx.invalidateAccess(user.id);
       return ok({ headIcon: avatarUrl(file.name) }, '修改成功');
     },
@@ -76,24 +78,15 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
 
   r.get(
     `${BASE}/BaseInfo`,
-    { config: { open: OPEN.self }, schema: { querystring: { type: 'object' } } as const },
+    {
+      config: { open: OPEN.self },
+      schema: { querystring: { type: 'object' }, response: answers(AUTH_ANSWERS.baseInfo) } as const,
+    },
     async (req) => {
       const { user } = authOf(req);
       const info = await loadUserInfo(ctx.db, user.id);
-      const manager = user.managerId
-        ? await ctx.db
-            .selectFrom('user')
-            .select(['realName', 'account'])
-            .where('id', '=', user.managerId)
-            .executeTakeFirst()
-        : undefined;
-      const roles = await ctx.db
-        .selectFrom('user_role')
-        .innerJoin('role', 'role.id', 'user_role.roleId')
-        .select('role.fullName')
-        .where('user_role.userId', '=', user.id)
-        .orderBy('role.sortCode')
-        .execute();
+      const manager = user.managerId ? await userNameAndAccount(ctx.db, user.managerId) : undefined;
+      const roles = await roleNamesOf(ctx.db, user.id);
       return ok({
         id: user.id,
         account: user.account,
@@ -109,7 +102,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
         organize: info?.organize ?? '',
         position: info?.position ?? '',
         manager: manager ? `${manager.realName}/${manager.account}` : '',
-        roleName: roles.map((r) => r.fullName).join(','),
+        roleName: roles.join(','),
         theme: user.theme,
         language: user.language,
         creatorTime: user.createdAt,
@@ -122,7 +115,10 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
 
   r.put(
     `${BASE}/BaseInfo`,
-    { config: { open: OPEN.self }, schema: { body: baseInfoSchema } as const },
+    {
+      config: { open: OPEN.self },
+      schema: { body: baseInfoSchema, response: answers(AUTH_ANSWERS.nothing) } as const,
+    },
     async (req) => {
       const { user } = authOf(req);
       const b = req.body;
@@ -134,7 +130,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
       if (b.postalAddress !== undefined) set.postalAddress = b.postalAddress;
       if (b.signature !== undefined) set.signature = b.signature;
       if (b.birthday !== undefined) set.birthday = b.birthday;
-      await ctx.db.updateTable('user').set(set).where('id', '=', user.id).execute();
+      await setUser(ctx.db, user.id, set);
       await ctx.invalidateAccess(user.id);
       return ok(null, '修改成功');
     },
@@ -145,6 +141,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
     {
       config: { open: OPEN.self },
       schema: {
+        response: answers(AUTH_ANSWERS.nothing),
         body: {
           type: 'object',
           required: ['oldPassword', 'password'],
@@ -162,7 +159,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
         throw badRequest('oldPassword: 原密码错误');
       if (req.body.password === req.body.oldPassword) throw badRequest('password: 新密码不能与原密码相同');
       const passwordHash = await hashPassword(req.body.password);
-      await ctx.db.updateTable('user').set({ passwordHash }).where('id', '=', user.id).execute();
+      await setUser(ctx.db, user.id, { passwordHash });
       await ctx.invalidateAccess(user.id);
       const revoked = await ctx.tokens.revokeUserTokens(user.id, 'passwordChanged', token);
       await Promise.all(revoked.map((t) => ctx.realtime.disconnectToken(t, undefined, logoutMessage())));
@@ -180,6 +177,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
     {
       config: { open: OPEN.self },
       schema: {
+        response: answers(AUTH_ANSWERS.nothing),
         querystring: {
           type: 'object',
           properties: { socketId: { type: 'string', maxLength: 64, pattern: '^[0-9a-f-]{1,64}$' } },
@@ -196,17 +194,9 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
       const { user, token } = authOf(req);
       if (!(await verifyPassword(user.passwordHash, req.body.password)))
         throw badRequest('password: 密码错误');
-      if (user.isAdministrator === 1) {
-        const others = await ctx.db
-          .selectFrom('user')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('isAdministrator', '=', 1)
-          .where('enabledMark', '=', 1)
-          .where('id', '!=', user.id)
-          .executeTakeFirst();
-        if (Number(others?.n ?? 0) === 0) throw badRequest(LAST_ADMIN);
-      }
-      await ctx.db.updateTable('user').set({ enabledMark: 0 }).where('id', '=', user.id).execute();
+      if (user.isAdministrator === 1 && (await otherEnabledAdministrators(ctx.db, user.id)) === 0)
+        throw badRequest(LAST_ADMIN);
+      await setUser(ctx.db, user.id, { enabledMark: 0 });
       await ctx.invalidateAccess(user.id);
       const revoked = await ctx.tokens.revokeUserTokens(user.id, 'cancelled', null);
       await Promise.all(
@@ -227,6 +217,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
     {
       config: { open: OPEN.self },
       schema: {
+        response: answers(AUTH_ANSWERS.nothing),
         body: {
           type: 'object',
           required: ['theme'],
@@ -237,7 +228,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const { user } = authOf(req);
-      await ctx.db.updateTable('user').set({ theme: req.body.theme }).where('id', '=', user.id).execute();
+      await setUser(ctx.db, user.id, { theme: req.body.theme });
       await ctx.invalidateAccess(user.id);
       return ok(null, '修改成功');
     },
@@ -248,6 +239,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
     {
       config: { open: OPEN.self },
       schema: {
+        response: answers(AUTH_ANSWERS.nothing),
         body: {
           type: 'object',
           required: ['language'],
@@ -258,11 +250,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const { user } = authOf(req);
-      await ctx.db
-        .updateTable('user')
-        .set({ language: req.body.language })
-        .where('id', '=', user.id)
-        .execute();
+      await setUser(ctx.db, user.id, { language: req.body.language });
       await ctx.invalidateAccess(user.id);
       return ok(null, '修改成功');
     },
@@ -270,26 +258,13 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
 
   r.get(
     `${BASE}/Subordinate`,
-    { config: { open: OPEN.self }, schema: { querystring: { type: 'object' } } as const },
+    {
+      config: { open: OPEN.self },
+      schema: { querystring: { type: 'object' }, response: answers(AUTH_ANSWERS.subordinates) } as const,
+    },
     async (req) => {
       const { user } = authOf(req);
-      const rows = await ctx.db
-        .selectFrom('user')
-        .leftJoin('organize', 'organize.id', 'user.organizeId')
-        .leftJoin('position', 'position.id', 'user.positionId')
-        .select([
-          'user.id',
-          'user.account',
-          'user.realName',
-          'user.headIcon',
-          'user.mobile',
-          'organize.fullName as organize',
-          'position.fullName as position',
-        ])
-        .where('user.managerId', '=', user.id)
-        .where('user.enabledMark', '=', 1)
-        .orderBy('user.sortCode')
-        .execute();
+      const rows = await subordinatesOf(ctx.db, user.id);
       return ok({
         list: rows.map((r) => ({
           ...r,
@@ -303,7 +278,10 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
 
   r.get(
     `${BASE}/Authorize`,
-    { config: { open: OPEN.self }, schema: { querystring: { type: 'object' } } as const },
+    {
+      config: { open: OPEN.self },
+      schema: { querystring: { type: 'object' }, response: answers(AUTH_ANSWERS.authorize) } as const,
+    },
     async (req) => {
       const { user } = authOf(req);
       const access = await ctx.access.forUser(user);
@@ -331,6 +309,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
     {
       config: { open: OPEN.self },
       schema: {
+        response: answers(AUTH_ANSWERS.systemLog),
         querystring: {
           type: 'object',
           properties: {
@@ -345,32 +324,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const { user } = authOf(req);
-      const q = req.query;
-      let base = ctx.db.selectFrom('system_log').where('userId', '=', user.id);
-      if (q.category !== undefined) base = base.where('category', '=', q.category);
-      if (q.startTime !== undefined) base = base.where('createdAt', '>=', q.startTime);
-      if (q.endTime !== undefined) base = base.where('createdAt', '<=', q.endTime);
-      if (q.keyword) {
-        const kw = q.keyword;
-        base = base.where((eb) => eb.or([contains('abstracts', kw), contains('requestUrl', kw)]));
-      }
-      const { list, pagination } = await paged(base, q, (b) =>
-        b
-          .select([
-            'id',
-            'category',
-            'ipAddress',
-            'ipAddressName',
-            'requestUrl',
-            'requestMethod',
-            'duration',
-            'abstracts',
-            'userName',
-            'createdAt',
-          ])
-          .orderBy('createdAt', 'desc')
-          .orderBy('id'),
-      );
+      const { list, pagination } = await pageOwnLog(ctx.db, user.id, req.query);
       return page(
         list.map(({ createdAt, ...r }) => ({ ...r, creatorTime: createdAt })),
         pagination,

@@ -4,4 +4,5 @@
  */
 export type { CitizenTables } from './schema';
 export { MENU_FEEDBACK, MENU_PLATES } from './menus';
-export { isOpen311Path, open311Errors } from './open311';
+export { isOpen311Path } from './open311';
+export { open311ErrorReply } from './open311-xml';

@@ -3,6 +3,7 @@ import type { DomainModule } from '../kernel';
 import { CITIZEN_MENU } from './menus';
 import { citizenRequestKeys, publicFollowUpMigration, publicMigration } from './migration';
 import { registerPublicRoutes } from './routes';
+import { citizenScopeFields } from './scope';
 
 export const citizenModule: DomainModule = {
   name: 'citizen',
@@ -13,4 +14,5 @@ export const citizenModule: DomainModule = {
   },
   menus: [{ place: 20, menu: CITIZEN_MENU }],
   routes: registerPublicRoutes,
+  scopeFields: citizenScopeFields,
 };

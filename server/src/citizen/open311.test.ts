@@ -1,9 +1,12 @@
 import { CITIZEN_CATEGORIES } from '@lighting/shared/core';
+import { withoutEmpty } from '../http/empty-args';
 import {
   OPEN311_SERVICES,
+  codesIn,
   STATE_NOTES,
   open311Request,
   parseW3c,
+  requestSelection,
   serviceDefinition,
   serviceNotice,
   showsPrivateParts,
@@ -84,5 +87,75 @@ describe('Open311 mapping', () => {
     expect(parseW3c('2026-11-23T02:00:00Z')).toBe(Date.UTC(2026, 10, 23, 2));
     expect(parseW3c('yesterday')).toBeNull();
     expect(w3c(parseW3c('2026-01-02T03:04:05+08:00') ?? 0)).toBe('2026-01-02T03:04:05+08:00');
+  });
+});
+
+describe('Open311 arguments', () => {
+  const now = Date.UTC(2026, 10, 29, 4, 0, 0);
+  const isService = (c: string) => c === 'notLit' || c === 'flashing';
+
+  it('treats an argument given empty as absent', () => {
+    expect(withoutEmpty({ status: '', start_date: '  ', service_code: 'notLit', lat: 0 })).toEqual({
+      service_code: 'notLit',
+      lat: 0,
+    });
+  });
+
+  it('service_request_id selects those requests and overrides every other filter', () => {
+    expect(
+      requestSelection(
+        { service_request_id: 'BX1, BX2', service_code: 'nope', start_date: 'junk', status: 'open' },
+        now,
+        isService,
+      ),
+    ).toEqual({ kind: 'ids', ids: ['BX1', 'BX2'] });
+    expect(requestSelection({ service_request_id: Array(51).fill('x').join(',') }, now, isService)).toEqual({
+      status: 400,
+      msg: 'service_request_id: at most 50',
+    });
+  });
+
+  it('otherwise the last 90 days, the services (unknown: 404) and the statuses', () => {
+    expect(requestSelection({}, now, isService)).toEqual({
+      kind: 'filter',
+      codes: [],
+      statuses: [],
+      start: now - 90 * 86_400_000,
+      end: now,
+    });
+    expect(requestSelection({ service_code: 'notLit,nope' }, now, isService)).toEqual({
+      status: 404,
+      msg: 'service_code: nope is not a service',
+    });
+    expect(
+      requestSelection({ status: 'open,closed', service_code: 'flashing' }, now, isService),
+    ).toMatchObject({
+      codes: ['flashing'],
+      statuses: ['open', 'closed'],
+    });
+  });
+
+  it('refuses dates it cannot read and spans over 90 days, naming the argument', () => {
+    expect(requestSelection({ end_date: 'yesterday' }, now, isService)).toMatchObject({
+      status: 400,
+      msg: /^end_date/,
+    });
+    expect(requestSelection({ start_date: '2026-13-01' }, now, isService)).toMatchObject({ status: 400 });
+    expect(
+      requestSelection({ start_date: '2026-01-01', end_date: '2026-06-01' }, now, isService),
+    ).toMatchObject({ status: 400, msg: /^start_date: the span/ });
+    expect(
+      requestSelection({ start_date: '2026-11-20', end_date: '2026-11-10' }, now, isService),
+    ).toMatchObject({ msg: 'end_date: before start_date' });
+  });
+});
+
+describe('Open311 address_string', () => {
+  it('finds the pole and light numbers an address names, in order', () => {
+    expect(codesIn('解放路 pl-000123 旁，对面 LP-004512')).toEqual(['PL-000123', 'LP-004512']);
+    expect(codesIn('PL-000123')).toEqual(['PL-000123']);
+    // house numbers, phone numbers and parts of longer words are not asset numbers
+    expect(codesIn('解放路 12 号, tel 0571-88886666, XPL-0001234A')).toEqual([]);
+    expect(codesIn('')).toEqual([]);
   });
 });

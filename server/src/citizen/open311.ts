@@ -149,11 +149,70 @@ export function open311Request(f: RequestFacts, withPrivate = false) {
   };
 }
 
-/** The standard's error body: an array of {code, description}. */
-export function open311Errors(status: number, msg: string) {
-  return [{ code: status, description: msg }];
-}
-
 /** A path under the Open311 endpoint (unknown ones answer 404 in the standard's shape). */
 export const isOpen311Path = (url: string): boolean =>
   url === OPEN311_BASE || url.startsWith(`${OPEN311_BASE}/`) || url.startsWith(`${OPEN311_BASE}?`);
+
+export const MAX_SPAN_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/** A refusal in the specification's terms: the HTTP status and the message naming the argument. */
+export interface Open311Refusal {
+  status: 400 | 404;
+  msg: string;
+}
+
+/** What a GET requests query selects. */
+export type RequestSelection =
+  | { kind: 'ids'; ids: string[] }
+  | { kind: 'filter'; codes: string[]; statuses: string[]; start: number; end: number };
+
+const listArg = (s: string | undefined): string[] =>
+  s
+    ? s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
+
+/**
+ * GET requests: `service_request_id` (a comma list, at most 50) selects those requests and every
+ * other filter is ignored, as the specification says; otherwise the span (start_date / end_date,
+ * W3C, at most 90 days, the last 90 days by default), the services (unknown: 404) and the statuses.
+ */
+export function requestSelection(
+  q: {
+    service_request_id?: string;
+    service_code?: string;
+    start_date?: string;
+    end_date?: string;
+    status?: string;
+  },
+  now: number,
+  isService: (code: string) => boolean,
+): RequestSelection | Open311Refusal {
+  const ids = listArg(q.service_request_id);
+  if (ids.length > 50) return { status: 400, msg: 'service_request_id: at most 50' };
+  if (ids.length) return { kind: 'ids', ids };
+  const codes = listArg(q.service_code);
+  for (const c of codes)
+    if (!isService(c)) return { status: 404, msg: `service_code: ${c} is not a service` };
+  const end = q.end_date ? parseW3c(q.end_date) : now;
+  if (end === null) return { status: 400, msg: 'end_date: must be a W3C date' };
+  const start = q.start_date ? parseW3c(q.start_date) : end - MAX_SPAN_DAYS * DAY_MS;
+  if (start === null) return { status: 400, msg: 'start_date: must be a W3C date' };
+  if (end < start) return { status: 400, msg: 'end_date: before start_date' };
+  if (end - start > MAX_SPAN_DAYS * DAY_MS)
+    return { status: 400, msg: 'start_date: the span may be at most 90 days' };
+  return { kind: 'filter', codes, statuses: listArg(q.status), start, end };
+}
+
+/**
+ * The asset numbers an address names ('解放路 PL-000123 旁' → ['PL-000123']), in order, upper case:
+ * an Open311 request located by address_string alone is matched to the pole or light it names.
+ */
+export function codesIn(address: string): string[] {
+  return [...address.matchAll(/(?<![A-Za-z0-9])[A-Za-z]{1,4}-\d{3,12}(?![A-Za-z0-9])/g)].map((m) =>
+    m[0].toUpperCase(),
+  );
+}

@@ -4,10 +4,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { maskPhone } from '@lighting/shared/core';
 import { authOf } from '../context';
-import { paged } from '../db/paging';
 import { badRequest, notFound, ok, page } from '../http/envelope';
 import { requirePermission } from '../auth';
 import { typed } from '../http/typed';
@@ -16,15 +13,15 @@ import { MENU_FAULT } from '../map';
 import { MENU_FEEDBACK, MENU_OPEN311, MENU_PLATES } from './menus';
 import { PLATES_PER_PAGE, platesPdf } from './plates';
 import { qrUrl } from './qr';
-import {
-  REPLY_BODY,
-  STAFF_REPLY_NAME,
-  feedbackChanged,
-  feedbackIdParams,
-  feedbackThread,
-  FEEDBACK_KINDS,
-} from './routes-feedback';
+import { REPLY_BODY, feedbackChanged, feedbackIdParams, FEEDBACK_KINDS } from './routes-feedback';
+import { addStaffReply, citizenIdentity, feedbackHead, feedbackThread, pageFeedback } from './feedback-store';
+import { insertKey, listKeys, revokeKey } from './open311-key-store';
+import { platePoles } from './plate-store';
+import { STAFF_REPLY_NAME, citizenAuthor, plateCodes } from './rules';
 import { sha256, type CitizenService } from './service';
+import { feedbackScope } from './scope';
+import { answers, fileAnswer } from '../http/response';
+import { CITIZEN_ANSWERS } from './responses';
 
 export const MAX_PLATES = 600;
 
@@ -48,41 +45,17 @@ export function registerConsoleRoutes(app: FastifyInstance, svc: CitizenService)
             keyword: keywordQuery,
           },
         },
+        response: answers(CITIZEN_ANSWERS.feedbackPage),
       },
     },
     async (req) => {
       const q = req.query;
-      let base = db.selectFrom('feedback as f');
-      if (q.state) base = base.where('f.state', '=', q.state);
-      if (q.kind) base = base.where('f.kind', '=', q.kind);
-      const kw = q.keyword?.trim();
-      if (kw) {
-        const like = `%${kw.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-        base = base.where((eb) =>
-          eb.or([
-            eb('f.title', 'like', sql<string>`${like} escape '\\'`),
-            eb('f.content', 'like', sql<string>`${like} escape '\\'`),
-          ]),
-        );
-      }
-      const { list, pagination } = await paged(
-        base,
-        { currentPage: q.currentPage ?? 1, pageSize: q.pageSize ?? 20 },
-        (b) =>
-          b
-            .select([
-              'f.id',
-              'f.kind',
-              'f.title',
-              'f.district',
-              'f.state',
-              'f.createdAt',
-              'f.repliedAt',
-              'f.satisfaction',
-            ])
-            .orderBy('f.createdAt', 'desc')
-            .orderBy('f.id', 'desc'),
-      );
+      const { list, pagination } = await pageFeedback(db, {
+        ...q,
+        currentPage: q.currentPage ?? 1,
+        pageSize: q.pageSize ?? 20,
+        scope: await feedbackScope(req),
+      });
       return page(list, pagination);
     },
   );
@@ -91,21 +64,22 @@ export function registerConsoleRoutes(app: FastifyInstance, svc: CitizenService)
     const t = await feedbackThread(db, id, true);
     if (!t) throw notFound('反馈不存在');
     const { citizenId, ...rest } = t;
-    const c = citizenId
-      ? await db
-          .selectFrom('citizen')
-          .select(['kind', 'subject'])
-          .where('id', '=', citizenId)
-          .executeTakeFirst()
-      : undefined;
+    const c = citizenId ? await citizenIdentity(db, citizenId) : undefined;
     // staff see who wrote (a phone number, masked; a chat-app user by kind only)
-    return { ...rest, author: c ? (c.kind === 'phone' ? maskPhone(c.subject) : '微信用户') : '' };
+    return { ...rest, author: c ? citizenAuthor(c) : '' };
   };
 
   r.get(
     '/api/citizen/feedback/:id',
-    { onRequest: requirePermission({ menu: MENU_FEEDBACK }), schema: { params: feedbackIdParams } },
-    async (req) => ok(await staffThread(req.params.id)),
+    {
+      onRequest: requirePermission({ menu: MENU_FEEDBACK }),
+      schema: { params: feedbackIdParams, response: answers(CITIZEN_ANSWERS.staffFeedback) },
+    },
+    async (req) => {
+      // a feedback outside the caller's data permissions is not there
+      if (!(await feedbackHead(db, req.params.id, await feedbackScope(req)))) throw notFound('反馈不存在');
+      return ok(await staffThread(req.params.id));
+    },
   );
 
   r.post(
@@ -115,38 +89,24 @@ export function registerConsoleRoutes(app: FastifyInstance, svc: CitizenService)
       schema: {
         params: feedbackIdParams,
         body: REPLY_BODY,
+        response: answers(CITIZEN_ANSWERS.staffFeedback),
       },
     },
     async (req) => {
       const { user } = authOf(req);
       const content = req.body.content.trim();
       if (!content) throw badRequest('content: must not be empty');
-      const f = await db
-        .selectFrom('feedback')
-        .select('id')
-        .where('id', '=', req.params.id)
-        .executeTakeFirst();
+      const f = await feedbackHead(db, req.params.id, await feedbackScope(req));
       if (!f) throw notFound('反馈不存在');
       const now = clock();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('feedback_reply')
-          .values({
-            id: `fr-${randomUUID()}`,
-            feedbackId: f.id,
-            authorKind: 'staff',
-            userId: user.id,
-            // the citizen sees the service's name; who wrote it is `userId` (the console shows it)
-            authorName: STAFF_REPLY_NAME,
-            content,
-            createdAt: now,
-          })
-          .execute();
-        await trx
-          .updateTable('feedback')
-          .set({ state: 'replied', repliedAt: now })
-          .where('id', '=', f.id)
-          .execute();
+      await addStaffReply(db, {
+        id: `fr-${randomUUID()}`,
+        feedbackId: f.id,
+        userId: user.id,
+        // the citizen sees the service's name; who wrote it is `userId` (the console shows it)
+        authorName: STAFF_REPLY_NAME,
+        content,
+        now,
       });
       await feedbackChanged(app, f.id, 'replied');
       return ok(await staffThread(f.id), '回复成功');
@@ -166,6 +126,7 @@ export function registerConsoleRoutes(app: FastifyInstance, svc: CitizenService)
           required: ['faultId'],
           properties: { faultId: { type: 'string', minLength: 1, maxLength: 64 } },
         },
+        response: answers(CITIZEN_ANSWERS.staffReport),
       },
     },
     async (req) => {
@@ -190,24 +151,15 @@ export function registerConsoleRoutes(app: FastifyInstance, svc: CitizenService)
             codes: { type: 'string', maxLength: 20_000, 'x-msg': 'comma-separated pole numbers' },
           },
         },
+        response: answers(fileAnswer('application/pdf', 'the QR plates, A4 sheets (PDF)')),
       },
     },
     async (req, reply) => {
       const q = req.query;
-      const codes = (q.codes ?? '')
-        .split(/[\s,，;；]+/)
-        .map((c) => c.trim().toUpperCase())
-        .filter(Boolean);
+      const codes = plateCodes(q.codes ?? '');
       if (!codes.length && !q.district) throw badRequest('district: choose a district or list pole numbers');
       if (codes.length > MAX_PLATES) throw badRequest(`codes: at most ${MAX_PLATES} per sheet`);
-      let qb = db.selectFrom('map_asset').select(['code', 'road', 'district']).where('kind', '=', 'pole');
-      if (codes.length) qb = qb.where('code', 'in', codes);
-      if (q.district) qb = qb.where('district', '=', q.district);
-      if (q.road) qb = qb.where('road', '=', q.road);
-      const rows = await qb
-        .orderBy('code')
-        .limit(MAX_PLATES + 1)
-        .execute();
+      const rows = await platePoles(db, { codes, district: q.district, road: q.road }, MAX_PLATES + 1);
       if (codes.length) {
         const found = new Set(rows.map((x) => x.code));
         const missing = codes.filter((c) => !found.has(c));
@@ -239,24 +191,10 @@ export function registerConsoleRoutes(app: FastifyInstance, svc: CitizenService)
     '/api/citizen/open311-keys',
     {
       onRequest: requirePermission({ menu: MENU_OPEN311 }),
-      schema: { querystring: { type: 'object', properties: {} } },
+      schema: { querystring: { type: 'object', properties: {} }, response: answers(CITIZEN_ANSWERS.keys) },
     },
     async () => {
-      const rows = await db
-        .selectFrom('open311_key as k')
-        .leftJoin('user as u', 'u.id', 'k.createdBy')
-        .select([
-          'k.id',
-          'k.name',
-          'k.keyPrefix',
-          'k.createdAt',
-          'k.revokedAt',
-          'k.lastUsedAt',
-          'u.realName as createdByName',
-        ])
-        .orderBy('k.createdAt', 'desc')
-        .execute();
-      return ok(rows.map((x) => ({ ...x, createdByName: x.createdByName ?? '' })));
+      return ok(await listKeys(db));
     },
   );
 
@@ -271,6 +209,7 @@ export function registerConsoleRoutes(app: FastifyInstance, svc: CitizenService)
           required: ['name'],
           properties: { name: lineField(100, 1) },
         },
+        response: answers(CITIZEN_ANSWERS.keyIssued),
       },
     },
     async (req) => {
@@ -279,19 +218,14 @@ export function registerConsoleRoutes(app: FastifyInstance, svc: CitizenService)
       if (!name) throw badRequest('name: must not be empty');
       const key = `o311_${randomBytes(24).toString('base64url')}`;
       const id = `k-${randomUUID()}`;
-      await db
-        .insertInto('open311_key')
-        .values({
-          id,
-          name,
-          keyHash: sha256(key),
-          keyPrefix: key.slice(0, 10),
-          createdBy: user.id,
-          createdAt: clock(),
-          revokedAt: null,
-          lastUsedAt: null,
-        })
-        .execute();
+      await insertKey(db, {
+        id,
+        name,
+        keyHash: sha256(key),
+        keyPrefix: key.slice(0, 10),
+        createdBy: user.id,
+        createdAt: clock(),
+      });
       // the key itself is shown this once; only its hash is kept
       return ok({ id, name, key }, '密钥已生成，请立即复制保存');
     },
@@ -308,16 +242,11 @@ export function registerConsoleRoutes(app: FastifyInstance, svc: CitizenService)
           properties: { id: { type: 'string', maxLength: 64, minLength: 1 } },
         },
         body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
+        response: answers(CITIZEN_ANSWERS.nothing),
       },
     },
     async (req) => {
-      const res = await db
-        .updateTable('open311_key')
-        .set({ revokedAt: clock() })
-        .where('id', '=', req.params.id)
-        .where('revokedAt', 'is', null)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw notFound('密钥不存在或已吊销');
+      if (!(await revokeKey(db, req.params.id, clock()))) throw notFound('密钥不存在或已吊销');
       return ok(null, '已吊销');
     },
   );

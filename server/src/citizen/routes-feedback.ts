@@ -6,15 +6,24 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { maskPhone } from '@lighting/shared/core';
-import type { Db } from '../database';
 import { badRequest, notFound, ok } from '../http/envelope';
 import { typed } from '../http/typed';
 import { lineField } from '../http/validation';
 import { deviceHeaders, deviceKey, limitBy } from './limits';
-import { photoUrl } from './photos';
+import {
+  addCitizenReply,
+  citizenFeedbacks,
+  feedbackHead,
+  feedbackThread,
+  insertFeedback,
+  setSatisfaction,
+} from './feedback-store';
+import { isDistrict } from './place-store';
 import { idemKeyField, priorAnswer, rememberAnswer, type RequestKey } from '../kernel';
 import { photoNamesField } from './routes-reports';
-import { DEVICE_HEADER, parsePhotoNames, type CitizenSession, type CitizenService } from './service';
+import { DEVICE_HEADER, type CitizenSession, type CitizenService } from './service';
+import { answers } from '../http/response';
+import { CITIZEN_ANSWERS } from './responses';
 
 export const feedbackIdParams = {
   type: 'object',
@@ -41,12 +50,6 @@ export const REPLY_BODY = {
 } as const;
 
 /**
- * Who answers a citizen: the service, never a staff member's own name (a citizen sees the role; the
- * console sees who wrote it).
- */
-export const STAFF_REPLY_NAME = '照明服务中心';
-
-/**
  * Tells every open console that a feedback thread changed (created, answered, rated): the
  * 市民反馈 list and an open thread reload what their reader may see. No content travels.
  */
@@ -58,42 +61,6 @@ export function feedbackChanged(
   return app.ctx.realtime.pushToAll({ method: 'citizenFeedbackChange', id, action });
 }
 
-/**
- * The thread of one feedback: its text, photos and replies, oldest first. A staff reply's author is
- * the service's name for the citizen (`forStaff`: the staff member's name, for the console).
- */
-export async function feedbackThread(db: Db, id: string, forStaff = false) {
-  const f = await db.selectFrom('feedback').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!f) return null;
-  const rows = await db
-    .selectFrom('feedback_reply as r')
-    .leftJoin('user as u', 'u.id', 'r.userId')
-    .select(['r.id', 'r.authorKind', 'r.authorName', 'r.content', 'r.createdAt', 'u.realName'])
-    .where('r.feedbackId', '=', id)
-    .orderBy('r.createdAt')
-    .orderBy('r.id')
-    .execute();
-  const replies = rows.map(({ realName, ...r }) => ({
-    ...r,
-    authorName:
-      r.authorKind !== 'staff' ? r.authorName : forStaff ? (realName ?? r.authorName) : STAFF_REPLY_NAME,
-  }));
-  return {
-    id: f.id,
-    kind: f.kind,
-    title: f.title,
-    content: f.content,
-    district: f.district,
-    state: f.state,
-    createdAt: f.createdAt,
-    repliedAt: f.repliedAt,
-    satisfaction: f.satisfaction,
-    photos: parsePhotoNames(f.photos).map(photoUrl),
-    replies,
-    citizenId: f.citizenId,
-  };
-}
-
 export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService): void {
   const r = typed(app);
   const { db, clock } = app.ctx;
@@ -103,7 +70,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService
   };
   const mineOrThrow = async (req: FastifyRequest, id: string): Promise<CitizenSession> => {
     const s = await svc.requireSession(req);
-    const f = await db.selectFrom('feedback').select('citizenId').where('id', '=', id).executeTakeFirst();
+    const f = await feedbackHead(db, id);
     if (!f || f.citizenId !== s.citizenId) throw notFound('反馈不存在');
     return s;
   };
@@ -134,6 +101,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService
             photos: photoNamesField,
           },
         },
+        response: answers(CITIZEN_ANSWERS.feedback),
       },
     },
     async (req) => {
@@ -150,37 +118,27 @@ export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService
       };
       const again = await priorAnswer<{ id: string }>(db, rk);
       if (again) return ok(await citizenThread(again.id), '反馈已提交');
-      if (b.district) {
-        const d = await db
-          .selectFrom('map_district')
-          .select('name')
-          .where('name', '=', b.district)
-          .executeTakeFirst();
-        if (!d) throw badRequest('district: 没有这个区');
-      }
+      if (b.district && !(await isDistrict(db, b.district))) throw badRequest('district: 没有这个区');
       const id = `fb-${randomUUID()}`;
       const now = clock();
       try {
         await db.transaction().execute(async (trx) => {
           const photos = await svc.claimPhotos(trx, b.photos ?? [], device(req), id);
-          await trx
-            .insertInto('feedback')
-            .values({
-              id,
-              title: b.title.trim(),
-              district: b.district ?? '',
-              createdAt: now,
-              state: 'pending',
-              repliedAt: null,
-              satisfaction: null,
-              citizenId: s.citizenId,
-              kind: b.kind,
-              content: b.content.trim(),
-              photos: JSON.stringify(photos),
-              // the legacy key column stays empty: keys live in request_key
-              idemKey: null,
-            })
-            .execute();
+          await insertFeedback(trx, {
+            id,
+            title: b.title.trim(),
+            district: b.district ?? '',
+            createdAt: now,
+            state: 'pending',
+            repliedAt: null,
+            satisfaction: null,
+            citizenId: s.citizenId,
+            kind: b.kind,
+            content: b.content.trim(),
+            photos: JSON.stringify(photos),
+            // the legacy key column stays empty: keys live in request_key
+            idemKey: null,
+          });
           await rememberAnswer(trx, rk, { id }, now);
         });
       } catch (e) {
@@ -198,30 +156,14 @@ export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService
     '/api/public/feedback/mine',
     {
       config: { public: true, rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: { querystring: { type: 'object', properties: {} } },
+      schema: {
+        querystring: { type: 'object', properties: {} },
+        response: answers(CITIZEN_ANSWERS.myFeedback),
+      },
     },
     async (req) => {
       const s = await svc.requireSession(req);
-      const rows = await db
-        .selectFrom('feedback as f')
-        .select((eb) => [
-          'f.id',
-          'f.kind',
-          'f.title',
-          'f.state',
-          'f.createdAt',
-          'f.repliedAt',
-          eb
-            .selectFrom('feedback_reply as r')
-            .select((e2) => e2.fn.countAll<number>().as('n'))
-            .whereRef('r.feedbackId', '=', 'f.id')
-            .as('replies'),
-        ])
-        .where('f.citizenId', '=', s.citizenId)
-        .orderBy('f.createdAt', 'desc')
-        .limit(100)
-        .execute();
-      return ok(rows.map((x) => ({ ...x, replies: Number(x.replies ?? 0) })));
+      return ok(await citizenFeedbacks(db, s.citizenId));
     },
   );
 
@@ -229,7 +171,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService
     '/api/public/feedback/:id',
     {
       config: { public: true, rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: { params: feedbackIdParams },
+      schema: { params: feedbackIdParams, response: answers(CITIZEN_ANSWERS.feedback) },
     },
     async (req) => {
       await mineOrThrow(req, req.params.id);
@@ -244,25 +186,20 @@ export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService
       schema: {
         params: feedbackIdParams,
         body: REPLY_BODY,
+        response: answers(CITIZEN_ANSWERS.feedback),
       },
     },
     async (req) => {
       const s = await mineOrThrow(req, req.params.id);
       if (!req.body.content.trim()) throw badRequest('content: must not be empty');
-      await db
-        .insertInto('feedback_reply')
-        .values({
-          id: `fr-${randomUUID()}`,
-          feedbackId: req.params.id,
-          authorKind: 'citizen',
-          userId: null,
-          authorName: s.kind === 'phone' ? maskPhone(s.subject) : '市民',
-          content: req.body.content.trim(),
-          createdAt: clock(),
-        })
-        .execute();
       // the citizen answered: the thread waits for the staff again
-      await db.updateTable('feedback').set({ state: 'pending' }).where('id', '=', req.params.id).execute();
+      await addCitizenReply(db, {
+        id: `fr-${randomUUID()}`,
+        feedbackId: req.params.id,
+        authorName: s.kind === 'phone' ? maskPhone(s.subject) : '市民',
+        content: req.body.content.trim(),
+        now: clock(),
+      });
       await feedbackChanged(app, req.params.id, 'replied');
       return ok(await citizenThread(req.params.id), '已发送');
     },
@@ -280,21 +217,14 @@ export function registerFeedbackRoutes(app: FastifyInstance, svc: CitizenService
           required: ['satisfaction'],
           properties: { satisfaction: { type: 'integer', minimum: 1, maximum: 5 } },
         },
+        response: answers(CITIZEN_ANSWERS.feedback),
       },
     },
     async (req) => {
       await mineOrThrow(req, req.params.id);
-      const f = await db
-        .selectFrom('feedback')
-        .select('repliedAt')
-        .where('id', '=', req.params.id)
-        .executeTakeFirst();
+      const f = await feedbackHead(db, req.params.id);
       if (!f?.repliedAt) throw badRequest('satisfaction: 收到回复后才能评价');
-      await db
-        .updateTable('feedback')
-        .set({ satisfaction: req.body.satisfaction })
-        .where('id', '=', req.params.id)
-        .execute();
+      await setSatisfaction(db, req.params.id, req.body.satisfaction);
       await feedbackChanged(app, req.params.id, 'rated');
       return ok(await citizenThread(req.params.id), '感谢您的评价');
     },

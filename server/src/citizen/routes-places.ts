@@ -9,6 +9,10 @@ import { notFound, ok } from '../http/envelope';
 import { typed } from '../http/typed';
 import { lineField } from '../http/validation';
 import { mercatorToLonLat } from '../map';
+import { districtOutlines } from '../map';
+import { districtBox, mainRoads, roadsCrossing } from './place-store';
+import { answers } from '../http/response';
+import { CITIZEN_ANSWERS } from './responses';
 
 type Path = Array<[number, number]>;
 
@@ -53,47 +57,27 @@ export function registerPlaceRoutes(app: FastifyInstance): void {
     '/api/public/places',
     {
       config: { public: true, rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: { querystring: { type: 'object', properties: { district: lineField(50, 1) } } },
+      schema: {
+        querystring: { type: 'object', properties: { district: lineField(50, 1) } },
+        response: answers(CITIZEN_ANSWERS.places),
+      },
     },
     async (req, reply) => {
       const district = req.query.district;
       const data = district
         ? await cached(`d:${district}`, async () => {
-            const d = await db
-              .selectFrom('map_district')
-              .select(['name', 'minx', 'miny', 'maxx', 'maxy'])
-              .where('name', '=', district)
-              .executeTakeFirst();
+            const d = await districtBox(db, district);
             if (!d) return null;
             // every road crossing the district's box (the main roads run through several districts)
-            const roads = await db
-              .selectFrom('map_road')
-              .select(['name', 'roadClass', 'paths'])
-              .where('maxx', '>=', d.minx)
-              .where('minx', '<=', d.maxx)
-              .where('maxy', '>=', d.miny)
-              .where('miny', '<=', d.maxy)
-              .orderBy('objectid')
-              .limit(5000)
-              .execute();
+            const roads = await roadsCrossing(db, d);
             return {
               district: d.name,
               roads: roads.map((x) => ({ name: x.name, cls: x.roadClass, paths: toLonLatPaths(x.paths) })),
             };
           })
         : await cached('city', async () => {
-            const districts = await db
-              .selectFrom('map_district')
-              .select(['name', 'rings'])
-              .orderBy('objectid')
-              .execute();
-            const roads = await db
-              .selectFrom('map_road')
-              .select(['name', 'roadClass', 'paths'])
-              .where('roadClass', '=', 'main')
-              .orderBy('objectid')
-              .limit(2000)
-              .execute();
+            const districts = await districtOutlines(db);
+            const roads = await mainRoads(db);
             return {
               districts: districts.map((x) => ({ name: x.name, rings: toLonLatPaths(x.rings) })),
               roads: roads.map((x) => ({ name: x.name, cls: x.roadClass, paths: toLonLatPaths(x.paths) })),

@@ -17,6 +17,9 @@ import { deviceHeaders, deviceKey, limitBy, limitEach } from './limits';
 import { PHOTO_MAX_BYTES, PHOTO_NAME, PhotoError, photoUrl, processPhoto } from './photos';
 import { DEVICE_HEADER, type CitizenService, type ReportRow } from './service';
 import { idemKeyField } from '../kernel';
+import { insertPhoto, reportsOfCitizen } from './report-store';
+import { answers, fileAnswer } from '../http/response';
+import { CITIZEN_ANSWERS } from './responses';
 
 const idParams = {
   type: 'object',
@@ -74,6 +77,7 @@ export function registerReportRoutes(app: FastifyInstance, svc: CitizenService):
             code: lineField(32, 1),
           },
         },
+        response: answers(CITIZEN_ANSWERS.site),
       },
     },
     async (req) => {
@@ -94,6 +98,7 @@ export function registerReportRoutes(app: FastifyInstance, svc: CitizenService):
           required: ['lat', 'lng'],
           properties: { lat: latField, lng: lngField },
         },
+        response: answers(CITIZEN_ANSWERS.nearby),
       },
     },
     async (req) => {
@@ -120,7 +125,7 @@ export function registerReportRoutes(app: FastifyInstance, svc: CitizenService):
     {
       config: { public: true, bodyKind: 'multipart', rateLimit: { max: 60, timeWindow: 3_600_000 } },
       preHandler: limitBy(app, 'photo-device', 30, 3_600_000, deviceKey),
-      schema: { headers: deviceHeaders },
+      schema: { headers: deviceHeaders, response: answers(CITIZEN_ANSWERS.photo) },
     },
     async (req) => {
       const { data } = await readUpload(req, {
@@ -136,16 +141,12 @@ export function registerReportRoutes(app: FastifyInstance, svc: CitizenService):
         throw e;
       }
       const name = await store.save(photo.data);
-      await ctx.db
-        .insertInto('citizen_photo')
-        .values({
-          name,
-          deviceId: deviceOf(req),
-          size: photo.data.length,
-          createdAt: ctx.clock(),
-          usedBy: null,
-        })
-        .execute();
+      await insertPhoto(ctx.db, {
+        name,
+        deviceId: deviceOf(req),
+        size: photo.data.length,
+        createdAt: ctx.clock(),
+      });
       return ok(
         { name, url: photoUrl(name), width: photo.width, height: photo.height, gps: photo.gps },
         '上传成功',
@@ -165,6 +166,7 @@ export function registerReportRoutes(app: FastifyInstance, svc: CitizenService):
             name: { type: 'string', maxLength: 36, pattern: PHOTO_NAME.source, 'x-msg': 'not a photo' },
           },
         },
+        response: answers(fileAnswer('image/jpeg', 'the photo (JPEG)')),
       },
     },
     async (req, reply) => {
@@ -216,6 +218,7 @@ export function registerReportRoutes(app: FastifyInstance, svc: CitizenService):
             },
           },
         },
+        response: answers(CITIZEN_ANSWERS.filed),
       },
     },
     async (req) => {
@@ -268,7 +271,12 @@ export function registerReportRoutes(app: FastifyInstance, svc: CitizenService):
     {
       config: { public: true, rateLimit: { max: 60, timeWindow: 3_600_000 } },
       preHandler: limitBy(app, 'support-device', 30, 3_600_000, deviceKey),
-      schema: { headers: deviceHeaders, params: idParams, body: NO_BODY },
+      schema: {
+        headers: deviceHeaders,
+        params: idParams,
+        body: NO_BODY,
+        response: answers(CITIZEN_ANSWERS.supported),
+      },
     },
     async (req) => {
       const report = await svc.reportById(req.params.id);
@@ -298,32 +306,21 @@ export function registerReportRoutes(app: FastifyInstance, svc: CitizenService):
     '/api/public/reports/mine',
     {
       config: { public: true, rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: { headers: deviceHeaders, querystring: { type: 'object', properties: {} } },
+      schema: {
+        headers: deviceHeaders,
+        querystring: { type: 'object', properties: {} },
+        response: answers(CITIZEN_ANSWERS.reports),
+      },
     },
     async (req) => {
       const session = await svc.session(req);
       const device = deviceOf(req);
       const keys = svc.supporterKeys(session, device);
-      const rows = await ctx.db
-        .selectFrom('citizen_report as r')
-        .selectAll('r')
-        .where((eb) =>
-          eb.or([
-            ...(session ? [eb('r.citizenId', '=', session.citizenId)] : []),
-            eb.and([eb('r.citizenId', 'is', null), eb('r.deviceId', '=', device)]),
-            // the reports this citizen said "me too" on (a folded submit, or the button)
-            eb.exists(
-              eb
-                .selectFrom('citizen_report_support as s')
-                .select('s.reportId')
-                .whereRef('s.reportId', '=', 'r.id')
-                .where('s.supporterKey', 'in', keys.length ? keys : ['-']),
-            ),
-          ]),
-        )
-        .orderBy('r.createdAt', 'desc')
-        .limit(50)
-        .execute();
+      const rows = await reportsOfCitizen(ctx.db, {
+        citizenId: session ? session.citizenId : null,
+        deviceId: device,
+        supporterKeys: keys,
+      });
       const list = [];
       for (const row of rows) {
         const mine = svc.isOwner(row, session, device);
@@ -340,6 +337,7 @@ export function registerReportRoutes(app: FastifyInstance, svc: CitizenService):
       schema: {
         params: idParams,
         headers: { type: 'object', properties: { [DEVICE_HEADER]: { type: 'string', maxLength: 64 } } },
+        response: answers(CITIZEN_ANSWERS.report),
       },
     },
     async (req) => {
@@ -366,6 +364,7 @@ export function registerReportRoutes(app: FastifyInstance, svc: CitizenService):
           required: ['fixed'],
           properties: { fixed: { type: 'boolean' } },
         },
+        response: answers(CITIZEN_ANSWERS.report),
       },
     },
     async (req) => {

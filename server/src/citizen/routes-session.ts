@@ -14,6 +14,9 @@ import { CAPTCHA_FAILED } from '../auth';
 import { DOUBLE_CONSENT_PATH, WechatDouble, newFakeOpenid } from './identity';
 import { limitBy } from './limits';
 import type { CitizenService } from './service';
+import { codeOf, deleteCode, putCode, setCodeAttempts } from './code-store';
+import { answers, fileAnswer, redirects } from '../http/response';
+import { CITIZEN_ANSWERS } from './responses';
 
 const CODE_TTL_MS = 5 * 60_000;
 const CODE_ATTEMPTS = 5;
@@ -49,7 +52,10 @@ export function registerSessionRoutes(app: FastifyInstance, svc: CitizenService)
 
   r.get(
     '/api/public/config',
-    { config: { public: true }, schema: { querystring: { type: 'object', properties: {} } } },
+    {
+      config: { public: true },
+      schema: { querystring: { type: 'object', properties: {} }, response: answers(CITIZEN_ANSWERS.config) },
+    },
     async () =>
       ok({
         hotline: ctx.config.citizen.hotline,
@@ -64,6 +70,7 @@ export function registerSessionRoutes(app: FastifyInstance, svc: CitizenService)
       config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: {
         params: { type: 'object', required: ['timestamp'], properties: { timestamp: timestampField } },
+        response: answers(fileAnswer('image/svg+xml', 'the picture of the code (SVG)')),
       },
     },
     async (req, reply) => {
@@ -88,6 +95,7 @@ export function registerSessionRoutes(app: FastifyInstance, svc: CitizenService)
             timestamp: timestampField,
           },
         },
+        response: answers(CITIZEN_ANSWERS.smsSent),
       },
     },
     async (req) => {
@@ -97,11 +105,7 @@ export function registerSessionRoutes(app: FastifyInstance, svc: CitizenService)
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const phone = req.body.phone;
       const values = { codeHash: hashCode(phone, code), expiresAt: ctx.clock() + CODE_TTL_MS, attempts: 0 };
-      await ctx.db
-        .insertInto('citizen_code')
-        .values({ phone, ...values })
-        .onConflict((oc) => oc.column('phone').doUpdateSet(values))
-        .execute();
+      await putCode(ctx.db, phone, values);
       try {
         await svc.sms.send(phone, `【城市照明】您的验证码是 ${code}，5 分钟内有效。`);
       } catch (err) {
@@ -128,6 +132,7 @@ export function registerSessionRoutes(app: FastifyInstance, svc: CitizenService)
             timestamp: timestampField,
           },
         },
+        response: answers(CITIZEN_ANSWERS.opened),
       },
     },
     async (req) => {
@@ -136,22 +141,14 @@ export function registerSessionRoutes(app: FastifyInstance, svc: CitizenService)
         // no SMS here: the image code proves a person is typing (design: the -nowx default)
         if (!(await ctx.captcha.consume(timestamp, code))) throw badRequest(`code: ${CAPTCHA_FAILED}`);
       } else {
-        const row = await ctx.db
-          .selectFrom('citizen_code')
-          .selectAll()
-          .where('phone', '=', phone)
-          .executeTakeFirst();
+        const row = await codeOf(ctx.db, phone);
         if (!row || row.expiresAt < ctx.clock() || row.attempts >= CODE_ATTEMPTS)
           throw badRequest('code: 验证码已失效，请重新获取');
         if (row.codeHash !== hashCode(phone, code.trim())) {
-          await ctx.db
-            .updateTable('citizen_code')
-            .set({ attempts: row.attempts + 1 })
-            .where('phone', '=', phone)
-            .execute();
+          await setCodeAttempts(ctx.db, phone, row.attempts + 1);
           throw badRequest('code: 验证码错误');
         }
-        await ctx.db.deleteFrom('citizen_code').where('phone', '=', phone).execute();
+        await deleteCode(ctx.db, phone);
       }
       const s = await svc.openSession('phone', phone);
       return ok({ token: s.token, kind: 'phone', display: maskPhone(phone) });
@@ -171,6 +168,7 @@ export function registerSessionRoutes(app: FastifyInstance, svc: CitizenService)
             state: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{8,64}$' },
           },
         },
+        response: redirects("to the chat app's sign-in page, which comes back to returnTo"),
       },
     },
     async (req, reply) => {
@@ -195,6 +193,7 @@ export function registerSessionRoutes(app: FastifyInstance, svc: CitizenService)
             state: { type: 'string', maxLength: 64 },
           },
         },
+        response: redirects('back to the citizen page with a sign-in code (the local double)'),
       },
     },
     async (req, reply) => {
@@ -232,6 +231,7 @@ export function registerSessionRoutes(app: FastifyInstance, svc: CitizenService)
           required: ['code'],
           properties: { code: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' } },
         },
+        response: answers(CITIZEN_ANSWERS.opened),
       },
     },
     async (req) => {
@@ -244,15 +244,22 @@ export function registerSessionRoutes(app: FastifyInstance, svc: CitizenService)
 
   r.get(
     '/api/public/session',
-    { config: { public: true }, schema: { querystring: { type: 'object', properties: {} } } },
+    {
+      config: { public: true },
+      schema: { querystring: { type: 'object', properties: {} }, response: answers(CITIZEN_ANSWERS.session) },
+    },
     async (req) => {
       const s = await svc.session(req);
       return ok(s ? { kind: s.kind, display: s.kind === 'phone' ? maskPhone(s.subject) : '' } : null);
     },
   );
 
-  r.delete('/api/public/session', { config: { public: true }, schema: { body: NO_BODY } }, async (req) => {
-    await svc.closeSession(req);
-    return ok(null);
-  });
+  r.delete(
+    '/api/public/session',
+    { config: { public: true }, schema: { body: NO_BODY, response: answers(CITIZEN_ANSWERS.nothing) } },
+    async (req) => {
+      await svc.closeSession(req);
+      return ok(null);
+    },
+  );
 }

@@ -242,9 +242,15 @@ export class CitizenService {
   }
 
   async siteByCode(code: string, field = 'assetCode'): Promise<Site> {
+    const site = await this.findSite(code);
+    if (!site) throw badRequest(`${field}: 没有这个编号的路灯或灯杆`);
+    return site;
+  }
+
+  /** The site of the lamp or pole with this number, or null. */
+  async findSite(code: string): Promise<Site | null> {
     const a = await this.assetByCode(code);
-    if (!a) throw badRequest(`${field}: 没有这个编号的路灯或灯杆`);
-    return this.siteOf(a);
+    return a ? this.siteOf(a) : null;
   }
 
   async siteByQr(token: string): Promise<Site> {

@@ -18,6 +18,8 @@ import { ApiError, Code, badRequest, notFound, ok } from '../http/envelope';
 import { readUpload } from '../http/upload';
 import { OPEN } from '../http/route-table';
 import { typed } from '../http/typed';
+import { answers } from '../http/response';
+import { FILE_ANSWERS } from './responses';
 import { ImageError, reencodeImage } from './image';
 import { FileStore, type StoredFile } from './store';
 import {
@@ -59,6 +61,9 @@ const guardedImageParams = {
     type: { type: 'string', enum: UPLOAD_TYPES.filter((t) => !PUBLIC_FILE_TYPES.has(t)) },
   },
 } as const;
+
+/** What an upload answers: the stored name, its address, its id, size and the name it was sent with. */
+const UPLOADED = answers(FILE_ANSWERS.uploaded);
 
 export function registerFileRoutes(app: FastifyInstance): void {
   const r = typed(app);
@@ -117,13 +122,18 @@ export function registerFileRoutes(app: FastifyInstance): void {
     '/api/file/Uploader/:type',
     {
       config: uploadConfig,
-      schema: { params: { type: 'object', required: ['type'], properties: { type: typeParam } } } as const,
+      schema: {
+        params: { type: 'object', required: ['type'], properties: { type: typeParam } },
+        response: UPLOADED,
+      } as const,
     },
     (req) => upload(req, req.params.type),
   );
 
-  r.post('/api/file/Uploader', { config: uploadConfig, schema: { querystring: { type: 'object' } } }, (req) =>
-    upload(req, DEFAULT_UPLOAD_TYPE),
+  r.post(
+    '/api/file/Uploader',
+    { config: uploadConfig, schema: { querystring: { type: 'object' }, response: UPLOADED } },
+    (req) => upload(req, DEFAULT_UPLOAD_TYPE),
   );
 
   /**
@@ -160,6 +170,7 @@ export function registerFileRoutes(app: FastifyInstance): void {
       config: { public: true },
       schema: {
         params: { type: 'object', required: ['name'], properties: { name: fileParams.properties.name } },
+        response: answers(FILE_ANSWERS.image),
       } as const,
     },
     async (req, reply) => {
@@ -171,7 +182,10 @@ export function registerFileRoutes(app: FastifyInstance): void {
 
   r.get(
     '/api/file/Image/:type/:name',
-    { config: { open: OPEN.files, fileCookie: true }, schema: { params: guardedImageParams } as const },
+    {
+      config: { open: OPEN.files, fileCookie: true },
+      schema: { params: guardedImageParams, response: answers(FILE_ANSWERS.image) } as const,
+    },
     async (req, reply) => {
       const f = await readable(req, req.params.type, req.params.name);
       if (!f.mime.startsWith('image/')) throw notFound('文件不存在');
@@ -179,15 +193,19 @@ export function registerFileRoutes(app: FastifyInstance): void {
       // taken away stops the picture at once
       const etag = `"${f.name}"`;
       reply.header('ETag', etag);
+      // a 304 has no body: the typed reply knows only the 200 the route declares
       if (req.headers['if-none-match'] === etag)
-        return reply.code(304).header('Cache-Control', 'private, no-cache').send();
+        return (reply as FastifyReply).code(304).header('Cache-Control', 'private, no-cache').send();
       return sendImage(reply, f, 'private, no-cache');
     },
   );
 
   r.get(
     '/api/file/Download/:type/:name',
-    { config: { open: OPEN.files, fileCookie: true }, schema: { params: fileParams } as const },
+    {
+      config: { open: OPEN.files, fileCookie: true },
+      schema: { params: fileParams, response: answers(FILE_ANSWERS.download) } as const,
+    },
     async (req, reply) => {
       const f = await readable(req, req.params.type, req.params.name);
       reply.header('Content-Disposition', contentDisposition(f.originalName));

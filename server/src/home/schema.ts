@@ -8,8 +8,7 @@ import type { Generated } from 'kysely';
 
 export interface ArticleTable {
   id: string;
-  /** notice | party | safety */
-  category: string;
+  category: 'notice' | 'party' | 'safety';
   title: string;
   summary: string;
   /** Sanitised HTML. */
@@ -57,8 +56,7 @@ export interface CalendarEventTable {
   /** 'YYYY-MM-DD' */
   date: string;
   title: string;
-  /** maintenance | inspection | meeting | holiday */
-  type: string;
+  type: 'maintenance' | 'inspection' | 'meeting' | 'holiday';
 }
 
 export interface CableLineTable {

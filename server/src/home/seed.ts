@@ -10,6 +10,8 @@ import { DAY_MS, addMonths, dayOf, dayStart, daysInMonth, monthOf, startOfMonth 
 import type { Database, Db } from '../database';
 import { insertChunked } from '../kernel';
 import type { SeedContext } from '../kernel';
+import type { CalendarEventTable } from './schema';
+import type { ArticleCategory } from './rules';
 
 export const DISTRICTS = ['东城区', '西城区', '南湖区', '北山区', '高新区', '滨江区'] as const;
 /** Names of the faultType dictionary's items (the map's fault types, map/rules.ts). */
@@ -346,7 +348,12 @@ export function buildHomeSeed(now: number, users: SeedUsers): HomeSeed {
 
   /* articles: public notices, party building, safety */
   const authors = ['办公室', '党群工作部', '安全技术科', '调度指挥中心', '信息中心'];
-  const addArticles = (category: string, titles: string[], author: (i: number) => string, every: number) =>
+  const addArticles = (
+    category: ArticleCategory,
+    titles: string[],
+    author: (i: number) => string,
+    every: number,
+  ) =>
     titles.forEach((title, i) => {
       const publishTime = now - Math.round((i * every + 0.3) * DAY_MS + r() * 8 * HOUR);
       const body = [
@@ -410,7 +417,7 @@ export function buildHomeSeed(now: number, users: SeedUsers): HomeSeed {
 
   /* calendar: 2 months back to 3 months ahead */
   let ev = 0;
-  const addEvent = (date: string, title: string, type: string) =>
+  const addEvent = (date: string, title: string, type: CalendarEventTable['type']) =>
     out.calendar_event.push({ id: `cal-${pad(++ev)}`, date, title, type });
   for (let d = -60; d <= 92; d++) {
     const dayMs = today + d * DAY_MS;

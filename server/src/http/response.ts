@@ -60,3 +60,46 @@ export const NOTHING = envelope({ type: 'null' });
 
 /** `schema.response` of a route answering `data` with HTTP 200. */
 export const answers = <const S>(schema: S) => ({ 200: schema }) as const;
+
+/** `schema.response` of a route that answers by sending the browser elsewhere (302, no body). */
+export const redirects = (description: string) => ({ 302: { description, type: 'null' } }) as const;
+
+/**
+ * A node of a tree (kernel buildTree, auth's menu tree): its properties (all required unless
+ * `required` names them), `hasChildren` and its `children`, described four levels deep. A schema
+ * without references cannot name itself, so below the fourth level the children are any JSON: the
+ * check does not follow them there, and the console's trees (company → department → department →
+ * person) are no deeper. The console's types make the tree whole again (ApiTree in shared/api).
+ */
+export const tree = <
+  const P extends Record<string, unknown>,
+  const R extends readonly (keyof P & string)[] = Array<keyof P & string>,
+>(
+  properties: P,
+  required?: R,
+) => {
+  const names = [
+    ...(required ?? (Object.keys(properties) as Array<keyof P & string>)),
+    'hasChildren',
+    'children',
+  ];
+  const level = <const C>(children: C) =>
+    ({
+      type: 'object',
+      additionalProperties: false,
+      properties: { ...properties, hasChildren: bool, children: arr(children) },
+      required: names as Array<R[number] | 'hasChildren' | 'children'>,
+    }) as const;
+  return level(level(level(level(anyJson))));
+};
+
+/**
+ * A route answering a file (a PDF, a spreadsheet, an image, a zip), not JSON: its media type, which
+ * is what the API description can say of it (platform/api-docs.ts lists it as that content). The
+ * bytes have no JSON schema, so the handler's type is not narrowed; the response check never sees a
+ * file (it checks the JSON a handler answers), so nothing is checked against it.
+ */
+export const fileAnswer = <const T extends string>(mediaType: T, description: string) =>
+  ({
+    content: { [mediaType]: { schema: { description } } } as Record<T, { schema: { description: string } }>,
+  }) as const;

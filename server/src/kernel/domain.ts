@@ -8,6 +8,15 @@ import type { Migration } from 'kysely';
 import type { Db, Dialect } from '../database';
 import type { SocketMethods } from '../realtime/socket-route';
 import { flattenMenus, type FlatMenu, type MenuSeed } from './menus';
+import type { ScopeField } from './data-scope';
+
+/** A menu whose rows data permissions may restrict (what a domain is asked about it). */
+export interface ScopeMenu {
+  id: string;
+  enCode: string;
+  type: number;
+  propertyJson: string | null;
+}
 
 export interface SeedContext {
   now: number;
@@ -46,6 +55,25 @@ export interface DomainModule {
   routes?: (app: FastifyInstance) => void;
   /** Methods the domain answers on the realtime socket. */
   socket?: (app: FastifyInstance) => SocketMethods;
+  /**
+   * Data permissions: the fields the rows of a menu this domain serves can be scoped by (kernel/
+   * data-scope.ts); undefined for a menu that is not the domain's or whose rows are not scoped.
+   */
+  scopeFields?: (db: Db, menu: ScopeMenu) => Promise<readonly ScopeField[] | undefined>;
+}
+
+/** The fields of a menu's rows, from whichever domain serves it (undefined: nobody scopes it). */
+export function composeScopeFields(
+  modules: readonly DomainModule[],
+): (db: Db, menu: ScopeMenu) => Promise<readonly ScopeField[] | undefined> {
+  const providers = modules.flatMap((m) => (m.scopeFields ? [m.scopeFields] : []));
+  return async (db, menu) => {
+    for (const p of providers) {
+      const fields = await p(db, menu);
+      if (fields) return fields;
+    }
+    return undefined;
+  };
 }
 
 /** One migration per name: the parts of every domain that uses the name, in domain order. */

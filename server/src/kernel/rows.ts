@@ -23,7 +23,18 @@ export async function countWhere<T extends keyof Database & string>(
 /** Flips enabledMark of a row; 404 when absent. */
 export async function toggleState(
   db: Db,
-  table: 'area' | 'bill_rule' | 'data_interface' | 'dictionary_data' | 'role' | 'menu' | 'user',
+  table:
+    | 'area'
+    | 'bill_rule'
+    | 'data_interface'
+    | 'dictionary_data'
+    | 'role'
+    | 'menu'
+    | 'user'
+    | 'organize'
+    | 'position'
+    | 'menu_button'
+    | 'menu_column',
   id: string,
 ): Promise<number> {
   const row = await db

@@ -21,11 +21,14 @@ export function recordData(stored: string | Data): Data {
   }
 }
 
-/** A main field's value as text (`data->>'f'` / `json_extract(data, '$.f')`); `key` is a checked vModel. */
-export function jsonText(dialect: Dialect, key: string): Expression<string | null> {
+/**
+ * A main field's value as text (`data->>'f'` / `json_extract(data, '$.f')`) of the document column
+ * `column` (default the record's own `data`); `key` is a checked vModel.
+ */
+export function jsonText(dialect: Dialect, key: string, column = 'data'): Expression<string | null> {
   return dialect === 'postgres'
-    ? sql<string | null>`(${sql.ref('data')} ->> ${key})`
-    : sql<string | null>`json_extract(${sql.ref('data')}, ${`$."${key}"`})`;
+    ? sql<string | null>`(${sql.ref(column)} ->> ${key})`
+    : sql<string | null>`json_extract(${sql.ref(column)}, ${`$."${key}"`})`;
 }
 
 /** Case-insensitive "the field's text contains keyword" (LIKE wildcards escaped). */

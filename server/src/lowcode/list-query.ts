@@ -35,6 +35,8 @@ export interface ListRequest {
   keyword?: string;
   sidx?: string;
   sort?: 'asc' | 'desc';
+  /** the caller's data permissions on the model's records (scope.ts `recordScope`) */
+  scope?: Expression<SqlBool>;
 }
 
 type KeyQuery = SelectQueryBuilder<Database, 'lowcode_record_key', object>;
@@ -83,6 +85,7 @@ export function listConditions(lc: ListContext, req: ListRequest): ListCondition
 /** The model's keys filtered by the request (its filters and keyword). */
 export function filteredKeys(qb: KeyQuery, lc: ListContext, req: ListRequest): KeyQuery {
   let q = qb.where('lowcode_record_key.modelId', '=', lc.modelId);
+  if (req.scope) q = q.where(req.scope);
   for (const c of listConditions(lc, req)) q = q.where(condition(lc, c));
   const keyword = req.keyword?.trim().toLowerCase();
   if (keyword) {

@@ -122,6 +122,17 @@ export const lowcodeInit: Migration = {
  * (`request_key`, created by the kernel's part first) as `lowcode.<kind>` answering the id they made;
  * the old table goes.
  */
+/**
+ * 0020: a form saved by a JNPF 3.x client is kept as it was saved, beside the normalised form the
+ * server runs, so the client reads back what it wrote (issue 23).
+ */
+export const lowcodeFormSource: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const table of ['visualdev_base', 'lowcode_model_version'])
+      await db.schema.alterTable(table).addColumn('formSource', 'text').execute();
+  },
+};
+
 export const lowcodeRequestKeys: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`insert into request_key (owner, "key", kind, answer, "createdAt")

@@ -3,10 +3,11 @@ import type { DomainModule } from '../kernel';
 import { registerGeneratorRoutes } from './generator/routes';
 import { GENERATOR_SECTION } from './generator/menus';
 import { ONLINE_DEV_MENU } from './menus';
-import { lowcodeInit, lowcodeMigration, lowcodeRequestKeys } from './migration';
+import { lowcodeFormSource, lowcodeInit, lowcodeMigration, lowcodeRequestKeys } from './migration';
 import { lowcodePublishMigration } from './migration-publish';
 import { registerLowcodeRoutes } from './routes';
 import { seedLowcodeFresh, seedLowcodeIfEmpty } from './seed';
+import { lowcodeScopeFields } from './scope';
 
 export const lowcodeModule: DomainModule = {
   name: 'lowcode',
@@ -15,6 +16,7 @@ export const lowcodeModule: DomainModule = {
     '0012_lowcode': lowcodeMigration,
     '0015_lowcode_publish': lowcodePublishMigration,
     '0019_request_keys': lowcodeRequestKeys,
+    '0020_jnpf_source': lowcodeFormSource,
   },
   menus: [
     { place: 30, menu: ONLINE_DEV_MENU },
@@ -26,6 +28,7 @@ export const lowcodeModule: DomainModule = {
       await seedLowcodeIfEmpty(db, s.now);
     },
   },
+  scopeFields: lowcodeScopeFields,
   routes: (app) => {
     registerLowcodeRoutes(app);
     registerGeneratorRoutes(app);

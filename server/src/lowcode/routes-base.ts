@@ -8,8 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import { valueFields } from '@lighting/shared/formcore';
 import { authOf } from '../context';
 import type { User } from '../system';
-import { paged } from '../db/paging';
-import { contains } from '../db/search';
 import { ApiError, Code, badRequest, ok, page } from '../http/envelope';
 import { hasPermission, requirePermission } from '../auth';
 import { NO_BODY } from '../http/route-table';
@@ -17,7 +15,9 @@ import { typed } from '../http/typed';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import {
   assertUniqueCode,
+  bodyIdProblem,
   descriptionField,
+  legacyIdField,
   enCodeField,
   fullNameField,
   idParams,
@@ -50,9 +50,20 @@ import {
   parseTables,
   relationsTo,
   saveVersion,
+  savedForm,
   type ModelRow,
 } from './store';
-import { jsonContains } from './json-column';
+import {
+  deleteModel,
+  insertDraftModel,
+  modelCategories,
+  modelCodeTaken,
+  modelsBriefly,
+  pageModels,
+  updateModelFields,
+} from './model-store';
+import { pageRecordsMatching } from './record-store';
+import { recordScope } from './scope';
 import {
   assertListUsable,
   assertReleaseParent,
@@ -64,12 +75,12 @@ import {
   releaseParents,
   releaseBodySchema,
 } from './publish';
+import { answers } from '../http/response';
+import { LOWCODE_ANSWERS } from './responses';
 
 const BASE = '/api/visualdev/Base';
 /** The design menu's button that publishes a model to the menu (seed.ts adds it to the catalogue). */
 export const RELEASE_BUTTON = 'btn_release';
-/** The dictionary the models' categories come from. */
-export const CATEGORY_DICTIONARY = 'visualDevCategory';
 /** The flow designer picks forms too. */
 const FLOW_DESIGN_MENU = 'workFlow.flowEngine';
 
@@ -88,10 +99,37 @@ const modelBody = {
     columnData: { type: 'string', maxLength: COLUMN_DATA_MAX },
     tables: { type: 'string', maxLength: TABLES_MAX },
     idemKey: idemKeyField,
+    // What the JNPF 3.x designer (src/views/onlineDev/webDesign/Form.vue) always sends beside ours,
+    // read or ignored by name: its id ('' on create, the model's own on save), its state (a model's
+    // state here follows its release) and, on save, the rest of the answer it read (GET …/{id}).
+    id: legacyIdField,
+    state: { type: 'integer', enum: [0, 1] },
+    categoryName: { type: 'string', maxLength: 100 },
+    version: { type: 'integer', minimum: 0 },
+    creatorTime: { type: ['integer', 'null'] },
+    creatorUser: { type: 'string', maxLength: 100 },
+    lastModifyTime: { type: ['integer', 'null'] },
+    lastModifyUser: { type: 'string', maxLength: 100 },
+    releasedVersion: { type: ['integer', 'null'] },
+    releasedTime: { type: ['integer', 'null'] },
+    releaseMenu: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      properties: {
+        id: { type: 'string', maxLength: 64 },
+        parentId: { type: 'string', maxLength: 64 },
+        enCode: { type: 'string', maxLength: 100 },
+        fullName: { type: 'string', maxLength: 100 },
+        icon: { type: 'string', maxLength: 100 },
+        sortCode: { type: 'integer' },
+        urlAddress: { type: 'string', maxLength: 300 },
+      },
+    },
   },
 } as const;
 
 interface ModelBody {
+  id?: string;
   fullName: string;
   enCode: string;
   category: string;
@@ -104,35 +142,13 @@ interface ModelBody {
   idemKey?: string;
 }
 
-const LIST_COLUMNS = [
-  'm.id',
-  'm.fullName',
-  'm.enCode',
-  'm.type',
-  'm.category',
-  'm.state',
-  'm.description',
-  'm.sortCode',
-  'm.version',
-  'm.createdAt',
-  'm.updatedAt',
-] as const;
-
 export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): void {
   const r = typed(app);
   const ctx = app.ctx;
   const db = ctx.db;
 
   /** Category ids → names (the visualDevCategory dictionary). */
-  const categories = async (): Promise<Array<{ id: string; fullName: string }>> =>
-    db
-      .selectFrom('dictionary_data as d')
-      .innerJoin('dictionary_type as t', 't.id', 'd.dictionaryTypeId')
-      .select(['d.id', 'd.fullName'])
-      .where('t.enCode', '=', CATEGORY_DICTIONARY)
-      .orderBy('d.sortCode')
-      .orderBy('d.id')
-      .execute();
+  const categories = () => modelCategories(db);
   const assertCategory = async (id: string): Promise<void> => {
     if (!(await categories()).some((c) => c.id === id)) throw badRequest('category: 分类不存在');
   };
@@ -147,7 +163,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
     description: m.description,
     sortCode: m.sortCode,
     version: m.version,
-    formData: m.formData,
+    formData: savedForm(m),
     columnData: m.columnData,
     tables: m.tables,
     creatorTime: m.createdAt,
@@ -179,24 +195,11 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
             ...pagingQuery,
           },
         },
+        response: answers(LOWCODE_ANSWERS.models),
       } as const,
     },
     async (req) => {
-      const q = req.query;
-      let base = db.selectFrom('visualdev_base as m');
-      if (q.keyword) {
-        const kw = q.keyword;
-        base = base.where((eb) => eb.or([contains('m.fullName', kw), contains('m.enCode', kw)]));
-      }
-      if (q.category) base = base.where('m.category', '=', q.category);
-      if (q.type) base = base.where('m.type', '=', q.type);
-      const { list, pagination } = await paged(base, q, (b) =>
-        b
-          .leftJoin('user as c', 'c.id', 'm.createdBy')
-          .select([...LIST_COLUMNS, 'c.realName as creatorName'])
-          .orderBy('m.sortCode')
-          .orderBy('m.id'),
-      );
+      const { list, pagination } = await pageModels(db, req.query);
       const cats = new Map((await categories()).map((c) => [c.id, c.fullName]));
       return page(
         list.map(({ createdAt, updatedAt, creatorName, ...m }) => ({
@@ -219,17 +222,12 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
       },
       schema: {
         querystring: { type: 'object', properties: { type: { type: 'integer', enum: [1, 2] } } },
+        response: answers(LOWCODE_ANSWERS.selector),
       } as const,
     },
     async (req) => {
       await assertDesigner(authOf(req).user);
-      let q = db
-        .selectFrom('visualdev_base')
-        .select(['id', 'fullName', 'enCode', 'type', 'category', 'version', 'state'])
-        .orderBy('sortCode')
-        .orderBy('id');
-      if (req.query.type) q = q.where('type', '=', req.query.type);
-      const models = await q.execute();
+      const models = await modelsBriefly(db, req.query.type);
       const groups = (await categories()).map((c) => ({
         id: c.id,
         fullName: c.fullName,
@@ -252,7 +250,10 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
 
   r.get(
     `${BASE}/:id`,
-    { onRequest: requirePermission({ menu: DESIGN_MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU }),
+      schema: { params: idParams, response: answers(LOWCODE_ANSWERS.model) } as const,
+    },
     async (req) => {
       const m = await loadModel(db, req.params.id);
       const cats = new Map((await categories()).map((c) => [c.id, c.fullName]));
@@ -277,11 +278,19 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
 
   /** Checks a body and returns the columns it writes (the form normalised, the JSON checked). */
   const checked = async (b: ModelBody, self: ModelRow | null) => {
+    const idProblem = bodyIdProblem(b.id, self?.id ?? null);
+    if (idProblem) throw badRequest(idProblem);
     await assertUniqueCode(db, 'visualdev_base', b.enCode, { exceptId: self?.id });
     await assertCategory(b.category);
     const form = b.formData !== undefined ? parseDesignedForm(b.formData) : null;
     if (form) await checkFormReferences(db, form.form, self?.id ?? null);
     const formData = form?.text ?? self?.formData ?? JSON.stringify(formOf(''));
+    // the form as its client wrote it, when not our normalised text: what that client reads back
+    const formSource = form
+      ? b.formData === form.text
+        ? null
+        : (b.formData ?? null)
+      : (self?.formSource ?? null);
     const columnData = b.columnData !== undefined ? parseColumnData(b.columnData) : (self?.columnData ?? '');
     const cd = listOf(columnData);
     if (cd && b.type === 2) assertListUsable(cd, form?.form ?? formOf(formData), false);
@@ -294,8 +303,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
         description: b.description ?? '',
         sortCode: b.sortCode ?? 0,
       },
-      formData,
-      columnData,
+      forms: { formData, formSource, columnData },
       tables: b.tables !== undefined ? parseTables(b.tables) : (self?.tables ?? '[]'),
     };
   };
@@ -305,7 +313,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
     {
       onRequest: requirePermission({ menu: DESIGN_MENU, button: 'btn_add' }),
       bodyLimit: MODEL_BODY_LIMIT,
-      schema: { body: modelBody } as const,
+      schema: { body: modelBody, response: answers(LOWCODE_ANSWERS.withId) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
@@ -315,25 +323,16 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
         const id = newId();
         const now = ctx.clock();
         await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('visualdev_base')
-            .values({
-              id,
-              ...v.base,
-              state: 0,
-              // the form becomes version 1 just below
-              formData: '',
-              columnData: '',
-              tables: v.tables,
-              version: 0,
-              createdAt: now,
-              createdBy: user.id,
-              updatedAt: null,
-              updatedBy: null,
-            })
-            .execute();
-          await saveVersion(trx, id, v.formData, v.columnData, user.id, now);
-          await ensureKeySlots(trx, id, [{ cd: listOf(v.columnData), form: formOf(v.formData) }]);
+          // the form becomes version 1 just below
+          await insertDraftModel(trx, {
+            id,
+            ...v.base,
+            tables: v.tables,
+            createdAt: now,
+            createdBy: user.id,
+          });
+          await saveVersion(trx, id, v.forms, user.id, now);
+          await ensureKeySlots(trx, id, [{ cd: listOf(v.forms.columnData), form: formOf(v.forms.formData) }]);
           await rememberAnswer(trx, userKey(user.id, b.idemKey, 'lowcode.model'), id, now);
         });
         return id;
@@ -347,7 +346,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
     {
       onRequest: requirePermission({ menu: DESIGN_MENU, button: 'btn_edit' }),
       bodyLimit: MODEL_BODY_LIMIT,
-      schema: { params: idParams, body: modelBody } as const,
+      schema: { params: idParams, body: modelBody, response: answers(LOWCODE_ANSWERS.saved) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
@@ -355,7 +354,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
       const v = await checked(req.body, self);
       const now = ctx.clock();
       const version = await db.transaction().execute(async (trx) => {
-        const version = await saveVersion(trx, self.id, v.formData, v.columnData, user.id, now);
+        const version = await saveVersion(trx, self.id, v.forms, user.id, now);
         // the lists of the saved and the released version keep their keys
         await ensureKeySlots(
           trx,
@@ -363,14 +362,15 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
           await publishedLists(
             trx,
             { ...self, version },
-            { form: formOf(v.formData), columnData: v.columnData },
+            { form: formOf(v.forms.formData), columnData: v.forms.columnData },
           ),
         );
-        await trx
-          .updateTable('visualdev_base')
-          .set({ ...v.base, tables: v.tables, updatedAt: now, updatedBy: user.id })
-          .where('id', '=', self.id)
-          .execute();
+        await updateModelFields(trx, self.id, {
+          ...v.base,
+          tables: v.tables,
+          updatedAt: now,
+          updatedBy: user.id,
+        });
         return version;
       });
       return ok({ version }, '更新成功');
@@ -381,7 +381,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
     `${BASE}/:id`,
     {
       onRequest: requirePermission({ menu: DESIGN_MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(LOWCODE_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const m = await loadModel(db, req.params.id);
@@ -390,7 +390,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
       for (const other of await modelsMentioning(db, m.id))
         if (other.id !== m.id && relationsTo(formOf(other.formData), m.id).length)
           throw badRequest(`id: 功能被「${other.fullName}」的关联表单引用，不能删除`);
-      await db.deleteFrom('visualdev_base').where('id', '=', m.id).execute();
+      await deleteModel(db, m.id);
       return ok(null, '删除成功');
     },
   );
@@ -406,6 +406,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
           additionalProperties: false,
           properties: { idemKey: idemKeyField },
         },
+        response: answers(LOWCODE_ANSWERS.copied),
       } as const,
     },
     async (req) => {
@@ -414,41 +415,24 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
       const src = await loadModel(db, req.params.id);
       const result = await once(db, userKey(user.id, key, 'lowcode.copy'), async () => {
         let names = copyNames(src.fullName, src.enCode, 1);
-        for (
-          let n = 2;
-          await db
-            .selectFrom('visualdev_base')
-            .select('id')
-            .where('enCode', '=', names.enCode)
-            .executeTakeFirst();
-          n++
-        )
+        for (let n = 2; await modelCodeTaken(db, names.enCode); n++)
           names = copyNames(src.fullName, src.enCode, n);
         const id = newId();
         const now = ctx.clock();
         await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('visualdev_base')
-            .values({
-              id,
-              ...names,
-              type: src.type,
-              category: src.category,
-              state: 0,
-              description: src.description,
-              sortCode: src.sortCode,
-              // the source's form becomes the copy's version 1 just below
-              formData: '',
-              columnData: '',
-              tables: src.tables,
-              version: 0,
-              createdAt: now,
-              createdBy: user.id,
-              updatedAt: null,
-              updatedBy: null,
-            })
-            .execute();
-          await saveVersion(trx, id, src.formData, src.columnData, user.id, now);
+          // the source's form becomes the copy's version 1 just below
+          await insertDraftModel(trx, {
+            id,
+            ...names,
+            type: src.type,
+            category: src.category,
+            description: src.description,
+            sortCode: src.sortCode,
+            tables: src.tables,
+            createdAt: now,
+            createdBy: user.id,
+          });
+          await saveVersion(trx, id, src, user.id, now);
           await ensureKeySlots(trx, id, [{ cd: listOf(src.columnData), form: formOf(src.formData) }]);
           await rememberAnswer(trx, userKey(user.id, key, 'lowcode.copy'), id, now);
         });
@@ -465,7 +449,11 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
       config: {
         open: 'checked in the handler: designers of forms (onlineDev.webDesign) and of flows (workFlow.flowEngine)',
       },
-      schema: { params: idParams, querystring: { type: 'object' } } as const,
+      schema: {
+        params: idParams,
+        querystring: { type: 'object' },
+        response: answers(LOWCODE_ANSWERS.formDataFields),
+      } as const,
     },
     async (req) => {
       await assertDesigner(authOf(req).user);
@@ -500,6 +488,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
             ...pagingQuery,
           },
         },
+        response: answers(LOWCODE_ANSWERS.fieldData),
       } as const,
     },
     async (req) => {
@@ -516,13 +505,9 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
         if (!main.some((v) => v.key === key))
           throw badRequest(`${key === q.field ? 'field' : 'columns'}: 字段 "${key}" 不存在`);
       }
-      let base = db.selectFrom('lowcode_record').where('modelId', '=', m.id);
-      const keyword = q.keyword;
-      if (keyword)
-        base = base.where((eb) => eb.or(wanted.keys.map((k) => jsonContains(ctx.dialect, k, keyword))));
-      const { list, pagination } = await paged(base, q, (b) =>
-        b.select(['id', 'modelId', 'version', 'data']).orderBy('createdAt', 'desc').orderBy('id'),
-      );
+      // the related model's records as the caller's data permissions on it let them see
+      const scope = (await recordScope(ctx, user, m.id))?.keys ?? null;
+      const { list, pagination } = await pageRecordsMatching(db, ctx.dialect, m.id, wanted.keys, q, scope);
       const shown = await displayRecords(ctx, list);
       return page(
         shown.map((rec) => ({
@@ -538,7 +523,7 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
     `${BASE}/MenuSelector`,
     {
       onRequest: requirePermission({ menu: DESIGN_MENU, button: RELEASE_BUTTON }),
-      schema: { querystring: { type: 'object' } } as const,
+      schema: { querystring: { type: 'object' }, response: answers(LOWCODE_ANSWERS.menuSelector) } as const,
     },
     async () => ok({ list: buildTree(await releaseParents(ctx)) }),
   );
@@ -547,7 +532,11 @@ export function registerModelRoutes(app: FastifyInstance, access: ModelAccess): 
     `${BASE}/:id/Actions/Release`,
     {
       onRequest: requirePermission({ menu: DESIGN_MENU, button: RELEASE_BUTTON }),
-      schema: { params: idParams, body: releaseBodySchema } as const,
+      schema: {
+        params: idParams,
+        body: releaseBodySchema,
+        response: answers(LOWCODE_ANSWERS.modelReleased),
+      } as const,
     },
     async (req) => {
       const { user } = authOf(req);

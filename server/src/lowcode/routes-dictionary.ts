@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { authOf } from '../context';
 import type { User } from '../system';
 import { countWhere, newId } from '../kernel';
-import { ApiError, Code, badRequest, notFound, ok } from '../http/envelope';
+import { ApiError, Code, badRequest, ok } from '../http/envelope';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
 import { keywordQuery } from '../http/validation';
@@ -16,11 +16,17 @@ import {
   bumpDictionaryVersion,
   checkDictionaryItem,
   dataBodyProperties,
-  dataCols,
+  deleteDictionaryItem,
   dictionaryItemsOf,
+  dictionaryTypeBrief,
+  insertDictionaryItem,
+  loadItemOfType,
+  updateDictionaryItem,
 } from '../system';
 import type { AppContext } from '../context';
 import { menuModuleId } from './rules';
+import { answers } from '../http/response';
+import { LOWCODE_ANSWERS } from './responses';
 
 const DICT = '/api/visualdev/Dictionary';
 /** Menu type of a published dictionary page (spec §2: 4 dictionary). */
@@ -67,26 +73,12 @@ export function registerDictionaryRoutes(app: FastifyInstance): void {
 
   /** The type (by the path's id) the caller may use for `button`; 404 / 403 otherwise. */
   const typeFor = async (user: Readonly<User>, typeId: string, button?: string) => {
-    const t = await db
-      .selectFrom('dictionary_type')
-      .select(['id', 'fullName', 'enCode', 'isTree'])
-      .where('id', '=', typeId)
-      .executeTakeFirst();
-    if (!t) throw notFound('字典分类不存在');
+    const t = await dictionaryTypeBrief(db, typeId);
     if (!(await mayUseDictionary(ctx, user, t.id, button)))
       throw new ApiError(Code.FORBIDDEN, `权限不足: 无权使用字典「${t.fullName}」`);
     return t;
   };
-  const itemOf = async (typeId: string, id: string) => {
-    const d = await db
-      .selectFrom('dictionary_data')
-      .select(dataCols)
-      .where('id', '=', id)
-      .where('dictionaryTypeId', '=', typeId)
-      .executeTakeFirst();
-    if (!d) throw notFound('字典数据不存在');
-    return d;
-  };
+  const itemOf = (typeId: string, id: string) => loadItemOfType(db, typeId, id);
 
   r.get(
     `${DICT}/:typeId`,
@@ -95,6 +87,7 @@ export function registerDictionaryRoutes(app: FastifyInstance): void {
       schema: {
         params: typeParams,
         querystring: { type: 'object', properties: { keyword: keywordQuery } },
+        response: answers(LOWCODE_ANSWERS.dictionary),
       } as const,
     },
     async (req) => {
@@ -105,15 +98,15 @@ export function registerDictionaryRoutes(app: FastifyInstance): void {
 
   r.post(
     `${DICT}/:typeId`,
-    { config: { open: CHECKED }, schema: { params: typeParams, body: itemBody } as const },
+    {
+      config: { open: CHECKED },
+      schema: { params: typeParams, body: itemBody, response: answers(LOWCODE_ANSWERS.withId) } as const,
+    },
     async (req) => {
       const t = await typeFor(authOf(req).user, req.params.typeId, 'btn_add');
       const v = await checkDictionaryItem(db, { ...req.body, dictionaryTypeId: t.id });
       const id = newId();
-      await db
-        .insertInto('dictionary_data')
-        .values({ id, ...v })
-        .execute();
+      await insertDictionaryItem(db, id, v);
       bumpDictionaryVersion();
       return ok({ id }, '新建成功');
     },
@@ -121,12 +114,15 @@ export function registerDictionaryRoutes(app: FastifyInstance): void {
 
   r.put(
     `${DICT}/:typeId/:id`,
-    { config: { open: CHECKED }, schema: { params: itemParams, body: itemBody } as const },
+    {
+      config: { open: CHECKED },
+      schema: { params: itemParams, body: itemBody, response: answers(LOWCODE_ANSWERS.nothing) } as const,
+    },
     async (req) => {
       const t = await typeFor(authOf(req).user, req.params.typeId, 'btn_edit');
       const d = await itemOf(t.id, req.params.id);
       const v = await checkDictionaryItem(db, { ...req.body, dictionaryTypeId: t.id }, d.id);
-      await db.updateTable('dictionary_data').set(v).where('id', '=', d.id).execute();
+      await updateDictionaryItem(db, d.id, v);
       bumpDictionaryVersion();
       return ok(null, '更新成功');
     },
@@ -134,13 +130,16 @@ export function registerDictionaryRoutes(app: FastifyInstance): void {
 
   r.delete(
     `${DICT}/:typeId/:id`,
-    { config: { open: CHECKED }, schema: { params: itemParams, body: NO_BODY } as const },
+    {
+      config: { open: CHECKED },
+      schema: { params: itemParams, body: NO_BODY, response: answers(LOWCODE_ANSWERS.nothing) } as const,
+    },
     async (req) => {
       const t = await typeFor(authOf(req).user, req.params.typeId, 'btn_remove');
       const d = await itemOf(t.id, req.params.id);
       const n = await countWhere(db, 'dictionary_data', 'parentId', d.id);
       if (n) throw badRequest(`id: 该字典项下有 ${n} 个下级项，不能删除`);
-      await db.deleteFrom('dictionary_data').where('id', '=', d.id).execute();
+      await deleteDictionaryItem(db, d.id);
       bumpDictionaryVersion();
       return ok(null, '删除成功');
     },

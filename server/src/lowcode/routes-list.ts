@@ -5,7 +5,6 @@
  * page's documents are read.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
 import { parseSlotMap, type ColumnData } from '@lighting/shared/formcore';
 import { authOf } from '../context';
 import type { User } from '../system';
@@ -14,13 +13,25 @@ import { typed } from '../http/typed';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import type { ModelAccess } from './access';
 import { displayRecords } from './display';
-import { filteredKeys, orderedKeys, type ListContext, type ListRequest } from './list-query';
+import type { ListContext, ListRequest } from './list-query';
+import {
+  deleteRecords,
+  keyPage,
+  recordsByIds,
+  recordsInScope,
+  slotKeyCounts,
+  slotKeysOf,
+} from './record-store';
+import { recordScope } from './scope';
 import { isSlot } from './keys';
 import { listOf, runtimeVersion } from './publish';
 import { parseJsonField } from './rules';
 import { loadModel, versionForm, type ModelRow } from './store';
 import type { Db } from '../database';
 import type { AppContext } from '../context';
+import { answers } from '../http/response';
+import { LOWCODE_ANSWERS, RECORD_ROW } from './responses';
+import type { FromSchema } from 'json-schema-to-ts';
 
 const ONLINE = '/api/visualdev/OnlineDev';
 const idField = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -39,7 +50,7 @@ export const listFilterProps = {
 /** At most this many records in one batch delete. */
 export const BATCH_MAX = 500;
 
-type Ctx = Pick<AppContext, 'db' | 'dialect' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'dialect' | 'config' | 'scopeFields' | 'access'>;
 
 export interface ListScope {
   m: ModelRow;
@@ -79,7 +90,14 @@ export async function listScope(
     m,
     lc: { modelId: m.id, cd, form: v.form, slots: parseSlotMap(m.keySlots) },
     columns: await access.visibleColumns(user, m.id),
-    request: { query, keyword: q.keyword, sidx: q.sidx, sort: q.sort },
+    request: {
+      query,
+      keyword: q.keyword,
+      sidx: q.sidx,
+      sort: q.sort,
+      // the rows the caller's data permissions let them see: the list, its count, groups and export
+      scope: (await recordScope(ctx, user, m.id))?.keys,
+    },
   };
 }
 
@@ -88,43 +106,26 @@ export const shownColumns = (cd: ColumnData, columns: ReadonlySet<string> | null
   cd.columnList.filter((c) => !columns || columns.has(c.prop));
 
 /** Records by id, in the order given, as display values of `props` (with id and creation time). */
+/** A list's row: the record's id, when it was made, and each shown column's display value. */
+export type RecordRow = FromSchema<typeof RECORD_ROW>;
+
 export async function shownRows(
   ctx: Ctx,
   ids: readonly string[],
   props: readonly string[],
-): Promise<Array<Record<string, unknown>>> {
+): Promise<RecordRow[]> {
   if (!ids.length) return [];
-  const rows = await ctx.db
-    .selectFrom('lowcode_record')
-    .select(['id', 'modelId', 'version', 'data', 'createdAt'])
-    .where('id', 'in', [...ids])
-    .execute();
+  const rows = await recordsByIds(ctx.db, ids);
   const created = new Map(rows.map((r) => [r.id, Number(r.createdAt)]));
   const shown = new Map((await displayRecords(ctx, rows)).map((r) => [r.id, r.display]));
   return ids
     .filter((id) => shown.has(id))
     .map((id) => {
       const display = shown.get(id) ?? {};
-      const row: Record<string, unknown> = { id, creatorTime: created.get(id) ?? null };
+      const row: RecordRow = { id, creatorTime: created.get(id) ?? null };
       for (const p of props) row[p] = display[p] ?? '';
       return row;
     });
-}
-
-/** The page of the filtered, ordered keys: record ids and the total. */
-export async function keyPage(
-  db: Db,
-  scope: Pick<ListScope, 'lc' | 'request'>,
-  page: { currentPage: number; pageSize: number },
-): Promise<{ ids: string[]; total: number }> {
-  const base = filteredKeys(db.selectFrom('lowcode_record_key'), scope.lc, scope.request);
-  const counted = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
-  const rows = await orderedKeys(base, scope.lc, scope.request)
-    .select('lowcode_record_key.recordId')
-    .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize)
-    .execute();
-  return { ids: rows.map((r) => r.recordId), total: Number(counted?.n ?? 0) };
 }
 
 /**
@@ -141,27 +142,10 @@ async function pageGroups(
   const slot = field ? scope.lc.slots[field] : undefined;
   if (!field || !slot || !isSlot(slot) || (scope.columns && !scope.columns.has(field)) || !rows.length)
     return [];
-  const col = sql.ref(`lowcode_record_key.${slot}`);
   const ids = rows.map((r) => String(r.id));
-  const keyRows = await db
-    .selectFrom('lowcode_record_key')
-    .select(['recordId', sql<string | number | null>`${col}`.as('k')])
-    .where('recordId', 'in', ids)
-    .execute();
-  const keyOf = new Map(keyRows.map((r) => [r.recordId, r.k ?? null]));
+  const keyOf = await slotKeysOf(db, slot, ids);
   const keys = [...new Set(ids.map((id) => keyOf.get(id) ?? null))];
-  const present = keys.filter((k): k is string | number => k !== null);
-  const counts = await filteredKeys(db.selectFrom('lowcode_record_key'), scope.lc, scope.request)
-    .select([sql<string | number | null>`${col}`.as('k'), (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where((eb) =>
-      eb.or([
-        ...(present.length ? [sql<SqlBool>`${col} in (${sql.join(present)})`] : []),
-        ...(keys.includes(null) ? [sql<SqlBool>`${col} is null`] : []),
-      ]),
-    )
-    .groupBy(col)
-    .execute();
-  const countOf = new Map(counts.map((c) => [c.k ?? null, Number(c.n)]));
+  const countOf = await slotKeyCounts(db, scope, slot, keys);
   return keys.map((k) => {
     const first = rows.find((r) => (keyOf.get(String(r.id)) ?? null) === k);
     return { key: k, label: first ? String(first[field] ?? '') : '', count: countOf.get(k) ?? 0 };
@@ -182,6 +166,7 @@ export function registerListRoutes(app: FastifyInstance, access: ModelAccess): v
       schema: {
         params: modelParams,
         querystring: { type: 'object', properties: { ...listFilterProps, ...pagingQuery } },
+        response: answers(LOWCODE_ANSWERS.list),
       } as const,
     },
     async (req) => {
@@ -212,18 +197,17 @@ export function registerListRoutes(app: FastifyInstance, access: ModelAccess): v
           },
         },
         querystring: { type: 'object', properties: { preview: listFilterProps.preview } },
+        response: answers(LOWCODE_ANSWERS.deleted),
       } as const,
     },
     async (req) => {
       const m = await loadModel(db, req.params.modelId);
-      await access.assertMayUse(authOf(req).user, m, 'remove');
+      const { user } = authOf(req);
+      await access.assertMayUse(user, m, 'remove');
+      // records outside the caller's data permissions are not theirs to delete: they are left alone
+      const ids = await recordsInScope(db, m.id, req.body.ids, (await recordScope(ctx, user, m.id))?.keys);
       // records already gone (a retried call) are no error: the effect is the same
-      const res = await db
-        .deleteFrom('lowcode_record')
-        .where('modelId', '=', m.id)
-        .where('id', 'in', req.body.ids)
-        .executeTakeFirst();
-      return ok({ deleted: Number(res.numDeletedRows) }, '删除成功');
+      return ok({ deleted: await deleteRecords(db, m.id, ids) }, '删除成功');
     },
   );
 }

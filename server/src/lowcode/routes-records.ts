@@ -10,19 +10,24 @@
 import type { FastifyInstance } from 'fastify';
 import { valueFields } from '@lighting/shared/formcore';
 import { authOf } from '../context';
+import type { User } from '../system';
 import { badRequest, notFound, ok } from '../http/envelope';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
-import { idemKeyField, newId, once, rememberAnswer, userKey } from '../kernel';
+import { idemKeyField, newId, once, rememberAnswer, rowInScope, userKey } from '../kernel';
 import { designOrPage, type ModelAccess } from './access';
 import { displayRecords } from './display';
 import { recordData } from './json-column';
+import { deleteRecord, loadRecordRow, recordsInScope, updateRecordData } from './record-store';
+import { recordScope } from './scope';
 import { optionLoader } from './options';
 import { RECORD_BODY_LIMIT, RECORD_DATA_MAX, parseJsonField } from './rules';
 import { loadModel, versionForm, type ModelRow } from './store';
 import { fillBillNumbers, insertRecord, prepareRecord } from './submission';
 import { slotsInTransaction, writeKeys } from './keys';
 import { listOf, runtimeVersion } from './publish';
+import { answers } from '../http/response';
+import { LOWCODE_ANSWERS } from './responses';
 
 const ONLINE = '/api/visualdev/OnlineDev';
 
@@ -79,15 +84,35 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     return { version, ...(await versionForm(db, m.id, version)) };
   };
   const current = (m: ModelRow) => versionForm(db, m.id, runtimeVersion(m, false));
-  const loadRecord = async (modelId: string, id: string) => {
-    const rec = await db
-      .selectFrom('lowcode_record')
-      .selectAll()
-      .where('modelId', '=', modelId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!rec) throw notFound('记录不存在');
+  /** A record; 404 when there is none or it is outside the caller's data permissions (`user`). */
+  const loadRecord = async (modelId: string, id: string, user?: Readonly<User>) => {
+    const scope = user ? await recordScope(ctx, user, modelId) : null;
+    if (scope && (await recordsInScope(db, modelId, [id], scope.keys)).length === 0)
+      throw notFound('数据不存在');
+    const rec = await loadRecordRow(db, modelId, id);
     return { ...rec, version: Number(rec.version), data: recordData(rec.data) };
+  };
+
+  /**
+   * A record as it would be saved must stay inside the caller's data permissions: a new one they
+   * could not see, or an edit that moves one out of their sight, is refused naming `data`.
+   */
+  const assertStaysInScope = async (
+    user: Readonly<User>,
+    modelId: string,
+    values: Record<string, unknown>,
+    owner: { createdBy: string; organizeId: string | null },
+  ) => {
+    const scope = await recordScope(ctx, user, modelId);
+    if (
+      scope &&
+      !rowInScope(scope.predicate, {
+        ...values,
+        creatorUserId: owner.createdBy,
+        organizeId: owner.organizeId,
+      })
+    )
+      throw badRequest('data: 此记录不在您的数据权限内');
   };
 
   /** What a page runs: the version, its form, and its list with only the columns granted (spec §6). */
@@ -103,12 +128,19 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     const cd = m.type === 2 ? listOf(v.columnData) : null;
     const shown =
       cd && columns ? { ...cd, columnList: cd.columnList.filter((c) => columns.has(c.prop)) } : cd;
-    return { version: v.version, formData: v.formData, columnData: shown ? JSON.stringify(shown) : '' };
+    return { version: v.version, formData: v.saved, columnData: shown ? JSON.stringify(shown) : '' };
   };
 
   r.get(
     `${ONLINE}/:modelId/Config`,
-    { config: { open: CHECKED }, schema: { params: modelParams, querystring: previewQuery } as const },
+    {
+      config: { open: CHECKED },
+      schema: {
+        params: modelParams,
+        querystring: previewQuery,
+        response: answers(LOWCODE_ANSWERS.config),
+      } as const,
+    },
     async (req) => {
       const m = await loadModel(db, req.params.modelId);
       const v = await runtimeOf(authOf(req).user, m, req.query.preview);
@@ -128,7 +160,14 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
   // JNPF's separate reads of the same: the form alone, the list alone
   r.get(
     `${ONLINE}/:modelId/FormData`,
-    { config: { open: CHECKED }, schema: { params: modelParams, querystring: previewQuery } as const },
+    {
+      config: { open: CHECKED },
+      schema: {
+        params: modelParams,
+        querystring: previewQuery,
+        response: answers(LOWCODE_ANSWERS.formData),
+      } as const,
+    },
     async (req) => {
       const m = await loadModel(db, req.params.modelId);
       const v = await runtimeOf(authOf(req).user, m, req.query.preview);
@@ -138,7 +177,14 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
 
   r.get(
     `${ONLINE}/:modelId/ColumnData`,
-    { config: { open: CHECKED }, schema: { params: modelParams, querystring: previewQuery } as const },
+    {
+      config: { open: CHECKED },
+      schema: {
+        params: modelParams,
+        querystring: previewQuery,
+        response: answers(LOWCODE_ANSWERS.columnData),
+      } as const,
+    },
     async (req) => {
       const m = await loadModel(db, req.params.modelId);
       const v = await runtimeOf(authOf(req).user, m, req.query.preview);
@@ -157,6 +203,7 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
           required: ['field'],
           properties: { field: { type: 'string', minLength: 1, maxLength: 201, 'x-text': 'line' } },
         },
+        response: answers(LOWCODE_ANSWERS.options),
       } as const,
     },
     async (req) => {
@@ -175,7 +222,7 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
       await loader.load([field]);
       const list = loader.get(field);
       if (!list) throw badRequest(`field: "${req.query.field}" 不是选择控件`);
-      return ok({ list });
+      return ok({ list: [...list] });
     },
   );
 
@@ -184,7 +231,12 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     {
       config: { open: CHECKED },
       bodyLimit: RECORD_BODY_LIMIT,
-      schema: { params: modelParams, querystring: previewQuery, body: recordBody } as const,
+      schema: {
+        params: modelParams,
+        querystring: previewQuery,
+        body: recordBody,
+        response: answers(LOWCODE_ANSWERS.withId),
+      } as const,
     },
     async (req) => {
       const { user } = authOf(req);
@@ -195,6 +247,7 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
         const { form, version } = await versionFor(m, req.query.preview);
         const now = ctx.clock();
         const values = await prepareRecord(ctx, form, submitted(b.data), null, user, now);
+        await assertStaysInScope(user, m.id, values, { createdBy: user.id, organizeId: user.organizeId });
         const id = newId();
         await db.transaction().execute(async (trx) => {
           const slots = await slotsInTransaction(trx, ctx.dialect, m.id);
@@ -209,17 +262,24 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
 
   r.get(
     `${ONLINE}/:modelId/:id`,
-    { config: { open: CHECKED }, schema: { params: recordParams, querystring: previewQuery } as const },
+    {
+      config: { open: CHECKED },
+      schema: {
+        params: recordParams,
+        querystring: previewQuery,
+        response: answers(LOWCODE_ANSWERS.record),
+      } as const,
+    },
     async (req) => {
       const m = await loadModel(db, req.params.modelId);
       await access.assertMayUse(authOf(req).user, m, 'view');
-      const rec = await loadRecord(m.id, req.params.id);
+      const rec = await loadRecord(m.id, req.params.id, authOf(req).user);
       const v = await versionForm(db, m.id, rec.version);
       return ok({
         id: rec.id,
         data: JSON.stringify(rec.data),
         version: rec.version,
-        formData: v.formData,
+        formData: v.saved,
         creatorTime: Number(rec.createdAt),
         lastModifyTime: rec.updatedAt === null ? null : Number(rec.updatedAt),
       });
@@ -231,24 +291,26 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     {
       config: { open: CHECKED },
       bodyLimit: RECORD_BODY_LIMIT,
-      schema: { params: recordParams, querystring: previewQuery, body: recordBody } as const,
+      schema: {
+        params: recordParams,
+        querystring: previewQuery,
+        body: recordBody,
+        response: answers(LOWCODE_ANSWERS.nothing),
+      } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const m = await loadModel(db, req.params.modelId);
       await access.assertMayUse(user, m, 'edit');
-      const rec = await loadRecord(m.id, req.params.id);
+      const rec = await loadRecord(m.id, req.params.id, user);
       // the record keeps the form version it was made with
       const { form } = await versionForm(db, m.id, rec.version);
       const now = ctx.clock();
       const values = await prepareRecord(ctx, form, submitted(req.body.data), rec.data, user, now);
+      await assertStaysInScope(user, m.id, values, rec);
       await db.transaction().execute(async (trx) => {
         const filled = await fillBillNumbers(trx, form, values, rec.data, rec.id, now);
-        await trx
-          .updateTable('lowcode_record')
-          .set({ data: JSON.stringify(filled), updatedBy: user.id, updatedAt: now })
-          .where('id', '=', rec.id)
-          .execute();
+        await updateRecordData(trx, rec.id, JSON.stringify(filled), user.id, now);
         const slots = await slotsInTransaction(trx, ctx.dialect, m.id);
         await writeKeys(trx, slots, { id: rec.id, modelId: m.id, createdAt: Number(rec.createdAt) }, filled);
       });
@@ -260,13 +322,18 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
     `${ONLINE}/:modelId/:id`,
     {
       config: { open: CHECKED },
-      schema: { params: recordParams, querystring: previewQuery, body: NO_BODY } as const,
+      schema: {
+        params: recordParams,
+        querystring: previewQuery,
+        body: NO_BODY,
+        response: answers(LOWCODE_ANSWERS.nothing),
+      } as const,
     },
     async (req) => {
       const m = await loadModel(db, req.params.modelId);
       await access.assertMayUse(authOf(req).user, m, 'remove');
-      const rec = await loadRecord(m.id, req.params.id);
-      await db.deleteFrom('lowcode_record').where('id', '=', rec.id).execute();
+      const rec = await loadRecord(m.id, req.params.id, authOf(req).user);
+      await deleteRecord(db, rec.id);
       return ok(null, '删除成功');
     },
   );
@@ -277,12 +344,16 @@ export function registerRecordRoutes(app: FastifyInstance, access: ModelAccess):
       config: {
         open: 'checked in the handler: who may use the model, or fill a form relating to it (only the fields that form shows)',
       },
-      schema: { params: recordParams, querystring: { type: 'object' } } as const,
+      schema: {
+        params: recordParams,
+        querystring: { type: 'object' },
+        response: answers(LOWCODE_ANSWERS.recordData),
+      } as const,
     },
     async (req) => {
       const m = await loadModel(db, req.params.modelId);
       const readable = await access.readableFields(authOf(req).user, m);
-      const rec = await loadRecord(m.id, req.params.id);
+      const rec = await loadRecord(m.id, req.params.id, authOf(req).user);
       const [shown] = await displayRecords(ctx, [{ ...rec, data: rec.data }]);
       const display = shown?.display ?? {};
       // through a relation: only what the relating forms show

@@ -20,10 +20,8 @@ import {
   type ReportConfig,
 } from '@lighting/shared/formcore';
 import { authOf, type AppContext } from '../context';
-import { paged } from '../db/paging';
-import { contains } from '../db/search';
 import type { User } from '../system';
-import { ApiError, Code, badRequest, notFound, ok, page } from '../http/envelope';
+import { ApiError, Code, badRequest, ok, page } from '../http/envelope';
 import { hasPermission, requirePermission } from '../auth';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
@@ -42,7 +40,18 @@ import { parseParams, runDataInterface } from '../system';
 import { DESIGN_MENU } from './access';
 import { assertReleaseParent, menuOfModule, putInMenu, releaseBodySchema, type ReleaseBody } from './publish';
 import { RELEASE_BUTTON } from './routes-base';
-import { menuModuleId, parseJsonField } from './rules';
+import { menuModuleId, parseJsonField, reportFilterValues } from './rules';
+import {
+  deleteReport,
+  insertReport,
+  loadReport,
+  markReportReleased,
+  pageReports,
+  reportInterface,
+  updateReport,
+} from './report-store';
+import { answers } from '../http/response';
+import { LOWCODE_ANSWERS } from './responses';
 
 const REPORT = '/api/visualdev/Report';
 /** Menu type of a published data report (spec §2: 5 data report). */
@@ -104,29 +113,8 @@ export function registerReportRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   const db = ctx.db;
 
-  const load = async (id: string) => {
-    const row = await db.selectFrom('lowcode_report').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('报表不存在');
-    return row;
-  };
-  const interfaceOf = async (id: string, field = 'dataInterfaceId') => {
-    const di = await db
-      .selectFrom('data_interface')
-      .select([
-        'id',
-        'fullName',
-        'dataType',
-        'query',
-        'path',
-        'requestMethod',
-        'requestParameters',
-        'enabledMark',
-      ])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!di) throw badRequest(`${field}: 数据接口不存在`);
-    return di;
-  };
+  const load = (id: string) => loadReport(db, id);
+  const interfaceOf = (id: string) => reportInterface(db, id);
   /** A body checked: the interface exists, the config fits it, the code is free. */
   const checked = async (
     b: {
@@ -165,29 +153,11 @@ export function registerReportRoutes(app: FastifyInstance): void {
       onRequest: requirePermission({ menu: DESIGN_MENU }),
       schema: {
         querystring: { type: 'object', properties: { keyword: keywordQuery, ...pagingQuery } },
+        response: answers(LOWCODE_ANSWERS.reports),
       } as const,
     },
     async (req) => {
-      let base = db.selectFrom('lowcode_report as r');
-      const kw = req.query.keyword;
-      if (kw) base = base.where((eb) => eb.or([contains('r.fullName', kw), contains('r.enCode', kw)]));
-      const { list, pagination } = await paged(base, req.query, (b) =>
-        b
-          .leftJoin('data_interface as d', 'd.id', 'r.dataInterfaceId')
-          .select([
-            'r.id',
-            'r.fullName',
-            'r.enCode',
-            'r.dataInterfaceId',
-            'd.fullName as dataInterfaceName',
-            'r.state',
-            'r.description',
-            'r.sortCode',
-            'r.createdAt',
-          ])
-          .orderBy('r.sortCode')
-          .orderBy('r.id'),
-      );
+      const { list, pagination } = await pageReports(db, req.query);
       return page(
         list.map(({ createdAt, ...x }) => ({ ...x, creatorTime: Number(createdAt) })),
         pagination,
@@ -197,7 +167,10 @@ export function registerReportRoutes(app: FastifyInstance): void {
 
   r.get(
     `${REPORT}/:id`,
-    { onRequest: requirePermission({ menu: DESIGN_MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: DESIGN_MENU }),
+      schema: { params: idParams, response: answers(LOWCODE_ANSWERS.report) } as const,
+    },
     async (req) => {
       const rep = await load(req.params.id);
       const menu = await menuOfModule(db, rep.id, REPORT_MENU_TYPE);
@@ -213,24 +186,13 @@ export function registerReportRoutes(app: FastifyInstance): void {
     REPORT,
     {
       onRequest: requirePermission({ menu: DESIGN_MENU, button: 'btn_add' }),
-      schema: { body: reportBody } as const,
+      schema: { body: reportBody, response: answers(LOWCODE_ANSWERS.withId) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const v = await checked(req.body);
       const id = newId();
-      await db
-        .insertInto('lowcode_report')
-        .values({
-          id,
-          ...v,
-          state: 0,
-          createdAt: ctx.clock(),
-          createdBy: user.id,
-          updatedAt: null,
-          updatedBy: null,
-        })
-        .execute();
+      await insertReport(db, { id, ...v, createdAt: ctx.clock(), createdBy: user.id });
       return ok({ id }, '新建成功');
     },
   );
@@ -239,17 +201,13 @@ export function registerReportRoutes(app: FastifyInstance): void {
     `${REPORT}/:id`,
     {
       onRequest: requirePermission({ menu: DESIGN_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: reportBody } as const,
+      schema: { params: idParams, body: reportBody, response: answers(LOWCODE_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const rep = await load(req.params.id);
       const v = await checked(req.body, rep.id);
-      await db
-        .updateTable('lowcode_report')
-        .set({ ...v, updatedAt: ctx.clock(), updatedBy: user.id })
-        .where('id', '=', rep.id)
-        .execute();
+      await updateReport(db, rep.id, { ...v, updatedAt: ctx.clock(), updatedBy: user.id });
       return ok(null, '更新成功');
     },
   );
@@ -258,13 +216,13 @@ export function registerReportRoutes(app: FastifyInstance): void {
     `${REPORT}/:id`,
     {
       onRequest: requirePermission({ menu: DESIGN_MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(LOWCODE_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const rep = await load(req.params.id);
       const menu = await menuOfModule(db, rep.id, REPORT_MENU_TYPE);
       if (menu) throw badRequest(`id: 报表已发布到菜单「${menu.fullName}」，不能删除`);
-      await db.deleteFrom('lowcode_report').where('id', '=', rep.id).execute();
+      await deleteReport(db, rep.id);
       return ok(null, '删除成功');
     },
   );
@@ -273,7 +231,11 @@ export function registerReportRoutes(app: FastifyInstance): void {
     `${REPORT}/:id/Actions/Release`,
     {
       onRequest: requirePermission({ menu: DESIGN_MENU, button: RELEASE_BUTTON }),
-      schema: { params: idParams, body: releaseBodySchema } as const,
+      schema: {
+        params: idParams,
+        body: releaseBodySchema,
+        response: answers(LOWCODE_ANSWERS.reportReleased),
+      } as const,
     },
     async (req) => {
       const rep = await load(req.params.id);
@@ -302,7 +264,11 @@ export function registerReportRoutes(app: FastifyInstance): void {
       config: {
         open: 'checked in the handler: a page (type-5 menu) showing the report, or the design menu with preview=1',
       },
-      schema: { params: idParams, querystring: { type: 'object', properties: previewQuery } } as const,
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: previewQuery },
+        response: answers(LOWCODE_ANSWERS.reportConfig),
+      } as const,
     },
     async (req) => {
       const { rep, cfg } = await viewer(req, authOf(req).user, req.params.id);
@@ -329,28 +295,19 @@ export function registerReportRoutes(app: FastifyInstance): void {
             sort: { enum: ['asc', 'desc'] },
           },
         },
+        response: answers(LOWCODE_ANSWERS.reportData),
       } as const,
     },
     async (req) => {
       const q = req.query;
       const { rep, cfg } = await viewer(req, authOf(req).user, req.params.id);
-      const values: Record<string, string> = {};
+      let values: Record<string, string> = {};
       if (q.queryJson) {
         const parsed = parseJsonField(q.queryJson, 'queryJson');
         if (!parsed.ok) throw badRequest(parsed.message);
-        const v = parsed.value;
-        if (!v || typeof v !== 'object' || Array.isArray(v))
-          throw badRequest('queryJson: must be a JSON object');
-        for (const [k, x] of Object.entries(v)) {
-          const f = cfg.filters.find((ff) => ff.param === k);
-          if (!f) throw badRequest(`queryJson.${k}: not a filter of this report`);
-          if (x === null || x === '') continue;
-          if (typeof x !== 'string' && typeof x !== 'number')
-            throw badRequest(`queryJson.${k}: must be a value`);
-          if (f.kind !== 'text' && !Number.isFinite(Number(x)))
-            throw badRequest(`queryJson.${k}: must be a number`);
-          values[k] = String(x);
-        }
+        const filled = reportFilterValues(parsed.value, cfg.filters);
+        if (!filled.ok) throw badRequest(filled.message);
+        values = filled.values;
       }
       if (q.sidx && !cfg.columns.some((c) => c.prop === q.sidx && c.sortable))
         throw badRequest(`sidx: "${q.sidx}" 不能排序`);
@@ -381,7 +338,7 @@ export async function releaseReport(
   b: ReleaseBody,
 ): Promise<{ menuId: string; created: boolean }> {
   const cfg = normalizeReportConfig(rep.config);
-  await trx.updateTable('lowcode_report').set({ state: 1 }).where('id', '=', rep.id).execute();
+  await markReportReleased(trx, rep.id);
   return putInMenu(trx, {
     moduleId: rep.id,
     type: REPORT_MENU_TYPE,

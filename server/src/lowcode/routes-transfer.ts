@@ -12,10 +12,12 @@ import { authOf } from '../context';
 import { badRequest, ok } from '../http/envelope';
 import { readUpload } from '../http/upload';
 import { typed } from '../http/typed';
-import { idemKeyField, newId, priorAnswer, rememberAnswer, userKey } from '../kernel';
+import { idemKeyField, newId, priorAnswer, rememberAnswer, rowInScope, userKey } from '../kernel';
+import { recordScope } from './scope';
 import type { ModelAccess } from './access';
 import { slotsInTransaction } from './keys';
-import { filteredKeys, orderedKeys } from './list-query';
+import { enabledUserNames, organizeNames, positionNames } from './people-store';
+import { keyCount, keyIds } from './record-store';
 import { optionLoader } from './options';
 import { runtimeVersion } from './publish';
 import { listFilterProps, listScope, shownColumns, shownRows } from './routes-list';
@@ -31,6 +33,8 @@ import {
   type ImportError,
   type Lookups,
 } from './transfer-rules';
+import { answers, fileAnswer } from '../http/response';
+import { LOWCODE_ANSWERS } from './responses';
 
 const ONLINE = '/api/visualdev/OnlineDev';
 const idField = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -69,16 +73,14 @@ export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess
       schema: {
         params: modelParams,
         body: { type: ['object', 'null'], additionalProperties: false, properties: listFilterProps },
+        response: answers(fileAnswer(XLSX, 'the records as a spreadsheet (xlsx), streamed')),
       } as const,
     },
     async (req, reply) => {
       const { user } = authOf(req);
       const scope = await listScope(ctx, access, user, req.params.modelId, 'export', req.body ?? {});
       const columns = shownColumns(scope.lc.cd, scope.columns);
-      const base = filteredKeys(db.selectFrom('lowcode_record_key'), scope.lc, scope.request);
-      const counted = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
-      const total = Number(counted?.n ?? 0);
-      const ordered = orderedKeys(base, scope.lc, scope.request).select('lowcode_record_key.recordId');
+      const total = await keyCount(db, scope);
       const { stream } = await excel();
       const out = new PassThrough();
       const book = new stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
@@ -93,7 +95,7 @@ export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess
         try {
           const props = columns.map((c) => c.prop);
           for (let offset = 0; offset < total; offset += EXPORT_IDS) {
-            const ids = (await ordered.limit(EXPORT_IDS).offset(offset).execute()).map((x) => x.recordId);
+            const ids = await keyIds(db, scope, EXPORT_IDS, offset);
             if (!ids.length) break;
             for (let i = 0; i < ids.length; i += EXPORT_CHUNK)
               for (const row of await shownRows(ctx, ids.slice(i, i + EXPORT_CHUNK), props))
@@ -121,6 +123,7 @@ export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess
       schema: {
         params: modelParams,
         querystring: { type: 'object', properties: { preview: listFilterProps.preview } },
+        response: answers(fileAnswer(XLSX, 'the import template (xlsx)')),
       } as const,
     },
     async (req, reply) => {
@@ -166,6 +169,7 @@ export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess
           type: 'object',
           properties: { idemKey: idemKeyField, preview: listFilterProps.preview },
         },
+        response: answers(LOWCODE_ANSWERS.imported),
       } as const,
     },
     async (req) => {
@@ -186,6 +190,7 @@ export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess
       const version = runtimeVersion(m, req.query.preview === 1);
       const { form } = await versionForm(db, m.id, version);
       const cols = importColumns(form);
+      const scope = await recordScope(ctx, user, m.id);
       const ExcelJS = await excel();
       const book = new ExcelJS.Workbook();
       try {
@@ -225,6 +230,17 @@ export function registerTransferRoutes(app: FastifyInstance, access: ModelAccess
         }
         const checked = await checkRecord(ctx, form, values, null, user, lookups.options);
         const found = rowErrors(n, cellErrors, checked.problems, cols);
+        // a row the caller could not see once imported is not theirs to add (data permissions)
+        if (
+          !found.length &&
+          scope &&
+          !rowInScope(scope.predicate, {
+            ...checked.clean,
+            creatorUserId: user.id,
+            organizeId: user.organizeId,
+          })
+        )
+          found.push({ row: n, field: '', message: '此行不在您的数据权限内' });
         if (found.length) errors.push(...found);
         // once a row is refused nothing is imported: the rest are only checked
         else if (!errors.length)
@@ -296,24 +312,13 @@ async function lookupsFor(
     for (const [k, id] of pairs) m.set(k, m.has(k) && m.get(k) !== id ? null : id);
     return m;
   };
-  const users = keys.has('userSelect')
-    ? await ctx.db
-        .selectFrom('user')
-        .select(['id', 'account', 'realName'])
-        .where('enabledMark', '=', 1)
-        .execute()
-    : [];
+  const users = keys.has('userSelect') ? await enabledUserNames(ctx.db) : [];
   const byAccount = new Map(users.map((u) => [u.account, u.id]));
   const byName = unique(users.map((u) => [u.realName, u.id]));
-  const orgs =
-    keys.has('depSelect') || keys.has('organizeSelect')
-      ? await ctx.db.selectFrom('organize').select(['id', 'parentId', 'fullName']).execute()
-      : [];
+  const orgs = keys.has('depSelect') || keys.has('organizeSelect') ? await organizeNames(ctx.db) : [];
   const orgById = new Map(orgs.map((o) => [o.id, o]));
   const orgByName = unique(orgs.map((o) => [o.fullName, o.id]));
-  const positions = keys.has('posSelect')
-    ? await ctx.db.selectFrom('position').select(['id', 'fullName']).execute()
-    : [];
+  const positions = keys.has('posSelect') ? await positionNames(ctx.db) : [];
   const posByName = unique(positions.map((p) => [p.fullName, p.id]));
   return {
     options,

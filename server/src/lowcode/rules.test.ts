@@ -7,6 +7,7 @@ import {
   menuModuleId,
   parseJsonField,
   relationPickerFields,
+  reportFilterValues,
   systemValue,
   wasIssued,
   type Json,
@@ -178,6 +179,42 @@ describe("a relation picker's fields", () => {
     expect(relationPickerFields('name', Array.from({ length: 21 }, (_, i) => `c${i}`).join(','))).toEqual({
       ok: false,
       message: 'columns: 最多20列',
+    });
+  });
+});
+
+describe("a report's filter values", () => {
+  const filters = [
+    { param: 'name', kind: 'text' },
+    { param: 'from', kind: 'dateFrom' },
+  ];
+  it('keeps the filled filters as text and drops the empty ones', () => {
+    expect(reportFilterValues({ name: 'lamp', from: 1700000000000 }, filters)).toEqual({
+      ok: true,
+      values: { name: 'lamp', from: '1700000000000' },
+    });
+    expect(reportFilterValues({ name: '', from: null }, filters)).toEqual({ ok: true, values: {} });
+  });
+  it("refuses what is not an object of the report's filters with values", () => {
+    expect(reportFilterValues([1], filters)).toEqual({
+      ok: false,
+      message: 'queryJson: must be a JSON object',
+    });
+    expect(reportFilterValues(null, filters)).toEqual({
+      ok: false,
+      message: 'queryJson: must be a JSON object',
+    });
+    expect(reportFilterValues({ other: 'x' }, filters)).toEqual({
+      ok: false,
+      message: 'queryJson.other: not a filter of this report',
+    });
+    expect(reportFilterValues({ name: { a: 1 } }, filters)).toEqual({
+      ok: false,
+      message: 'queryJson.name: must be a value',
+    });
+    expect(reportFilterValues({ from: 'soon' }, filters)).toEqual({
+      ok: false,
+      message: 'queryJson.from: must be a number',
     });
   });
 });

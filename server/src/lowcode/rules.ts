@@ -267,3 +267,27 @@ export function relationPickerFields(
     return { ok: false, message: `columns: 最多${PICKER_COLUMNS_MAX}列` };
   return { ok: true, keys: [...new Set([field, ...extra])] };
 }
+
+/**
+ * A report's filter values from its `queryJson` (already parsed): an object naming only the report's
+ * filters, each a text or number (a number for the number and date filters); empty ones are dropped.
+ */
+export function reportFilterValues(
+  v: Json,
+  filters: ReadonlyArray<{ param: string; kind: string }>,
+): { ok: true; values: Record<string, string> } | { ok: false; message: string } {
+  if (!v || typeof v !== 'object' || Array.isArray(v))
+    return { ok: false, message: 'queryJson: must be a JSON object' };
+  const values: Record<string, string> = {};
+  for (const [k, x] of Object.entries(v)) {
+    const f = filters.find((ff) => ff.param === k);
+    if (!f) return { ok: false, message: `queryJson.${k}: not a filter of this report` };
+    if (x === null || x === '') continue;
+    if (typeof x !== 'string' && typeof x !== 'number')
+      return { ok: false, message: `queryJson.${k}: must be a value` };
+    if (f.kind !== 'text' && !Number.isFinite(Number(x)))
+      return { ok: false, message: `queryJson.${k}: must be a number` };
+    values[k] = String(x);
+  }
+  return { ok: true, values };
+}

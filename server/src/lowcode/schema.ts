@@ -12,6 +12,11 @@ export interface LowcodeModelVersionTable {
   formData: string;
   /** the list JSON as given ('' when none) */
   columnData: string;
+  /**
+   * Migration 0020: the form JSON exactly as its client saved it (a JNPF 3.x client's own dialect),
+   * when that differs from the normalised `formData`; null when they are the same. Clients read this.
+   */
+  formSource: Generated<string | null>;
   createdAt: number;
   createdBy: string | null;
 }
@@ -102,6 +107,8 @@ export interface VisualdevBaseTable {
   formData: Generated<string>;
   /** The list JSON ('' when none). */
   columnData: Generated<string>;
+  /** Migration 0020: the current form as its client saved it, when not the normalised text (null). */
+  formSource: Generated<string | null>;
   /** The tables note (JSON text), kept as given. */
   tables: Generated<string>;
   /** The current form version (lowcode_model_version); 0 before the first form. */

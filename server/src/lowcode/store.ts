@@ -41,6 +41,7 @@ export const MODEL_COLUMNS = [
   'updatedAt',
   'updatedBy',
   'formData',
+  'formSource',
   'columnData',
   'tables',
   'version',
@@ -73,20 +74,27 @@ export function formOf(formData: string): FormData {
   return normalizeForm(formData === '' ? { fields: [] } : formData);
 }
 
-/** The form of a model's version (a record's version, or the current one). */
+/** The form text a client reads: as its client saved it (a JNPF 3.x form stays in 3.x's dialect). */
+export const savedForm = (v: { formData: string; formSource: string | null }): string =>
+  v.formSource ?? v.formData;
+
+/**
+ * The form of a model's version (a record's version, or the current one): normalised (`form`,
+ * `formData`) and as saved (`saved`, what clients read).
+ */
 export async function versionForm(
   db: Db,
   modelId: string,
   version: number,
-): Promise<{ form: FormData; formData: string; columnData: string }> {
+): Promise<{ form: FormData; formData: string; saved: string; columnData: string }> {
   const v = await db
     .selectFrom('lowcode_model_version')
-    .select(['formData', 'columnData'])
+    .select(['formData', 'formSource', 'columnData'])
     .where('modelId', '=', modelId)
     .where('version', '=', version)
     .executeTakeFirst();
   if (!v) throw notFound('表单版本不存在');
-  return { form: formOf(v.formData), formData: v.formData, columnData: v.columnData };
+  return { form: formOf(v.formData), formData: v.formData, saved: savedForm(v), columnData: v.columnData };
 }
 
 /**
@@ -223,33 +231,39 @@ export async function checkFormReferences(db: Db, form: FormData, selfId: string
  * Inside a transaction: makes `formData` / `columnData` the model's current form and list JSON, as a
  * new version when they differ from the current one (a save that only renames the model, or repeats
  * the same form, makes no version). The number comes from one `UPDATE … version + 1 … RETURNING`, so
- * two saves at once get two versions instead of one refused. Returns the model's version.
+ * two saves at once get two versions instead of one refused. `formSource` is the form as its client
+ * saved it when that is not `formData` itself (null otherwise). Returns the model's version.
  */
 export async function saveVersion(
   trx: Db,
   modelId: string,
-  formData: string,
-  columnData: string,
+  forms: { formData: string; formSource: string | null; columnData: string },
   userId: string,
   now: number,
 ): Promise<number> {
+  const { formData, formSource, columnData } = forms;
   const cur = await trx
     .selectFrom('visualdev_base')
-    .select(['version', 'formData', 'columnData'])
+    .select(['version', 'formData', 'formSource', 'columnData'])
     .where('id', '=', modelId)
     .executeTakeFirstOrThrow();
-  if (Number(cur.version) > 0 && cur.formData === formData && cur.columnData === columnData)
+  if (
+    Number(cur.version) > 0 &&
+    cur.formData === formData &&
+    cur.formSource === formSource &&
+    cur.columnData === columnData
+  )
     return Number(cur.version);
   const row = await trx
     .updateTable('visualdev_base')
-    .set({ version: sql<number>`${sql.ref('version')} + 1`, formData, columnData })
+    .set({ version: sql<number>`${sql.ref('version')} + 1`, formData, formSource, columnData })
     .where('id', '=', modelId)
     .returning('version')
     .executeTakeFirstOrThrow();
   const version = Number(row.version);
   await trx
     .insertInto('lowcode_model_version')
-    .values({ modelId, version, formData, columnData, createdAt: now, createdBy: userId })
+    .values({ modelId, version, formData, formSource, columnData, createdAt: now, createdBy: userId })
     .execute();
   return version;
 }

@@ -4,7 +4,10 @@
  * (PostgreSQL). Errors are Esri JSON `{ error: { code, message, details } }` with HTTP 200.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { menuScope, type User } from '../system';
+import { scopeWhere } from './scope';
+import { MENU_ASSETS } from './store';
 import { extractToken } from '../auth';
 import { typed } from '../http/typed';
 import type { Db } from '../database';
@@ -31,6 +34,9 @@ import {
 import { EsriError, esriBad, parseQuery, type QuerySpec } from './query-params';
 import { quantizePaths, quantizePoint, ringCentroid } from './quantize';
 import { isTrivial, whereToSql, type WhereNode } from './where';
+import { answers } from '../http/response';
+import { FEATURE_SERVER_ANSWERS } from './responses';
+import type { FromSchema } from 'json-schema-to-ts';
 
 export const FS_BASE = `/api/map/rest/services/${SERVICE_NAME}/FeatureServer`;
 
@@ -52,8 +58,24 @@ export function envelopeCondition(layer: LayerDef, e: Envelope, pg: boolean): Ra
   return sql`"objectid" IN (SELECT id FROM ${rtree} WHERE minx <= ${e.xmax} AND maxx >= ${e.xmin} AND miny <= ${e.ymax} AND maxy >= ${e.ymin}) AND ${exact}`;
 }
 
-function conditions(layer: LayerDef, q: QuerySpec, pg: boolean): RawBuilder<unknown> {
-  const parts: Array<RawBuilder<unknown>> = [];
+/**
+ * The caller's data permissions on assets (map/scope.ts): a WHERE clause on map_asset's own columns
+ * and a key naming it for the grid cache. Only the asset layer and the grids of it are scoped; the
+ * city's geography and cables are everyone's.
+ */
+export interface AssetScope {
+  key: string;
+  where: Expression<SqlBool>;
+}
+
+function conditions(
+  layer: LayerDef,
+  q: QuerySpec,
+  pg: boolean,
+  scope: AssetScope | null = null,
+): RawBuilder<unknown> {
+  const parts: Array<RawBuilder<unknown> | Expression<SqlBool>> = [];
+  if (scope && layer.table === 'map_asset') parts.push(scope.where);
   if (!isTrivial(q.where)) parts.push(whereToSql(q.where, (f) => f));
   if (q.objectIds)
     parts.push(q.objectIds.length ? sql`"objectid" IN (${sql.join(q.objectIds)})` : sql`1 = 0`);
@@ -213,10 +235,11 @@ export async function runQuery(
   pg: boolean,
   layer: LayerDef,
   q: QuerySpec,
+  scope: AssetScope | null = null,
 ): Promise<Record<string, unknown>> {
   if (layer.aggregate) throw new Error(`layer ${layer.id} is a grid layer: query it through GridLayers`);
   const table = sql.table(layer.table);
-  const where = conditions(layer, q, pg);
+  const where = conditions(layer, q, pg, scope);
   const point = layer.geometry.kind === 'point';
   const fieldDefs = fieldDefsOf(layer);
 
@@ -273,6 +296,7 @@ export async function runQuery(
     !q.distinct &&
     q.offset > 0 &&
     isTrivial(q.where) &&
+    !scope &&
     !q.objectIds &&
     !q.envelope &&
     q.orderBy.every((o) => o.field === 'objectid' && o.dir === 'asc');
@@ -341,19 +365,19 @@ export class GridLayers {
     private readonly extents: LayerExtents,
   ) {}
 
-  /** The non-empty cells of a grid layer for the assets matching `where`. */
-  async cells(layer: LayerDef, where: WhereNode): Promise<GridCell[]> {
+  /** The non-empty cells of a grid layer for the assets matching `where` (and the caller's scope). */
+  async cells(layer: LayerDef, where: WhereNode, scope: AssetScope | null = null): Promise<GridCell[]> {
     const stamp = await lastEditDate(this.db, 0);
-    const key = `${layer.id}|${JSON.stringify(where)}`;
+    const key = `${layer.id}|${JSON.stringify(where)}|${scope?.key ?? ''}`;
     const hit = this.cache.get(key, stamp);
     if (hit) return hit;
-    const p = this.aggregate(layer, where);
+    const p = this.aggregate(layer, where, scope);
     this.cache.set(key, stamp, p);
     void p.catch(() => this.cache.drop(key, p));
     return p;
   }
 
-  private async aggregate(layer: LayerDef, where: WhereNode): Promise<GridCell[]> {
+  private async aggregate(layer: LayerDef, where: WhereNode, scope: AssetScope | null): Promise<GridCell[]> {
     const size = layer.aggregate?.cellM;
     const assets = layerById(0);
     if (!size || !assets) throw new Error(`layer ${layer.id} is not a grid layer`);
@@ -366,7 +390,8 @@ export class GridLayers {
         : sql`CAST((${sql.ref(col)} - ${origin}) / ${sql.lit(size)} AS INTEGER)`;
     const is = (statuses: readonly string[]) =>
       sql`sum(CASE WHEN "status" IN (${sql.join(statuses.map((v) => sql.lit(v)))}) THEN 1 ELSE 0 END)`;
-    const cond = isTrivial(where) ? sql`1 = 1` : whereToSql(where, (f) => f);
+    const asked = isTrivial(where) ? sql`1 = 1` : whereToSql(where, (f) => f);
+    const cond = scope ? sql`${asked} AND ${scope.where}` : asked;
     const r = await sql<Row>`SELECT "ix", "iy", count(*) AS "n", avg("x") AS "mx", avg("y") AS "my",
         ${is(['fault'])} AS "faults", ${is(['offline'])} AS "offline",
         ${is(['pendingUpload', 'pendingAttributes', 'pendingLabel'])} AS "pending",
@@ -378,8 +403,12 @@ export class GridLayers {
   }
 
   /** A FeatureServer query on a grid layer (same answers as runQuery's, on the cells). */
-  async query(layer: LayerDef, q: QuerySpec): Promise<Record<string, unknown>> {
-    const cells = filterCells(await this.cells(layer, q.where), q);
+  async query(
+    layer: LayerDef,
+    q: QuerySpec,
+    scope: AssetScope | null = null,
+  ): Promise<Record<string, unknown>> {
+    const cells = filterCells(await this.cells(layer, q.where, scope), q);
     const fieldDefs = fieldDefsOf(layer);
     if (q.mode === 'count') return { count: cells.length };
     if (q.mode === 'ids')
@@ -471,12 +500,29 @@ const QUERY_FORM_SCHEMA = {
   additionalProperties: { type: 'string', maxLength: 10_000 },
 } as const;
 
+/**
+ * The Esri JSON the builders above make (as Record<string, unknown>) is what the routes declare
+ * (responses.ts, FEATURE_SERVER_ANSWERS): the type says so, and every server test checks each
+ * answer against the schema.
+ */
+type Declared<K extends keyof typeof FEATURE_SERVER_ANSWERS> = FromSchema<(typeof FEATURE_SERVER_ANSWERS)[K]>;
+type LayerInfo = Exclude<Declared<'layer'>, { error: unknown }>;
+
 export function registerFeatureServer(app: FastifyInstance): void {
   const r = typed(app);
   const { db, dialect, tokens, access } = app.ctx;
   const pg = dialect === 'postgres';
   const extents = new LayerExtents(db);
   const grids = new GridLayers(db, pg, extents);
+
+  /** Who asked (set by esriAuth): their data permissions on assets scope the asset layer. */
+  const callers = new WeakMap<FastifyRequest, Readonly<User>>();
+  const assetScope = async (req: FastifyRequest): Promise<AssetScope | null> => {
+    const user = callers.get(req);
+    if (!user) return null;
+    const p = await menuScope(app.ctx, user, MENU_ASSETS);
+    return p ? { key: JSON.stringify(p), where: scopeWhere(MENU_ASSETS, p, true) } : null;
+  };
 
   /** Token from the header, the query or a form body; the caller must be a signed-in, enabled user. */
   async function esriAuth(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
@@ -493,6 +539,7 @@ export function registerFeatureServer(app: FastifyInstance): void {
       return reply
         .header('Cache-Control', 'no-store')
         .send({ error: { code: 498, message: 'Invalid Token', details: [] } });
+    callers.set(req, snap.user);
     return undefined;
   }
 
@@ -505,7 +552,10 @@ export function registerFeatureServer(app: FastifyInstance): void {
 
   r.get(
     '/api/map/rest/info',
-    { config: { public: true, errorFormat: 'esri' }, schema: { querystring: QUERY_PARAMS_SCHEMA } as const },
+    {
+      config: { public: true, errorFormat: 'esri' },
+      schema: { querystring: QUERY_PARAMS_SCHEMA, response: answers(FEATURE_SERVER_ANSWERS.info) } as const,
+    },
     async () => ({
       currentVersion: 11.1,
       fullVersion: '11.1.0',
@@ -513,19 +563,32 @@ export function registerFeatureServer(app: FastifyInstance): void {
     }),
   );
 
-  r.get(FS_BASE, { ...common, schema: { querystring: QUERY_PARAMS_SCHEMA } as const }, async (req) => {
-    if (req.validationError) return esriError(esriBad(req.validationError.message));
-    return serviceInfo(await extents.all());
-  });
+  r.get(
+    FS_BASE,
+    {
+      ...common,
+      schema: {
+        querystring: QUERY_PARAMS_SCHEMA,
+        response: answers(FEATURE_SERVER_ANSWERS.service),
+      } as const,
+    },
+    async (req) => {
+      if (req.validationError) return esriError(esriBad(req.validationError.message));
+      return serviceInfo(await extents.all()) as Declared<'service'>;
+    },
+  );
 
   r.get(
     `${FS_BASE}/layers`,
-    { ...common, schema: { querystring: QUERY_PARAMS_SCHEMA } as const },
+    {
+      ...common,
+      schema: { querystring: QUERY_PARAMS_SCHEMA, response: answers(FEATURE_SERVER_ANSWERS.layers) } as const,
+    },
     async (req) => {
       if (req.validationError) return esriError(esriBad(req.validationError.message));
       const layers = [];
       for (const l of LAYERS)
-        layers.push(layerInfo(l, await extents.of(l), await lastEditDate(db, sourceLayerId(l))));
+        layers.push(layerInfo(l, await extents.of(l), await lastEditDate(db, sourceLayerId(l))) as LayerInfo);
       return { layers, tables: [] };
     },
   );
@@ -538,28 +601,42 @@ export function registerFeatureServer(app: FastifyInstance): void {
 
   r.get(
     `${FS_BASE}/:layerId`,
-    { ...common, schema: { params: layerParams, querystring: QUERY_PARAMS_SCHEMA } as const },
+    {
+      ...common,
+      schema: {
+        params: layerParams,
+        querystring: QUERY_PARAMS_SCHEMA,
+        response: answers(FEATURE_SERVER_ANSWERS.layer),
+      } as const,
+    },
     async (req) => {
       if (req.validationError) return esriError(esriBad(req.validationError.message));
       const layer = layerById(Number(req.params.layerId));
       if (!layer)
         return esriError(new EsriError(400, 'Invalid or missing input parameters.', ['Invalid layer id']));
-      return layerInfo(layer, await extents.of(layer), await lastEditDate(db, sourceLayerId(layer)));
+      return layerInfo(
+        layer,
+        await extents.of(layer),
+        await lastEditDate(db, sourceLayerId(layer)),
+      ) as Declared<'layer'>;
     },
   );
 
   /** A layer query: the request's validation error (answered the Esri way), its layer, its parameters. */
   const query = async (
-    req: { validationError?: Error; params: { layerId: string } },
+    req: FastifyRequest & { validationError?: Error; params: { layerId: string } },
     params: Record<string, unknown>,
-  ) => {
+  ): Promise<Declared<'query'>> => {
     if (req.validationError) return esriError(esriBad(req.validationError.message));
     const layer = layerById(Number(req.params.layerId));
     if (!layer)
       return esriError(new EsriError(400, 'Invalid or missing input parameters.', ['Invalid layer id']));
     try {
       const spec = parseQuery(params, layer);
-      return await (layer.aggregate ? grids.query(layer, spec) : runQuery(db, pg, layer, spec));
+      const scope = await assetScope(req);
+      return (await (layer.aggregate
+        ? grids.query(layer, spec, scope)
+        : runQuery(db, pg, layer, spec, scope))) as Declared<'query'>;
     } catch (e) {
       if (e instanceof EsriError) return esriError(e);
       if (isBadValueError(e))
@@ -572,7 +649,14 @@ export function registerFeatureServer(app: FastifyInstance): void {
 
   r.get(
     `${FS_BASE}/:layerId/query`,
-    { ...common, schema: { params: layerParams, querystring: QUERY_PARAMS_SCHEMA } as const },
+    {
+      ...common,
+      schema: {
+        params: layerParams,
+        querystring: QUERY_PARAMS_SCHEMA,
+        response: answers(FEATURE_SERVER_ANSWERS.query),
+      } as const,
+    },
     async (req) => query(req, (req.query ?? {}) as Record<string, unknown>),
   );
 
@@ -581,7 +665,12 @@ export function registerFeatureServer(app: FastifyInstance): void {
     {
       ...common,
       config: { ...common.config, bodyKind: 'form' },
-      schema: { params: layerParams, querystring: QUERY_PARAMS_SCHEMA, body: QUERY_FORM_SCHEMA } as const,
+      schema: {
+        params: layerParams,
+        querystring: QUERY_PARAMS_SCHEMA,
+        body: QUERY_FORM_SCHEMA,
+        response: answers(FEATURE_SERVER_ANSWERS.query),
+      } as const,
     },
     async (req) =>
       query(req, {

@@ -3,6 +3,7 @@ import type { DomainModule } from '../kernel';
 import { LIGHTING_MENU } from './menus';
 import { mapGeographyMigration, mapMigration, repairCostMigration } from './migration';
 import { registerMapRoutes } from './routes';
+import { mapScopeFields } from './scope';
 import { seedMapIfEmpty } from './seed';
 
 export const mapModule: DomainModule = {
@@ -19,4 +20,5 @@ export const mapModule: DomainModule = {
     },
   },
   routes: registerMapRoutes,
+  scopeFields: mapScopeFields,
 };

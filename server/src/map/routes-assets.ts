@@ -1,15 +1,20 @@
 /** Map routes: asset search, one asset, its status, and the districts with their counts. */
 import type { FastifyInstance } from 'fastify';
+import { answers } from '../http/response';
+import { MAP_ANSWERS } from './responses';
 import { badRequest, ok } from '../http/envelope';
 import { requirePermission } from '../auth';
 import { typed } from '../http/typed';
 import { mapAssetChangeMessage } from '../realtime/protocol';
-import { ASSET_STATUSES, LAMP_KINDS } from './city';
+import { ASSET_STATUSES } from './city';
 import { WEB_MERCATOR } from './geo';
 import { OPEN_ORDER_STATES } from './rules';
 
-import { BASE, MENU_ASSETS, objectidParams, setAssetStatus } from './store';
+import { BASE, MENU_ASSETS, MENU_FAULT, objectidParams, setAssetStatus } from './store';
+import { MENU_REPAIR, requestScope } from './scope';
 import type { MapReads } from './reads';
+import { allDistricts, assetCountsByDistrict } from './district-store';
+import { assetRef, assetsByCodePrefix } from './asset-store';
 
 export function registerAssetRoutes(app: FastifyInstance, m: MapReads): void {
   const r = typed(app);
@@ -29,6 +34,7 @@ export function registerAssetRoutes(app: FastifyInstance, m: MapReads): void {
             limit: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
           },
         },
+        response: answers(MAP_ANSWERS.assetSearch),
       } as const,
     },
     async (req) => {
@@ -37,41 +43,44 @@ export function registerAssetRoutes(app: FastifyInstance, m: MapReads): void {
         .toUpperCase()
         .replace(/[%_\\]/g, '');
       if (!code) throw badRequest('code: must not be blank');
-      const rows = await db
-        .selectFrom('map_asset')
-        .select(['objectid', 'code', 'kind', 'status', 'x', 'y', 'district', 'road'])
-        .where('code', '>=', code)
-        .where('code', '<', `${code}\uffff`)
-        .orderBy('code')
-        .limit(req.query.limit)
-        .execute();
+      const rows = await assetsByCodePrefix(
+        db,
+        code,
+        req.query.limit,
+        (await requestScope(req, MENU_ASSETS))?.where,
+      );
       return ok(rows.map((r) => ({ ...r, x: Number(r.x), y: Number(r.y) })));
     },
   );
 
   r.get(
     `${BASE}/assets/:objectid`,
-    { onRequest: requirePermission({ menu: MENU_ASSETS }), schema: { params: objectidParams } as const },
+    {
+      onRequest: requirePermission({ menu: MENU_ASSETS }),
+      schema: { params: objectidParams, response: answers(MAP_ANSWERS.asset) } as const,
+    },
     async (req) => {
-      const asset = await loadAsset(req.params.objectid);
-      const ref = async (id: number | null) =>
-        id === null
-          ? null
-          : ((await db
-              .selectFrom('map_asset')
-              .select(['objectid', 'code'])
-              .where('objectid', '=', id)
-              .executeTakeFirst()) ?? null);
-      const openFaults = await faultSelect()
+      // an asset outside the caller's assets is not there; its faults and orders only as they may see them
+      const asset = await loadAsset(
+        req.params.objectid,
+        undefined,
+        (await requestScope(req, MENU_ASSETS))?.where,
+      );
+      const ref = (id: number | null) => assetRef(db, id);
+      const faultScope = (await requestScope(req, MENU_FAULT))?.where;
+      const orderScope = (await requestScope(req, MENU_REPAIR))?.where;
+      let fq = faultSelect()
         .where('f.assetId', '=', asset.objectid)
         .where('f.closedAt', 'is', null)
-        .orderBy('f.reportedAt', 'desc')
-        .execute();
-      const openOrders = await orderSelect()
+        .orderBy('f.reportedAt', 'desc');
+      if (faultScope) fq = fq.where(faultScope);
+      const openFaults = await fq.execute();
+      let oq = orderSelect()
         .where('o.assetId', '=', asset.objectid)
         .where('o.state', 'in', [...OPEN_ORDER_STATES])
-        .orderBy('o.createdAt', 'desc')
-        .execute();
+        .orderBy('o.createdAt', 'desc');
+      if (orderScope) oq = oq.where(orderScope);
+      const openOrders = await oq.execute();
       return ok({
         asset,
         openFaults: openFaults.map(faultOut),
@@ -94,10 +103,15 @@ export function registerAssetRoutes(app: FastifyInstance, m: MapReads): void {
           additionalProperties: false,
           properties: { status: { type: 'string', enum: [...ASSET_STATUSES] } },
         },
+        response: answers(MAP_ANSWERS.assetStatus),
       } as const,
     },
     async (req) => {
-      const asset = await loadAsset(req.params.objectid);
+      const asset = await loadAsset(
+        req.params.objectid,
+        undefined,
+        (await requestScope(req, MENU_ASSETS))?.where,
+      );
       const now = clock();
       const { changed, lastEditDate } = await db
         .transaction()
@@ -121,28 +135,11 @@ export function registerAssetRoutes(app: FastifyInstance, m: MapReads): void {
     `${BASE}/districts`,
     {
       config: { open: 'district names and asset counts, shown on the home dashboard and every map page' },
-      schema: { querystring: { type: 'object' } } as const,
+      schema: { querystring: { type: 'object' }, response: answers(MAP_ANSWERS.districts) } as const,
     },
     async () => {
-      const ds = await db.selectFrom('map_district').selectAll().orderBy('objectid').execute();
-      const counts = await db
-        .selectFrom('map_asset')
-        .select((eb) => [
-          'district',
-          eb.fn.countAll<number>().as('n'),
-          eb.fn
-            .sum<number>(
-              eb
-                .case()
-                .when('kind', 'in', [...LAMP_KINDS])
-                .then(1)
-                .else(0)
-                .end(),
-            )
-            .as('lamps'),
-        ])
-        .groupBy('district')
-        .execute();
+      const ds = await allDistricts(db);
+      const counts = await assetCountsByDistrict(db);
       const by = new Map(counts.map((c) => [c.district, c]));
       return ok(
         ds.map((d) => ({

@@ -1,19 +1,35 @@
 /** Map routes: the fault list, new faults, fault history and fault judgement (shared causes). */
 import type { FastifyInstance } from 'fastify';
-import { paged } from '../db/paging';
-import { contains } from '../db/search';
+import { answers } from '../http/response';
+import { MAP_ANSWERS } from './responses';
 import { badRequest, ok, page } from '../http/envelope';
 import { requirePermission } from '../auth';
 import { typed } from '../http/typed';
 import { keywordQuery, pagingQuery } from '../http/validation';
-import { ASSET_KINDS, LAMP_KINDS } from './city';
+import { ASSET_KINDS } from './city';
 import { announceFault, insertFault } from './fault-service';
 import { WEB_MERCATOR } from './geo';
 import { sharedCauses, upstreamPath } from './network';
 import { DAY_MS, FAULT_SOURCES, FAULT_TYPES, FAULT_TYPE_CODES } from './rules';
 
-import { BASE, MENU_FAULT, idParams, msQuery, FAULT_COLUMNS } from './store';
-import { latestOrderId, type MapReads } from './reads';
+import { BASE, MENU_ASSETS, MENU_FAULT, idParams, msQuery } from './store';
+import type { MapReads } from './reads';
+import { faultyLamps, lampCountsOf, pageFaults } from './fault-store';
+import { assetPlace } from './asset-store';
+import { circuitCables } from './topology-store';
+import { requestScope } from './scope';
+import { rowInScope } from '../kernel';
+
+/** The element a shared cause points at: a cable (its polyline) or an asset (its point). */
+type Suspect = {
+  layer: 0 | 1;
+  objectid: number;
+  kind: string;
+  code: string;
+  geometry:
+    | { x: number; y: number; spatialReference: typeof WEB_MERCATOR }
+    | { paths: number[][][]; spatialReference: typeof WEB_MERCATOR };
+};
 
 export function registerFaultRoutes(app: FastifyInstance, m: MapReads): void {
   const r = typed(app);
@@ -43,45 +59,23 @@ export function registerFaultRoutes(app: FastifyInstance, m: MapReads): void {
             keyword: keywordQuery,
           },
         },
+        response: answers(MAP_ANSWERS.faults),
       } as const,
     },
     async (req) => {
-      const q = req.query;
-      let base = db
-        .selectFrom('fault as f')
-        .leftJoin('map_asset as a', 'a.objectid', 'f.assetId')
-        .where('f.assetId', 'is not', null);
-      if (q.status === 'open') base = base.where('f.closedAt', 'is', null);
-      if (q.status === 'closed') base = base.where('f.closedAt', 'is not', null);
-      if (q.district) base = base.where('f.district', '=', q.district);
-      if (q.typeCode) base = base.where('f.typeCode', '=', q.typeCode);
-      if (q.urgency) base = base.where('f.urgency', '=', q.urgency);
-      if (q.source) base = base.where('f.source', '=', q.source);
-      if (q.kind) base = base.where('a.kind', '=', q.kind);
-      if (q.assetId) base = base.where('f.assetId', '=', q.assetId);
-      if (q.from !== undefined) base = base.where('f.reportedAt', '>=', q.from);
-      if (q.to !== undefined) base = base.where('f.reportedAt', '<=', q.to);
-      const kw = q.keyword?.trim();
-      if (kw)
-        base = base.where((eb) =>
-          eb.or([
-            contains('a.code', kw),
-            contains('f.faultType', kw),
-            contains('f.sourceRef', kw),
-            contains('f.description', kw),
-          ]),
-        );
-      const { list, pagination } = await paged(base, q, (b) =>
-        b.select(FAULT_COLUMNS).select(latestOrderId).orderBy('f.reportedAt', 'desc').orderBy('f.id', 'desc'),
-      );
+      const scope = await requestScope(req, MENU_FAULT);
+      const { list, pagination } = await pageFaults(db, { ...req.query, scope: scope?.where });
       return page(list.map(faultOut), pagination);
     },
   );
 
   r.get(
     `${BASE}/faults/:id`,
-    { onRequest: requirePermission({ menu: MENU_FAULT }), schema: { params: idParams } },
-    async (req) => ok(await loadFault(req.params.id)),
+    {
+      onRequest: requirePermission({ menu: MENU_FAULT }),
+      schema: { params: idParams, response: answers(MAP_ANSWERS.fault) } as const,
+    },
+    async (req) => ok(await loadFault(req.params.id, (await requestScope(req, MENU_FAULT))?.where)),
   );
 
   r.post(
@@ -101,11 +95,25 @@ export function registerFaultRoutes(app: FastifyInstance, m: MapReads): void {
             description: { type: 'string', maxLength: 500 },
           },
         },
+        response: answers(MAP_ANSWERS.fault),
       } as const,
     },
     async (req) => {
       const b = req.body;
-      const asset = await loadAsset(b.assetId, 'assetId');
+      // an asset outside the caller's assets is not there for them; a fault they could not see is refused
+      const asset = await loadAsset(b.assetId, 'assetId', (await requestScope(req, MENU_ASSETS))?.where);
+      const faults = await requestScope(req, MENU_FAULT);
+      if (
+        faults &&
+        !rowInScope(faults.predicate, {
+          district: asset.district,
+          source: b.source,
+          typeCode: b.typeCode,
+          urgency: b.urgency,
+          assetKind: asset.kind,
+        })
+      )
+        throw badRequest('assetId: 此故障不在您的数据权限内');
       const created = await db
         .transaction()
         .execute((trx) => insertFault(trx, asset, { ...b, description: b.description ?? '' }, clock()));
@@ -127,6 +135,7 @@ export function registerFaultRoutes(app: FastifyInstance, m: MapReads): void {
             days: { type: 'integer', minimum: 1, maximum: 365, default: 90 },
           },
         },
+        response: answers(MAP_ANSWERS.faultHistory),
       } as const,
     },
     async (req) => {
@@ -135,6 +144,8 @@ export function registerFaultRoutes(app: FastifyInstance, m: MapReads): void {
         throw badRequest('assetId: assetId or district is required');
       const since = clock() - q.days * DAY_MS;
       let base = faultSelect().where('f.reportedAt', '>=', since).where('f.assetId', 'is not', null);
+      const scope = await requestScope(req, MENU_FAULT);
+      if (scope) base = base.where(scope.where);
       if (q.assetId !== undefined) base = base.where('f.assetId', '=', q.assetId);
       if (q.district !== undefined) base = base.where('f.district', '=', q.district);
       const rows = await base.orderBy('f.reportedAt', 'desc').orderBy('f.id', 'desc').execute();
@@ -171,56 +182,29 @@ export function registerFaultRoutes(app: FastifyInstance, m: MapReads): void {
             minFaults: { type: 'integer', minimum: 2, maximum: 1000, default: 3 },
           },
         },
+        response: answers(MAP_ANSWERS.faultAnalysis),
       } as const,
     },
     async (req) => {
-      let fq = db
-        .selectFrom('map_asset as a')
-        .select(['a.objectid', 'a.circuitId', 'a.controlBoxId', 'a.transformerId'])
-        .where('a.status', '=', 'fault')
-        .where('a.kind', 'in', [...LAMP_KINDS]);
-      if (req.query.district) fq = fq.where('a.district', '=', req.query.district);
-      const faulty = await fq.execute();
-      const circuits = [...new Set(faulty.map((f) => f.circuitId).filter((c): c is string => !!c))];
-      const boxes = [...new Set(faulty.map((f) => f.controlBoxId).filter((c): c is number => c !== null))];
-      const trs = [...new Set(faulty.map((f) => f.transformerId).filter((c): c is number => c !== null))];
-      const members = new Map<string, number>();
-      const countBy = async (
-        col: 'circuitId' | 'controlBoxId' | 'transformerId',
-        keys: Array<string | number>,
-        prefix: string,
-      ) => {
-        for (let i = 0; i < keys.length; i += 500) {
-          const part = keys.slice(i, i + 500);
-          const rows = await db
-            .selectFrom('map_asset')
-            .select((eb) => [col, eb.fn.countAll<number>().as('n')])
-            .where(col, 'in', part as never[])
-            .where('kind', 'in', [...LAMP_KINDS])
-            .groupBy(col)
-            .execute();
-          for (const r of rows) members.set(`${prefix}:${String(r[col])}`, Number(r.n));
-        }
-      };
-      await countBy('circuitId', circuits, 'circuit');
-      await countBy('controlBoxId', boxes, 'controlBox');
-      await countBy('transformerId', trs, 'transformer');
+      // the lamps in fault the caller may see (their assets), their faults' groups among them
+      const faulty = await faultyLamps(db, req.query.district, (await requestScope(req, MENU_ASSETS))?.where);
+      const members = await lampCountsOf(db, {
+        circuits: [...new Set(faulty.map((f) => f.circuitId).filter((c): c is string => !!c))],
+        boxes: [...new Set(faulty.map((f) => f.controlBoxId).filter((c): c is number => c !== null))],
+        transformers: [...new Set(faulty.map((f) => f.transformerId).filter((c): c is number => c !== null))],
+      });
       const groups = sharedCauses(faulty, members, req.query.minFaults).slice(0, 200);
       const faultySet = new Set(faulty.map((f) => f.objectid));
       const out = [];
       for (const g of groups) {
-        let suspected: Record<string, unknown> | null = null;
+        let suspected: Suspect | null = null;
         // The group's element by its code (a circuit's id is its code; a box or transformer is named
         // by its asset code, never its object id). The judgement's sentence is not written here: the
         // console composes it from groupBy, the counts and the codes in the reader's language.
         let groupCode = '';
         if (g.groupBy === 'circuit') {
           // Walk the circuit's chain from its box: the segment feeding the first faulty lamp.
-          const edges = await db
-            .selectFrom('map_cable')
-            .select(['objectid', 'fromId', 'toId', 'code', 'paths'])
-            .where('circuitId', '=', g.key)
-            .execute();
+          const edges = await circuitCables(db, g.key);
           const into = new Map(edges.map((e) => [e.toId, e]));
           const firstFaulty = g.assetIds
             .map((id) => ({ id, depth: upstreamPath(id, edges).length }))
@@ -232,16 +216,12 @@ export function registerFaultRoutes(app: FastifyInstance, m: MapReads): void {
               objectid: cable.objectid,
               kind: 'cable',
               code: cable.code,
-              geometry: { paths: JSON.parse(cable.paths) as unknown, spatialReference: WEB_MERCATOR },
+              geometry: { paths: JSON.parse(cable.paths) as number[][][], spatialReference: WEB_MERCATOR },
             };
             groupCode = g.key;
           }
         } else {
-          const a = await db
-            .selectFrom('map_asset')
-            .select(['objectid', 'kind', 'code', 'x', 'y'])
-            .where('objectid', '=', Number(g.key))
-            .executeTakeFirst();
+          const a = await assetPlace(db, Number(g.key));
           if (a) {
             suspected = {
               layer: 0,

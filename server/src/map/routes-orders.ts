@@ -1,10 +1,10 @@
 /** Map routes: repair orders (list, read, create from a fault, and the state actions). */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { paged } from '../db/paging';
-import { assertRefs, requireRef } from '../kernel';
-import { contains } from '../db/search';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Expression, SqlBool } from 'kysely';
+import { answers } from '../http/response';
+import { MAP_ANSWERS } from './responses';
+import { assertRefs, requireRef, rowInScope } from '../kernel';
 import { badRequest, ok, page } from '../http/envelope';
 import { requirePermission } from '../auth';
 import { typed } from '../http/typed';
@@ -15,7 +15,6 @@ import {
   mapFaultChangeMessage,
   mapRepairOrderChangeMessage,
 } from '../realtime/protocol';
-import { allocateBillNumber } from '../system';
 import { isLampKind, restoredStatus } from './city';
 import {
   MAX_ESTIMATED_COST,
@@ -26,13 +25,25 @@ import {
   directDispatchRefusal,
   dueAtFor,
   nextState,
+  orderActionPatch,
   type OrderAction,
 } from './rules';
-import { REPAIR_ORDER_RULE } from './seed';
+import {
+  assetHasOpenFault,
+  assetKindStatus,
+  closeOrderFaults,
+  faultHasOpenOrder,
+  insertNumberedOrder,
+  mapFault,
+  orderState,
+  pageOrders,
+  updateOrderInState,
+} from './order-store';
 import { REPAIR_APPROVAL_THRESHOLD, onFlowApproved, repairApprovals } from '../workflow';
 
-import { BASE, MENU_FAULT, idParams, setAssetStatus, ORDER_COLUMNS } from './store';
+import { BASE, MENU_ASSETS, MENU_FAULT, idParams, setAssetStatus } from './store';
 import type { MapReads } from './reads';
+import { MENU_REPAIR, requestScope } from './scope';
 
 /** An order's estimated cost in the create / update bodies: 元, ≥ 0, two decimals (checked by `cents`). */
 const estimatedCostField = {
@@ -61,7 +72,8 @@ function cents(v: number | null | undefined): number | null | undefined {
 
 export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): void {
   const r = typed(app);
-  const { db, clock, push, faultSelect, faultOut, orderOut, withApproval, loadOrder, loadAsset } = m;
+  const { db, clock, push, faultSelect, faultOut, orderOut, withApproval, loadOrder, loadFault, loadAsset } =
+    m;
   /* ---------------- repair orders ---------------- */
 
   r.get(
@@ -81,49 +93,23 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
             keyword: keywordQuery,
           },
         },
+        response: answers(MAP_ANSWERS.orders),
       } as const,
     },
     async (req) => {
-      const q = req.query;
-      let base = db
-        .selectFrom('work_order as o')
-        .leftJoin('map_asset as a', 'a.objectid', 'o.assetId')
-        .leftJoin('map_crew as c', 'c.id', 'o.crewId')
-        .where('o.assetId', 'is not', null);
-      if (q.state) base = base.where('o.state', '=', q.state);
-      if (q.crewId) base = base.where('o.crewId', '=', q.crewId);
-      if (q.district) base = base.where('o.district', '=', q.district);
-      if (q.urgency) base = base.where('o.urgency', '=', q.urgency);
-      if (q.assetId) base = base.where('o.assetId', '=', q.assetId);
-      const kw = q.keyword?.trim();
-      if (kw) {
-        const like = `%${kw.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-        base = base.where((eb) =>
-          eb.or([
-            eb('o.billNo', 'like', sql<string>`${like} escape '\\'`),
-            eb('o.title', 'like', sql<string>`${like} escape '\\'`),
-            // the order of a fault a citizen reported, by the reference the citizen quotes
-            eb.exists(
-              eb
-                .selectFrom('fault as kf')
-                .select('kf.id')
-                .whereRef('kf.id', '=', 'o.faultId')
-                .where(contains('kf.sourceRef', kw)),
-            ),
-          ]),
-        );
-      }
-      const { list, pagination } = await paged(base, q, (b) =>
-        b.select(ORDER_COLUMNS).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc'),
-      );
+      const scope = await requestScope(req, MENU_REPAIR);
+      const { list, pagination } = await pageOrders(db, { ...req.query, scope: scope?.where });
       return page(await withApproval(list.map(orderOut)), pagination);
     },
   );
 
   r.get(
     `${BASE}/repair-orders/:id`,
-    { onRequest: requirePermission({ menu: MENU_FAULT }), schema: { params: idParams } as const },
-    async (req) => ok(await loadOrder(req.params.id)),
+    {
+      onRequest: requirePermission({ menu: MENU_FAULT }),
+      schema: { params: idParams, response: answers(MAP_ANSWERS.order) } as const,
+    },
+    async (req) => ok(await loadOrder(req.params.id, (await requestScope(req, MENU_REPAIR))?.where)),
   );
 
   r.post(
@@ -141,6 +127,7 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
             ...orderTextFields,
           },
         },
+        response: answers(MAP_ANSWERS.order),
       } as const,
     },
     async (req) => {
@@ -154,24 +141,19 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
       let faultType = '';
       if (b.faultId !== undefined) {
         // a map fault (home's dashboard rows carry no asset and are not the map's)
-        const f = requireRef(
-          await db
-            .selectFrom('fault')
-            .selectAll()
-            .where('id', '=', b.faultId)
-            .where('assetId', 'is not', null)
-            .executeTakeFirst(),
-          'faultId',
-          '故障',
-        );
+        const f = requireRef(await mapFault(db, b.faultId), 'faultId', '故障');
+        // a fault outside the caller's faults is not there for them
+        const faults = await requestScope(req, MENU_FAULT);
+        if (
+          faults &&
+          !(await loadFault(f.id, faults.where).then(
+            () => true,
+            () => false,
+          ))
+        )
+          throw badRequest('faultId: 故障不存在');
         if (f.closedAt !== null) throw badRequest('faultId: 故障已关闭');
-        const open = await db
-          .selectFrom('work_order')
-          .select('id')
-          .where('faultId', '=', f.id)
-          .where('state', 'in', [...OPEN_ORDER_STATES])
-          .executeTakeFirst();
-        if (open) throw badRequest('faultId: 该故障已有未完成的维修工单');
+        if (await faultHasOpenOrder(db, f.id)) throw badRequest('faultId: 该故障已有未完成的维修工单');
         assetId = f.assetId ?? 0;
         assetField = 'faultId';
         urgency = b.urgency ?? f.urgency;
@@ -181,34 +163,37 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
         assetField = 'assetId';
         urgency = b.urgency ?? 1;
       }
-      const asset = await loadAsset(assetId, assetField);
+      const asset = await loadAsset(assetId, assetField, (await requestScope(req, MENU_ASSETS))?.where);
+      const orders = await requestScope(req, MENU_REPAIR);
+      if (
+        orders &&
+        !rowInScope(orders.predicate, { district: asset.district, crewId: null, state: 'pending', urgency })
+      )
+        throw badRequest(`${assetField}: 此工单不在您的数据权限内`);
       const now = clock();
       const id = `ro-${randomUUID()}`;
-      await db.transaction().execute(async (trx) => {
-        const billNo = await allocateBillNumber(trx, REPAIR_ORDER_RULE, now);
-        await trx
-          .insertInto('work_order')
-          .values({
-            id,
-            billNo,
-            title: b.title?.trim() || `${asset.district}${asset.road}${asset.code}${faultType || ''}维修`,
-            district: asset.district,
-            faultId: b.faultId ?? null,
-            assetId: asset.objectid,
-            urgency,
-            state: 'pending',
-            crewId: null,
-            createdAt: now,
-            dueAt: dueAtFor(urgency, now),
-            dispatchedAt: null,
-            startedAt: null,
-            completedAt: null,
-            verifiedAt: null,
-            remark: (b.remark ?? '').trim(),
-            estimatedCostCents: costCents,
-          })
-          .execute();
-      });
+      await insertNumberedOrder(
+        db,
+        {
+          id,
+          title: b.title?.trim() || `${asset.district}${asset.road}${asset.code}${faultType || ''}维修`,
+          district: asset.district,
+          faultId: b.faultId ?? null,
+          assetId: asset.objectid,
+          urgency,
+          state: 'pending',
+          crewId: null,
+          createdAt: now,
+          dueAt: dueAtFor(urgency, now),
+          dispatchedAt: null,
+          startedAt: null,
+          completedAt: null,
+          verifiedAt: null,
+          remark: (b.remark ?? '').trim(),
+          estimatedCostCents: costCents,
+        },
+        now,
+      );
       const order = await loadOrder(id);
       void push(mapRepairOrderChangeMessage(order));
       return ok(order, '新建成功');
@@ -229,6 +214,7 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
             ...orderTextFields,
           },
         },
+        response: answers(MAP_ANSWERS.order),
       } as const,
     },
     async (req) => {
@@ -236,7 +222,7 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
       const costCents = cents(b.estimatedCost);
       const title = b.title?.trim();
       if (title === '') throw badRequest('title: 不能为空');
-      const o = await loadOrder(req.params.id);
+      const o = await loadOrder(req.params.id, (await requestScope(req, MENU_REPAIR))?.where);
       // an order closed is a record; one whose approval waits keeps the cost the manager is judging
       if (!OPEN_ORDER_STATES.includes(o.state as (typeof OPEN_ORDER_STATES)[number]))
         throw badRequest(`${STATE_NOT_ALLOWED}: ${o.state}`);
@@ -248,13 +234,8 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
         ...(b.remark !== undefined ? { remark: b.remark.trim() } : {}),
         ...(costCents !== undefined ? { estimatedCostCents: costCents } : {}),
       };
-      const done = await db
-        .updateTable('work_order')
-        .set(patch)
-        .where('id', '=', o.id)
-        .where('state', '=', o.state)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw badRequest(`${STATE_NOT_ALLOWED}: ${o.state}`);
+      if (!(await updateOrderInState(db, o.id, o.state, patch)))
+        throw badRequest(`${STATE_NOT_ALLOWED}: ${o.state}`);
       const order = await loadOrder(o.id);
       void push(mapRepairOrderChangeMessage(order));
       return ok(order, '修改成功');
@@ -266,9 +247,10 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
     id: string,
     name: OrderAction,
     body: { crewId?: string; remark?: string },
-    opts: { fromApproval?: boolean } = {},
+    opts: { fromApproval?: boolean; scope?: Expression<SqlBool> } = {},
   ) => {
-    const o = await loadOrder(id);
+    // the caller's data permissions: an order outside them is not there (an approval has none)
+    const o = await loadOrder(id, opts.scope);
     // the body's references first: a crew that does not exist is named whatever the order's state
     if (name === 'Dispatch')
       await assertRefs(db, [{ field: 'crewId', table: 'map_crew', id: body.crewId, what: '班组' }]);
@@ -289,55 +271,20 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
     const now = clock();
     const pushes: Array<() => Promise<void>> = [];
     const done = await db.transaction().execute(async (trx) => {
-      const patch =
-        name === 'Dispatch'
-          ? { state: to, crewId: body.crewId ?? null, dispatchedAt: now }
-          : name === 'Start'
-            ? { state: to, startedAt: now }
-            : name === 'Complete'
-              ? { state: to, completedAt: now, ...(body.remark ? { remark: body.remark.trim() } : {}) }
-              : { state: to, verifiedAt: now };
-      const r = await trx
-        .updateTable('work_order')
-        .set(patch)
-        .where('id', '=', o.id)
-        .where('state', '=', o.state)
+      const moved = await updateOrderInState(
+        trx,
+        o.id,
+        o.state,
+        orderActionPatch(name, to, now, body),
         // the cost the rule judged (an edit in between refuses this dispatch rather than skip the rule)
-        .$if(name === 'Dispatch', (qb) =>
-          o.estimatedCost === null
-            ? qb.where('estimatedCostCents', 'is', null)
-            : qb.where('estimatedCostCents', '=', storedCents(o.estimatedCost)),
-        )
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) return false;
+        name === 'Dispatch' ? storedCents(o.estimatedCost) : undefined,
+      );
+      if (!moved) return false;
       if (name === 'Complete' && o.assetId !== null) {
         // Close the order's fault (an asset order closes all the asset's open faults).
-        let fq = trx
-          .updateTable('fault')
-          .set({ closedAt: now })
-          .where('closedAt', 'is', null)
-          .where('assetId', '=', o.assetId);
-        if (o.faultId) fq = fq.where('id', '=', o.faultId);
-        const closing = await trx
-          .selectFrom('fault')
-          .select(['id', 'restoreStatus'])
-          .where('closedAt', 'is', null)
-          .where('assetId', '=', o.assetId)
-          .$if(!!o.faultId, (qb) => qb.where('id', '=', o.faultId ?? ''))
-          .execute();
-        await fq.execute();
-        const stillOpen = await trx
-          .selectFrom('fault')
-          .select('id')
-          .where('assetId', '=', o.assetId)
-          .where('closedAt', 'is', null)
-          .executeTakeFirst();
-        if (!stillOpen) {
-          const asset = await trx
-            .selectFrom('map_asset')
-            .select(['kind', 'status'])
-            .where('objectid', '=', o.assetId)
-            .executeTakeFirst();
+        const closing = await closeOrderFaults(trx, o.assetId, o.faultId, now);
+        if (!(await assetHasOpenFault(trx, o.assetId))) {
+          const asset = await assetKindStatus(trx, o.assetId);
           if (asset && (asset.status === 'fault' || asset.status === 'offline')) {
             const back = isLampKind(asset.kind)
               ? restoredStatus(asset.kind, now)
@@ -367,11 +314,14 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
   onFlowApproved(app.ctx, 'repairDispatch', async (_task, data) => {
     const orderId = typeof data.orderId === 'string' ? data.orderId : '';
     const crewId = typeof data.crewId === 'string' ? data.crewId : '';
-    const o = await db.selectFrom('work_order').select('state').where('id', '=', orderId).executeTakeFirst();
-    if (!o || o.state !== 'pending') return;
+    if ((await orderState(db, orderId)) !== 'pending') return;
     await runAction(orderId, 'Dispatch', { crewId }, { fromApproval: true });
   });
   const guard = requirePermission({ menu: MENU_FAULT, button: 'btn_edit' });
+  const actionScope = async (req: FastifyRequest) => {
+    const s = await requestScope(req, MENU_REPAIR);
+    return s ? { scope: s.where } : {};
+  };
   const actionPath = (name: OrderAction) => `${BASE}/repair-orders/:id/Actions/${name}`;
   r.put(
     actionPath('Dispatch'),
@@ -385,14 +335,18 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
           additionalProperties: false,
           properties: { crewId: { type: 'string', minLength: 1, maxLength: 64 } },
         },
+        response: answers(MAP_ANSWERS.order),
       } as const,
     },
-    async (req) => runAction(req.params.id, 'Dispatch', req.body),
+    async (req) => runAction(req.params.id, 'Dispatch', req.body, await actionScope(req)),
   );
   r.put(
     actionPath('Start'),
-    { onRequest: guard, schema: { params: idParams, body: NO_BODY } as const },
-    async (req) => runAction(req.params.id, 'Start', {}),
+    {
+      onRequest: guard,
+      schema: { params: idParams, body: NO_BODY, response: answers(MAP_ANSWERS.order) } as const,
+    },
+    async (req) => runAction(req.params.id, 'Start', {}, await actionScope(req)),
   );
   r.put(
     actionPath('Complete'),
@@ -405,13 +359,17 @@ export function registerRepairOrderRoutes(app: FastifyInstance, m: MapReads): vo
           additionalProperties: false,
           properties: { remark: { type: 'string', maxLength: 500 } },
         },
+        response: answers(MAP_ANSWERS.order),
       } as const,
     },
-    async (req) => runAction(req.params.id, 'Complete', req.body ?? {}),
+    async (req) => runAction(req.params.id, 'Complete', req.body ?? {}, await actionScope(req)),
   );
   r.put(
     actionPath('Verify'),
-    { onRequest: guard, schema: { params: idParams, body: NO_BODY } as const },
-    async (req) => runAction(req.params.id, 'Verify', {}),
+    {
+      onRequest: guard,
+      schema: { params: idParams, body: NO_BODY, response: answers(MAP_ANSWERS.order) } as const,
+    },
+    async (req) => runAction(req.params.id, 'Verify', {}, await actionScope(req)),
   );
 }

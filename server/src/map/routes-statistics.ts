@@ -1,13 +1,20 @@
 /** Map routes: the statistics page (counts by district, kind and status; repair compliance). */
 import type { FastifyInstance } from 'fastify';
+import type { Expression, SqlBool } from 'kysely';
+import { answers } from '../http/response';
+import { MAP_ANSWERS } from './responses';
 import type { Db } from '../database';
 import { ok } from '../http/envelope';
 import { requirePermission } from '../auth';
 import { typed } from '../http/typed';
 import { DAY_MS, repairCompliance } from './rules';
-import { summarize, type GroupCount } from './stats';
+import { summarize } from './stats';
+import { assetGroupCounts, openFaultsByDistrict, ordersCompletedSince } from './statistics-store';
 
-import { BASE, MENU_STATISTIC } from './store';
+import { BASE, MENU_ASSETS, MENU_FAULT, MENU_STATISTIC } from './store';
+import { MENU_REPAIR, requestScope } from './scope';
+
+type Scope = Expression<SqlBool> | null | undefined;
 import type { MapReads } from './reads';
 
 export function registerStatisticRoutes(app: FastifyInstance, m: MapReads): void {
@@ -24,40 +31,36 @@ export function registerStatisticRoutes(app: FastifyInstance, m: MapReads): void
           type: 'object',
           properties: { district: { type: 'string', minLength: 1, maxLength: 50 } },
         },
+        response: answers(MAP_ANSWERS.statistics),
       } as const,
     },
-    async (req) => ok(await cityStatistics(db, clock(), req.query.district)),
+    async (req) =>
+      ok(
+        await cityStatistics(db, clock(), req.query.district, {
+          assets: (await requestScope(req, MENU_ASSETS))?.where,
+          faults: (await requestScope(req, MENU_FAULT))?.where,
+          orders: (await requestScope(req, MENU_REPAIR))?.where,
+        }),
+      ),
   );
 }
 
 /**
  * The statistics of the city (or one district) now: counts by kind, status and district, lights-on
  * rates against their targets, integrity, and repair compliance over the last 30 days. The
- * statistics page and the wall display read the same figures from here.
+ * statistics page and the wall display read the same figures from here; the page's figures count
+ * only the rows the caller's data permissions let them see (the wall is the city's whole).
  */
-export async function cityStatistics(db: Db, now: number, d?: string) {
-  let gq = db
-    .selectFrom('map_asset')
-    .select((eb) => ['district', 'kind', 'status', 'roadClass', eb.fn.countAll<number>().as('n')])
-    .groupBy(['district', 'kind', 'status', 'roadClass']);
-  if (d) gq = gq.where('district', '=', d);
-  const groups = (await gq.execute()) as GroupCount[];
-  let fq = db
-    .selectFrom('fault')
-    .select((eb) => ['district', eb.fn.countAll<number>().as('n')])
-    .where('closedAt', 'is', null)
-    .where('assetId', 'is not', null)
-    .groupBy('district');
-  if (d) fq = fq.where('district', '=', d);
-  const openFaults = new Map((await fq.execute()).map((r) => [r.district, Number(r.n)]));
+export async function cityStatistics(
+  db: Db,
+  now: number,
+  d?: string,
+  scope: { assets?: Scope; faults?: Scope; orders?: Scope } = {},
+) {
+  const groups = await assetGroupCounts(db, d, scope.assets);
+  const openFaults = await openFaultsByDistrict(db, d, scope.faults);
   const since = now - 30 * DAY_MS;
-  let oq = db
-    .selectFrom('work_order')
-    .select(['urgency', 'dueAt', 'completedAt'])
-    .where('completedAt', '>=', since)
-    .where('assetId', 'is not', null);
-  if (d) oq = oq.where('district', '=', d);
-  const orders = await oq.execute();
+  const orders = await ordersCompletedSince(db, since, d, scope.orders);
   const c = repairCompliance(orders);
   return {
     ...summarize(groups, openFaults),

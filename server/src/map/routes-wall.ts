@@ -10,9 +10,14 @@ import { ok } from '../http/envelope';
 import { requirePermission } from '../auth';
 import { powerSummary } from '../home';
 import { cityStatistics } from './routes-statistics';
-import { OPEN_ORDER_STATES, ORDER_STATES, type OrderState } from './rules';
+import { orderFigures } from './rules';
+import { districtOutlines } from './district-store';
+import { openFaultCount, openFaultPoints } from './fault-store';
+import { openOrderDues, orderCountsByState } from './order-store';
 import { BASE, MENU_WALL } from './store';
 import type { MapReads } from './reads';
+import { answers } from '../http/response';
+import { MAP_ANSWERS } from './responses';
 
 /** The newest open faults drawn (a city in trouble has more; the count says how many). */
 export const WALL_FAULTS_LIMIT = 5000;
@@ -46,7 +51,7 @@ export function registerWallRoutes(app: FastifyInstance, m: MapReads): void {
     `${BASE}/wall`,
     {
       onRequest: requirePermission({ menu: MENU_WALL }),
-      schema: { querystring: { type: 'object' } },
+      schema: { querystring: { type: 'object' }, response: answers(MAP_ANSWERS.wall) },
     },
     async () => {
       const now = clock();
@@ -54,43 +59,12 @@ export function registerWallRoutes(app: FastifyInstance, m: MapReads): void {
         await Promise.all([
           cityStatistics(db, now),
           powerSummary(db, now),
-          db.selectFrom('map_district').select(['name', 'rings']).orderBy('objectid').execute(),
-          db
-            .selectFrom('fault as f')
-            .innerJoin('map_asset as a', 'a.objectid', 'f.assetId')
-            .select(['f.id', 'a.x', 'a.y', 'f.urgency', 'f.district', 'f.typeCode', 'f.reportedAt'])
-            .where('f.closedAt', 'is', null)
-            .orderBy('f.reportedAt', 'desc')
-            .orderBy('f.id')
-            .limit(WALL_FAULTS_LIMIT)
-            .execute(),
-          db
-            .selectFrom('fault')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('closedAt', 'is', null)
-            .where('assetId', 'is not', null)
-            .executeTakeFirst(),
-          db
-            .selectFrom('work_order')
-            .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
-            .where('assetId', 'is not', null)
-            .groupBy('state')
-            .execute(),
-          db
-            .selectFrom('work_order')
-            .select(['urgency', 'dueAt'])
-            .where('assetId', 'is not', null)
-            .where('state', 'in', [...OPEN_ORDER_STATES])
-            .execute(),
+          districtOutlines(db),
+          openFaultPoints(db, WALL_FAULTS_LIMIT),
+          openFaultCount(db),
+          orderCountsByState(db),
+          openOrderDues(db),
         ]);
-      const byState = Object.fromEntries(ORDER_STATES.map((s) => [s, 0])) as Record<OrderState, number>;
-      for (const r of stateRows)
-        if ((ORDER_STATES as readonly string[]).includes(r.state))
-          byState[r.state as OrderState] = Number(r.n);
-      const byUrgency = [1, 2, 3].map((urgency) => {
-        const mine = openRows.filter((o) => (o.urgency === 2 || o.urgency === 3 ? o.urgency : 1) === urgency);
-        return { urgency, open: mine.length, overdue: mine.filter((o) => o.dueAt < now).length };
-      });
       const districts = districtRows.map((d) => ({ name: d.name, rings: parseRings(d.rings) }));
       const points = districts.flatMap((d) => d.rings.flat());
       const xs = points.map((p) => p[0]);
@@ -103,16 +77,11 @@ export function registerWallRoutes(app: FastifyInstance, m: MapReads): void {
         districts,
         statistics,
         faults: {
-          open: Number(faultCount?.n ?? 0),
+          open: faultCount,
           limit: WALL_FAULTS_LIMIT,
           list: faultRows.map((f) => ({ ...f, x: Number(f.x), y: Number(f.y) })),
         },
-        orders: {
-          byState,
-          open: byUrgency.reduce((s, u) => s + u.open, 0),
-          overdue: byUrgency.reduce((s, u) => s + u.overdue, 0),
-          byUrgency,
-        },
+        orders: orderFigures(stateRows, openRows, now),
         energy,
       });
     },

@@ -7,6 +7,8 @@ import {
   dispatchApproval,
   dueAtFor,
   nextState,
+  orderActionPatch,
+  orderFigures,
   ratePct,
   repairCompliance,
   typicalFaultType,
@@ -34,6 +36,57 @@ describe('repair rules', () => {
     expect(nextState('verified', 'Dispatch')).toBeNull();
     expect(nextState('inProgress', 'Dispatch')).toBeNull();
     expect(nextState('completed', 'Start')).toBeNull();
+  });
+
+  it("counts the wall's orders by state and by urgency, open and overdue", () => {
+    const f = orderFigures(
+      [
+        { state: 'pending', n: '2' },
+        { state: 'verified', n: 5 },
+        { state: 'lost', n: 9 },
+      ],
+      [
+        { urgency: 1, dueAt: 50 },
+        { urgency: 3, dueAt: 200 },
+        { urgency: 7, dueAt: 10 },
+      ],
+      100,
+    );
+    expect(f.byState).toEqual({ pending: 2, dispatched: 0, inProgress: 0, completed: 0, verified: 5 });
+    expect(f.byUrgency).toEqual([
+      { urgency: 1, open: 2, overdue: 2 },
+      { urgency: 2, open: 0, overdue: 0 },
+      { urgency: 3, open: 1, overdue: 0 },
+    ]);
+    expect(f.open).toBe(3);
+    expect(f.overdue).toBe(2);
+  });
+
+  it("writes each action's time, the dispatch crew and a completing remark", () => {
+    expect(orderActionPatch('Dispatch', 'dispatched', 5, { crewId: 'c1' })).toEqual({
+      state: 'dispatched',
+      crewId: 'c1',
+      dispatchedAt: 5,
+    });
+    expect(orderActionPatch('Dispatch', 'dispatched', 5, {})).toEqual({
+      state: 'dispatched',
+      crewId: null,
+      dispatchedAt: 5,
+    });
+    expect(orderActionPatch('Start', 'inProgress', 6, { remark: 'x' })).toEqual({
+      state: 'inProgress',
+      startedAt: 6,
+    });
+    expect(orderActionPatch('Complete', 'completed', 7, { remark: '  done ' })).toEqual({
+      state: 'completed',
+      completedAt: 7,
+      remark: 'done',
+    });
+    expect(orderActionPatch('Complete', 'completed', 7, { remark: '' })).toEqual({
+      state: 'completed',
+      completedAt: 7,
+    });
+    expect(orderActionPatch('Verify', 'verified', 8, {})).toEqual({ state: 'verified', verifiedAt: 8 });
   });
 
   it('computes compliance per urgency', () => {

@@ -71,6 +71,49 @@ export function nextState(from: string, action: OrderAction): OrderState | null 
 
 export const STATE_NOT_ALLOWED = '状态不允许此操作';
 
+/**
+ * The wall's repair-order figures: how many orders are in each state (every state named, unknown
+ * states left out), and per urgency (1 general for anything not 2 or 3) how many are open and overdue.
+ */
+export function orderFigures(
+  stateRows: ReadonlyArray<{ state: string; n: number | string }>,
+  openRows: ReadonlyArray<{ urgency: number; dueAt: number }>,
+  now: number,
+) {
+  const byState = Object.fromEntries(ORDER_STATES.map((s) => [s, 0])) as Record<OrderState, number>;
+  for (const r of stateRows)
+    if ((ORDER_STATES as readonly string[]).includes(r.state)) byState[r.state as OrderState] = Number(r.n);
+  const byUrgency = [1, 2, 3].map((urgency) => {
+    const mine = openRows.filter((o) => (o.urgency === 2 || o.urgency === 3 ? o.urgency : 1) === urgency);
+    return { urgency, open: mine.length, overdue: mine.filter((o) => o.dueAt < now).length };
+  });
+  return {
+    byState,
+    open: byUrgency.reduce((s, u) => s + u.open, 0),
+    overdue: byUrgency.reduce((s, u) => s + u.overdue, 0),
+    byUrgency,
+  };
+}
+
+/**
+ * What a state action writes on an order besides its new state: the crew and dispatch time, the start
+ * time, the completion time (and the completing remark, trimmed, when one is given), the verify time.
+ */
+export function orderActionPatch(
+  action: OrderAction,
+  to: OrderState,
+  now: number,
+  body: { crewId?: string; remark?: string },
+) {
+  return action === 'Dispatch'
+    ? { state: to, crewId: body.crewId ?? null, dispatchedAt: now }
+    : action === 'Start'
+      ? { state: to, startedAt: now }
+      : action === 'Complete'
+        ? { state: to, completedAt: now, ...(body.remark ? { remark: body.remark.trim() } : {}) }
+        : { state: to, verifiedAt: now };
+}
+
 /** The fault type a detected fault of this asset kind usually has. */
 export function typicalFaultType(kind: string, pick: number): string {
   switch (kind) {

@@ -8,7 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { authOf } from '../context';
 import { ApiError, Code, ok } from '../http/envelope';
 import { typed } from '../http/typed';
+import { answers } from '../http/response';
+import { MESSAGE_ANSWERS } from './responses';
 import { MessageType, sendMessage } from './service';
+import { enabledAdministratorIds, messagesWrittenSince, senderOf } from './message-store';
 
 export const FEEDBACK_OK = '感谢您的反馈，管理员会尽快处理';
 export const FEEDBACK_THROTTLED = '反馈过于频繁，请稍后再试';
@@ -40,6 +43,7 @@ export function registerFeedbackRoutes(app: FastifyInstance): void {
     {
       config: { open: 'any member of staff may send feedback to the administrators (rate-limited per user)' },
       schema: {
+        response: answers(MESSAGE_ANSWERS.nothing),
         body: {
           type: 'object',
           additionalProperties: false,
@@ -66,32 +70,16 @@ export function registerFeedbackRoutes(app: FastifyInstance): void {
     async (req) => {
       const me = authOf(req);
       const now = ctx.clock();
-      const sent = await ctx.db
-        .selectFrom('message')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('creatorUserId', '=', me.user.id)
-        .where('title', 'like', `${FEEDBACK_TITLE_PREFIX}%`)
-        .where('createdAt', '>', now - 3_600_000)
-        .executeTakeFirst();
-      if (Number(sent?.n ?? 0) >= FEEDBACK_PER_USER_PER_HOUR)
-        throw new ApiError(Code.THROTTLED, FEEDBACK_THROTTLED);
-      const user = await ctx.db
-        .selectFrom('user')
-        .select(['realName', 'account'])
-        .where('id', '=', me.user.id)
-        .executeTakeFirstOrThrow();
-      const admins = await ctx.db
-        .selectFrom('user')
-        .select('id')
-        .where('isAdministrator', '=', 1)
-        .where('enabledMark', '=', 1)
-        .execute();
+      const sent = await messagesWrittenSince(ctx.db, me.user.id, FEEDBACK_TITLE_PREFIX, now - 3_600_000);
+      if (sent >= FEEDBACK_PER_USER_PER_HOUR) throw new ApiError(Code.THROTTLED, FEEDBACK_THROTTLED);
+      const user = await senderOf(ctx.db, me.user.id);
+      const admins = await enabledAdministratorIds(ctx.db);
       if (admins.length === 0) throw new ApiError(Code.BAD_REQUEST, NO_ADMINS);
       await sendMessage(ctx, {
         type: MessageType.NOTICE,
         title: FEEDBACK_TITLE_PREFIX + req.body.title.trim(),
         bodyText: feedbackHtml(req.body.content, user),
-        toUserIds: admins.map((a) => a.id),
+        toUserIds: admins,
         creatorUserId: me.user.id,
       });
       return ok(null, FEEDBACK_OK);

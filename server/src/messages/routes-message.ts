@@ -6,15 +6,29 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../context';
-import { paged } from '../db/paging';
 import { badRequest, notFound, ok, page } from '../http/envelope';
 import { typed } from '../http/typed';
+import { answers } from '../http/response';
+import { MESSAGE_ANSWERS } from './responses';
 import { OPEN, NO_BODY } from '../http/route-table';
 import { requirePermission } from '../auth';
 import { keywordQuery, pagingQuery } from '../http/validation';
 import { assertRefs, sanitizeRichText } from '../kernel';
-import { MessageType, pushReleased, releaseRows, resolveRecipients, titleFields } from './service';
-import { contains } from '../db/search';
+import { pushReleased, releaseRows, resolveRecipients, titleFields } from './service';
+import {
+  deleteMessage,
+  deleteReceipts,
+  flipReleased,
+  insertNotice,
+  loadNotice,
+  markAllRead,
+  markRead,
+  myReceipt,
+  pageNotices,
+  pageReceived,
+  setMessageEnabled,
+  updateDraftNotice,
+} from './message-store';
 
 export const READ_ALL_OK = '已全部标记为已读';
 export const RELEASED_READONLY = '已发布的公告不能修改';
@@ -22,17 +36,6 @@ export const ALREADY_RELEASED = '公告已发布';
 export const MAX_BODY_BYTES = 200 * 1024;
 const BASE = '/api/system/Message';
 const NOTICE_MENU = 'system.notice';
-
-/** What a received message shows in the lists and when opened (`m` the message, `u` its sender). */
-const RECEIVED_COLUMNS = [
-  'm.id',
-  'm.title',
-  'm.titleKey',
-  'm.titleParams',
-  'm.type',
-  'm.lastModifyTime',
-  'u.realName as creatorUser',
-] as const;
 
 const idParams = {
   type: 'object',
@@ -65,28 +68,6 @@ export function registerMessageRoutes(app: FastifyInstance): void {
   const r = typed(app);
   const ctx = app.ctx;
 
-  /** The caller's visible receipt of a message (released and enabled), or undefined. */
-  const myReceipt = (userId: string, id: string) =>
-    ctx.db
-      .selectFrom('message_receiver as r')
-      .innerJoin('message as m', 'm.id', 'r.messageId')
-      .leftJoin('user as u', 'u.id', 'm.creatorUserId')
-      .select([...RECEIVED_COLUMNS, 'm.bodyText'])
-      .where('r.userId', '=', userId)
-      .where('r.messageId', '=', id)
-      .where('m.state', '=', 1)
-      .where('m.enabledMark', '=', 1)
-      .executeTakeFirst();
-
-  const markRead = (userId: string, id: string) =>
-    ctx.db
-      .updateTable('message_receiver')
-      .set({ isRead: 1, readTime: ctx.clock() })
-      .where('userId', '=', userId)
-      .where('messageId', '=', id)
-      .where('isRead', '=', 0)
-      .execute();
-
   /* ---------------- the signed-in user's messages ---------------- */
 
   r.get(
@@ -94,6 +75,7 @@ export function registerMessageRoutes(app: FastifyInstance): void {
     {
       config: { open: OPEN.messages },
       schema: {
+        response: answers(MESSAGE_ANSWERS.received),
         querystring: {
           type: 'object',
           properties: {
@@ -110,21 +92,10 @@ export function registerMessageRoutes(app: FastifyInstance): void {
     async (req) => {
       const me = authOf(req).user.id;
       const q = req.query;
-      let base = ctx.db
-        .selectFrom('message_receiver as r')
-        .innerJoin('message as m', 'm.id', 'r.messageId')
-        .leftJoin('user as u', 'u.id', 'm.creatorUserId')
-        .where('r.userId', '=', me)
-        .where('m.state', '=', 1)
-        .where('m.enabledMark', '=', 1);
-      if (q.type) base = base.where('m.type', '=', Number(q.type));
-      if (q.keyword) base = base.where(contains('m.title', q.keyword));
-      const { list, pagination } = await paged(base, q, (b) =>
-        b
-          .select([...RECEIVED_COLUMNS, 'r.isRead'])
-          .orderBy('m.lastModifyTime', q.sort)
-          .orderBy('m.id', q.sort),
-      );
+      const { list, pagination } = await pageReceived(ctx.db, me, {
+        ...q,
+        type: q.type ? Number(q.type) : undefined,
+      });
       return page(
         list.map((r) => ({
           id: r.id,
@@ -141,26 +112,31 @@ export function registerMessageRoutes(app: FastifyInstance): void {
 
   r.post(
     `${BASE}/Actions/ReadAll`,
-    { config: { open: OPEN.messages }, schema: { querystring: { type: 'object' }, body: NO_BODY } as const },
+    {
+      config: { open: OPEN.messages },
+      schema: {
+        querystring: { type: 'object' },
+        body: NO_BODY,
+        response: answers(MESSAGE_ANSWERS.nothing),
+      } as const,
+    },
     async (req) => {
-      await ctx.db
-        .updateTable('message_receiver')
-        .set({ isRead: 1, readTime: ctx.clock() })
-        .where('userId', '=', authOf(req).user.id)
-        .where('isRead', '=', 0)
-        .execute();
+      await markAllRead(ctx.db, authOf(req).user.id, ctx.clock());
       return ok(null, READ_ALL_OK);
     },
   );
 
   r.get(
     `${BASE}/ReadInfo/:id`,
-    { config: { open: OPEN.messages }, schema: { params: idParams } as const },
+    {
+      config: { open: OPEN.messages },
+      schema: { params: idParams, response: answers(MESSAGE_ANSWERS.readInfo) } as const,
+    },
     async (req) => {
       const me = authOf(req).user.id;
-      const m = await myReceipt(me, req.params.id);
+      const m = await myReceipt(ctx.db, me, req.params.id);
       if (!m) throw notFound('消息不存在');
-      await markRead(me, m.id);
+      await markRead(ctx.db, me, m.id, ctx.clock());
       return ok({
         id: m.id,
         ...titleFields(m),
@@ -174,11 +150,14 @@ export function registerMessageRoutes(app: FastifyInstance): void {
 
   r.get(
     `${BASE}/read/:id`,
-    { config: { open: OPEN.messages }, schema: { params: idParams } as const },
+    {
+      config: { open: OPEN.messages },
+      schema: { params: idParams, response: answers(MESSAGE_ANSWERS.nothing) } as const,
+    },
     async (req) => {
       const me = authOf(req).user.id;
-      if (!(await myReceipt(me, req.params.id))) throw notFound('消息不存在');
-      await markRead(me, req.params.id);
+      if (!(await myReceipt(ctx.db, me, req.params.id))) throw notFound('消息不存在');
+      await markRead(ctx.db, me, req.params.id, ctx.clock());
       return ok(null);
     },
   );
@@ -188,6 +167,7 @@ export function registerMessageRoutes(app: FastifyInstance): void {
     {
       config: { open: OPEN.messages },
       schema: {
+        response: answers(MESSAGE_ANSWERS.nothing),
         body: {
           type: 'object',
           required: ['ids'],
@@ -207,11 +187,7 @@ export function registerMessageRoutes(app: FastifyInstance): void {
     async (req) => {
       const ids = [...new Set(req.body.ids.split(',').map((s) => s.trim()))];
       if (ids.length > 1000) throw badRequest('ids: at most 1000 ids');
-      await ctx.db
-        .deleteFrom('message_receiver')
-        .where('userId', '=', authOf(req).user.id)
-        .where('messageId', 'in', ids)
-        .execute();
+      await deleteReceipts(ctx.db, authOf(req).user.id, ids);
       return ok(null, '删除成功');
     },
   );
@@ -223,31 +199,12 @@ export function registerMessageRoutes(app: FastifyInstance): void {
     {
       onRequest: requirePermission({ menu: NOTICE_MENU }),
       schema: {
+        response: answers(MESSAGE_ANSWERS.notices),
         querystring: { type: 'object', properties: { ...pagingQuery, keyword: keywordQuery } },
       } as const,
     },
     async (req) => {
-      const q = req.query;
-      let base = ctx.db
-        .selectFrom('message as m')
-        .leftJoin('user as u', 'u.id', 'm.creatorUserId')
-        .where('m.type', '=', MessageType.NOTICE);
-      if (q.keyword) base = base.where(contains('m.title', q.keyword));
-      const { list, pagination } = await paged(base, q, (b) =>
-        b
-          .select([
-            'm.id',
-            'm.title',
-            'm.state',
-            'm.enabledMark',
-            'm.createdAt',
-            'm.lastModifyTime',
-            'm.releasedAt',
-            'u.realName as creatorUser',
-          ])
-          .orderBy('m.lastModifyTime', 'desc')
-          .orderBy('m.id', 'desc'),
-      );
+      const { list, pagination } = await pageNotices(ctx.db, req.query);
       return page(
         list.map(({ createdAt, ...r }) => ({
           ...r,
@@ -275,54 +232,16 @@ export function registerMessageRoutes(app: FastifyInstance): void {
     };
   }
 
-  const loadNotice = async (id: string) => {
-    const m = await ctx.db
-      .selectFrom('message as m')
-      .leftJoin('user as u', 'u.id', 'm.creatorUserId')
-      .select([
-        'm.id',
-        'm.title',
-        'm.type',
-        'm.bodyText',
-        'm.state',
-        'm.enabledMark',
-        'm.toUserIds',
-        'm.createdAt',
-        'm.lastModifyTime',
-        'm.releasedAt',
-        'u.realName as creatorUser',
-      ])
-      .where('m.id', '=', id)
-      .where('m.type', '=', MessageType.NOTICE)
-      .executeTakeFirst();
-    if (!m) throw notFound('公告不存在');
-    return m;
-  };
-
   r.post(
     BASE,
     {
       onRequest: requirePermission({ menu: NOTICE_MENU, button: 'btn_add' }),
-      schema: { body: noticeBodySchema } as const,
+      schema: { body: noticeBodySchema, response: answers(MESSAGE_ANSWERS.created) } as const,
     },
     async (req) => {
       const fields = await cleanNotice(req.body);
-      const now = ctx.clock();
       const id = randomUUID();
-      await ctx.db
-        .insertInto('message')
-        .values({
-          id,
-          type: MessageType.NOTICE,
-          ...fields,
-          state: 0,
-          enabledMark: 1,
-          creatorUserId: authOf(req).user.id,
-          createdAt: now,
-          lastModifyTime: now,
-          releasedAt: null,
-        })
-        .execute();
+      await insertNotice(ctx.db, { id, ...fields, creatorUserId: authOf(req).user.id, now: ctx.clock() });
       return ok({ id }, '新建成功');
     },
   );
@@ -331,27 +250,29 @@ export function registerMessageRoutes(app: FastifyInstance): void {
     `${BASE}/:id`,
     {
       onRequest: requirePermission({ menu: NOTICE_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: noticeBodySchema } as const,
+      schema: {
+        params: idParams,
+        body: noticeBodySchema,
+        response: answers(MESSAGE_ANSWERS.nothing),
+      } as const,
     },
     async (req) => {
-      const m = await loadNotice(req.params.id);
+      const m = await loadNotice(ctx.db, req.params.id);
       if (m.state === 1) throw badRequest(RELEASED_READONLY);
       const fields = await cleanNotice(req.body);
-      await ctx.db
-        .updateTable('message')
-        .set({ ...fields, lastModifyTime: ctx.clock() })
-        .where('id', '=', m.id)
-        .where('state', '=', 0)
-        .execute();
+      await updateDraftNotice(ctx.db, m.id, fields, ctx.clock());
       return ok(null, '更新成功');
     },
   );
 
   r.get(
     `${BASE}/:id`,
-    { onRequest: requirePermission({ menu: NOTICE_MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: NOTICE_MENU }),
+      schema: { params: idParams, response: answers(MESSAGE_ANSWERS.notice) } as const,
+    },
     async (req) => {
-      const { createdAt, toUserIds, ...m } = await loadNotice(req.params.id);
+      const { createdAt, toUserIds, ...m } = await loadNotice(ctx.db, req.params.id);
       return ok({
         ...m,
         creatorUser: m.creatorUser ?? '',
@@ -365,14 +286,11 @@ export function registerMessageRoutes(app: FastifyInstance): void {
     `${BASE}/:id`,
     {
       onRequest: requirePermission({ menu: NOTICE_MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(MESSAGE_ANSWERS.nothing) } as const,
     },
     async (req) => {
-      const m = await loadNotice(req.params.id);
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('message_receiver').where('messageId', '=', m.id).execute();
-        await trx.deleteFrom('message').where('id', '=', m.id).execute();
-      });
+      const m = await loadNotice(ctx.db, req.params.id);
+      await deleteMessage(ctx.db, m.id);
       return ok(null, '删除成功');
     },
   );
@@ -381,23 +299,17 @@ export function registerMessageRoutes(app: FastifyInstance): void {
     `${BASE}/:id/Actions/Release`,
     {
       onRequest: requirePermission({ menu: NOTICE_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(MESSAGE_ANSWERS.released) } as const,
     },
     async (req) => {
-      const m = await loadNotice(req.params.id);
+      const m = await loadNotice(ctx.db, req.params.id);
       if (m.state === 1) throw badRequest(ALREADY_RELEASED);
       const wanted = m.toUserIds ? (JSON.parse(m.toUserIds) as string[]) : null;
       const { recipients } = await resolveRecipients(ctx.db, wanted);
       const now = ctx.clock();
       const released = await ctx.db.transaction().execute(async (trx) => {
         // Guard against a concurrent release: only the request that flips the state writes receipts.
-        const r = await trx
-          .updateTable('message')
-          .set({ state: 1 })
-          .where('id', '=', m.id)
-          .where('state', '=', 0)
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) return false;
+        if (!(await flipReleased(trx, m.id))) return false;
         await releaseRows(trx, m.id, recipients, now);
         return true;
       });
@@ -412,12 +324,12 @@ export function registerMessageRoutes(app: FastifyInstance): void {
     `${BASE}/:id/Actions/State`,
     {
       onRequest: requirePermission({ menu: NOTICE_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(MESSAGE_ANSWERS.state) } as const,
     },
     async (req) => {
-      const m = await loadNotice(req.params.id);
-      const enabledMark = m.enabledMark === 1 ? 0 : 1;
-      await ctx.db.updateTable('message').set({ enabledMark }).where('id', '=', m.id).execute();
+      const m = await loadNotice(ctx.db, req.params.id);
+      const enabledMark = m.enabledMark === 1 ? (0 as const) : (1 as const);
+      await setMessageEnabled(ctx.db, m.id, enabledMark);
       return ok({ enabledMark }, '更新成功');
     },
   );

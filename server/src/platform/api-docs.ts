@@ -82,13 +82,17 @@ const transform: SwaggerTransform = ({ schema, url, route }) => {
   const declared = (s.response as Record<string, unknown> | undefined)?.['200'];
   if (url.startsWith(DOCS_PREFIX) || !url.startsWith('/api/') || route.websocket)
     return { schema: { ...s, hide: true }, url };
+  // a file's answer names its media type (http/response.ts fileAnswer)
+  const file = declared && typeof declared === 'object' && 'content' in declared ? declared : null;
   const responses: Record<string, unknown> = {
-    '200': {
-      description: config.errorFormat
-        ? `Answer in the ${config.errorFormat} protocol's shape.`
-        : 'Success: the envelope.',
-      content: { 'application/json': { schema: declared ?? { $ref: '#/components/schemas/Envelope' } } },
-    },
+    '200': file
+      ? { description: 'A file.', ...file }
+      : {
+          description: config.errorFormat
+            ? `Answer in the ${config.errorFormat} protocol's shape.`
+            : 'Success: the envelope.',
+          content: { 'application/json': { schema: declared ?? { $ref: '#/components/schemas/Envelope' } } },
+        },
   };
   if (!config.errorFormat)
     for (const [code, description] of Object.entries(ERRORS))

@@ -19,6 +19,17 @@ export interface Delivery {
   exceptSocketId?: string | undefined;
   /** Close the targeted sockets after sending (token revoked), including the excepted one (silently). */
   close?: boolean | undefined;
+  /**
+   * A row of a page whose rows data permissions divide: each instance delivers the message only to
+   * the users allowed to see the row (Realtime.setScopeCheck).
+   */
+  scope?: DeliveryScope | undefined;
+}
+
+/** The page (menu code) a pushed row belongs to and the row's fields data permissions test. */
+export interface DeliveryScope {
+  menu: string;
+  row: Record<string, string | number | null>;
 }
 
 interface Entry {

@@ -3,17 +3,49 @@
  * Used by routes (Logout, ModifyPassword…) and by the socket route that registers sockets.
  */
 import { LocalBus, RedisBus, type Bus } from './bus';
-import { Hub, type Delivery, type Peer } from './hub';
+import { Hub, type Delivery, type DeliveryScope, type Peer } from './hub';
+
+/** Whether a user may see a pushed row (data permissions; the app composes it from the domains). */
+export type ScopeCheck = (userId: string, scope: DeliveryScope) => Promise<boolean>;
 import { logoutMessage, offlineMessage, onlineMessage, type ServerMessage } from './protocol';
 
 export class Realtime {
   readonly hub = new Hub();
+  private scopeCheck: ScopeCheck | null = null;
+  /** Scoped deliveries in the order they came (each waits for its checks). */
+  private scoped: Promise<void> = Promise.resolve();
 
   constructor(
     readonly bus: Bus,
     private readonly onError: (err: Error) => void = () => undefined,
   ) {
-    bus.onDelivery((d) => this.hub.deliver(d));
+    bus.onDelivery((d) => this.receive(d));
+  }
+
+  /** Who may see a pushed row: set once by the app (data permissions). */
+  setScopeCheck(check: ScopeCheck): void {
+    this.scopeCheck = check;
+  }
+
+  /**
+   * A delivery on this instance. A row under data permissions reaches, of this instance's users,
+   * only those allowed to see it (a failed check is a refusal), in the order the rows came.
+   */
+  private receive(d: Delivery): void {
+    const check = this.scopeCheck;
+    const scope = d.scope;
+    if (!scope || !check || d.target.kind !== 'all') {
+      this.hub.deliver(d);
+      return;
+    }
+    this.scoped = this.scoped
+      .then(async () => {
+        for (const userId of this.hub.userIds()) {
+          const allowed = await check(userId, scope).catch(() => false);
+          if (allowed) this.hub.deliver({ ...d, target: { kind: 'user', userId }, scope: undefined });
+        }
+      })
+      .catch((err: unknown) => this.onError(err instanceof Error ? err : new Error(String(err))));
   }
 
   static create(redisUrl: string | null, redisPrefix: string, onError: (err: Error) => void): Realtime {
@@ -24,7 +56,7 @@ export class Realtime {
     return this.bus.publish(d).catch((err: unknown) => {
       this.onError(err instanceof Error ? err : new Error(String(err)));
       // Redis unreachable: at least reach this instance's sockets.
-      this.hub.deliver(d);
+      this.receive(d);
     });
   }
 
@@ -39,6 +71,11 @@ export class Realtime {
 
   pushToAll(msg: ServerMessage, exceptSocketId?: string): Promise<void> {
     return this.publish({ target: { kind: 'all' }, payload: msg, exceptSocketId });
+  }
+
+  /** To everyone allowed to see the row (`scope`: its page and the fields data permissions test). */
+  pushScoped(msg: ServerMessage, scope: DeliveryScope): Promise<void> {
+    return this.publish({ target: { kind: 'all' }, payload: msg, scope });
   }
 
   /** A token was revoked: tell its sockets (except the signing-out tab's own) and close them all. */

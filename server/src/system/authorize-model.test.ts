@@ -1,4 +1,4 @@
-import { authorizeTrees, dataScopeEntries, scopeFilter } from './authorize-model';
+import { authorizeTrees, dataScopeEntries, pickGranted, scopeFilter } from './authorize-model';
 
 const menus = [
   { id: 'm-p', parentId: null, type: 1, enCode: 'permission', fullName: '权限', icon: '', sortCode: 1 },
@@ -36,5 +36,21 @@ describe('authorize model', () => {
       userIds: [],
       organizeIds: ['c1', 'd1'],
     });
+  });
+});
+
+describe('pickGranted', () => {
+  const all = [
+    { id: 'm-u:b:btn_add', menuId: 'm-u' },
+    { id: 'm-r:b:btn_add', menuId: 'm-r' },
+  ];
+  it('gives the named entries of granted menus, in the order named', () => {
+    expect(pickGranted('button', ['m-u:b:btn_add'], all, new Set(['m-u']))).toEqual([all[0]]);
+  });
+  it('refuses an unknown id and an entry of a menu not granted, naming the field', () => {
+    expect(() => pickGranted('button', ['nope'], all, new Set(['m-u']))).toThrow('button: 不存在: nope');
+    expect(() => pickGranted('column', ['m-r:b:btn_add'], all, new Set(['m-u']))).toThrow(
+      'column: 菜单未授权: m-r:b:btn_add',
+    );
   });
 });

@@ -1,5 +1,6 @@
 /** Authorisation trees and grant parsing (pure). */
 import { buildTree, withAncestors } from '../kernel';
+import { badRequest } from '../http/envelope';
 
 export const DATA_SCOPES = [
   ['all', '全部数据'],
@@ -57,8 +58,15 @@ function leafTree(menus: readonly MenuLite[], leaves: readonly CatalogueEntry[],
   ]);
 }
 
-export function dataScopeEntries(menus: readonly MenuLite[]): CatalogueEntry[] {
-  return menus
+/**
+ * What can be granted on the data tab: the user list's built-in scopes and every menu's enabled
+ * data-permission schemes (menu_data_scheme), each by its code under its menu.
+ */
+export function dataScopeEntries(
+  menus: readonly MenuLite[],
+  schemes: readonly Pick<CatalogueEntry, 'menuId' | 'enCode' | 'fullName' | 'sortCode'>[] = [],
+): CatalogueEntry[] {
+  const builtIn = menus
     .filter((m) => (DATA_SCOPE_MENUS as readonly string[]).includes(m.enCode))
     .flatMap((m) =>
       DATA_SCOPES.map(([enCode, fullName], i) => ({
@@ -69,18 +77,24 @@ export function dataScopeEntries(menus: readonly MenuLite[]): CatalogueEntry[] {
         sortCode: i,
       })),
     );
+  const menuIds = new Set(menus.map((m) => m.id));
+  const own = schemes
+    .filter((s) => menuIds.has(s.menuId))
+    .map((s) => ({ ...s, id: `${s.menuId}:d:${s.enCode}` }));
+  return [...builtIn, ...own];
 }
 
 export function authorizeTrees(
   menus: readonly MenuLite[],
   buttons: readonly CatalogueEntry[],
   columns: readonly CatalogueEntry[],
+  schemes: readonly Pick<CatalogueEntry, 'menuId' | 'enCode' | 'fullName' | 'sortCode'>[] = [],
 ) {
   return {
     module: buildTree(menus.map(menuNode)),
     button: leafTree(menus, buttons, 'button'),
     column: leafTree(menus, columns, 'column'),
-    resource: leafTree(menus, dataScopeEntries(menus), 'resource'),
+    resource: leafTree(menus, dataScopeEntries(menus, schemes), 'resource'),
   };
 }
 
@@ -100,4 +114,23 @@ export function scopeFilter(
   if (scopes.includes('department') && viewer.organizeId) organizeIds.add(viewer.organizeId);
   if (scopes.includes('self')) userIds.push(viewer.id);
   return { userIds, organizeIds: [...organizeIds] };
+}
+
+/**
+ * The catalogue entries a grant names (by id), each of a granted menu; a 400 naming the field
+ * for an id that is not in the catalogue or whose menu is not granted.
+ */
+export function pickGranted<T extends { id: string; menuId: string }>(
+  field: string,
+  ids: readonly string[],
+  all: readonly T[],
+  granted: ReadonlySet<string>,
+): T[] {
+  const byId = new Map(all.map((e) => [e.id, e]));
+  return ids.map((id) => {
+    const e = byId.get(id);
+    if (!e) throw badRequest(`${field}: 不存在: ${id}`);
+    if (!granted.has(e.menuId)) throw badRequest(`${field}: 菜单未授权: ${id}`);
+    return e;
+  });
 }

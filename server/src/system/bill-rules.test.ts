@@ -1,4 +1,4 @@
-import { datePart, isDateFormat, periodKey, renderNumber } from './bill-rules';
+import { billRuleValues, datePart, isDateFormat, periodKey, renderNumber } from './bill-rules';
 
 // 2026-11-21 23:30 in China (15:30 UTC); the next China day starts at 16:00 UTC.
 const t = Date.UTC(2026, 10, 21, 15, 30);
@@ -30,5 +30,33 @@ describe('bill rules', () => {
   it('knows the offered formats', () => {
     expect(isDateFormat('yyyyMMdd')).toBe(true);
     expect(isDateFormat('dd/MM')).toBe(false);
+  });
+
+  it('fills what a rule body leaves out', () => {
+    expect(billRuleValues({ fullName: 'Order', enCode: 'Order', digit: 4 })).toEqual({
+      fullName: 'Order',
+      enCode: 'Order',
+      prefix: '',
+      dateFormat: '',
+      digit: 4,
+      startNumber: 1,
+      suffix: '',
+      description: '',
+      sortCode: 0,
+      enabledMark: 1,
+    });
+    const full = {
+      fullName: 'Order',
+      enCode: 'Order',
+      prefix: 'GD',
+      dateFormat: 'yyyyMMdd',
+      digit: 4,
+      startNumber: 0,
+      suffix: 'X',
+      description: 'd',
+      sortCode: 3,
+      enabledMark: 0,
+    };
+    expect(billRuleValues(full)).toEqual(full);
   });
 });

@@ -54,3 +54,36 @@ export interface RuleShape {
 export function renderNumber(rule: RuleShape, date: string, seq: number): string {
   return `${rule.prefix}${date}${String(seq).padStart(rule.digit, '0')}${rule.suffix}`;
 }
+
+/** What the rule form sends: the required fields and the optional ones a default fills. */
+export interface RuleBody {
+  fullName: string;
+  enCode: string;
+  prefix?: string;
+  dateFormat?: string;
+  digit: number;
+  startNumber?: number;
+  suffix?: string;
+  description?: string;
+  sortCode?: number;
+  enabledMark?: number;
+}
+
+/**
+ * The columns a rule body writes, with the defaults for what it leaves out (no prefix, date or
+ * suffix; numbers from 1; enabled). The running sequence is not among them.
+ */
+export function billRuleValues(b: RuleBody) {
+  return {
+    fullName: b.fullName,
+    enCode: b.enCode,
+    prefix: b.prefix ?? '',
+    dateFormat: b.dateFormat ?? '',
+    digit: b.digit,
+    startNumber: b.startNumber ?? 1,
+    suffix: b.suffix ?? '',
+    description: b.description ?? '',
+    sortCode: b.sortCode ?? 0,
+    enabledMark: b.enabledMark ?? 1,
+  };
+}

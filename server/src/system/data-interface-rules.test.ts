@@ -1,4 +1,5 @@
 import {
+  dataInterfaceValues,
   SQL_FORBIDDEN_TABLE,
   SQL_ONLY_SELECT,
   splitParameters,
@@ -41,5 +42,48 @@ describe('data interface rules', () => {
     expect(urlAllowed('http://evil.com/', hosts)).toBe(false);
     expect(urlAllowed('file:///etc/passwd', hosts)).toBe(false);
     expect(urlAllowed('http://u:p@127.0.0.1/', hosts)).toBe(false);
+  });
+});
+
+describe('data interface values', () => {
+  it("keeps a SQL interface's query and an HTTP interface's path only, with defaults", () => {
+    const sqlOne = dataInterfaceValues({
+      fullName: 'Lamps',
+      enCode: 'lamps',
+      dataType: 1,
+      query: '  select 1 ',
+      path: 'https://x.example/',
+    });
+    expect(sqlOne).toEqual({
+      fullName: 'Lamps',
+      enCode: 'lamps',
+      dataType: 1,
+      query: 'select 1',
+      path: '',
+      requestMethod: 'GET',
+      requestParameters: '[]',
+      description: '',
+      sortCode: 0,
+      enabledMark: 1,
+    });
+    const http = dataInterfaceValues({
+      fullName: 'Weather',
+      enCode: 'weather',
+      dataType: 2,
+      query: 'select 1',
+      path: 'https://x.example/',
+      requestMethod: 'POST',
+      requestParameters: [{ field: 'city', defaultValue: 'A' }],
+      description: 'd',
+      sortCode: 2,
+      enabledMark: 0,
+    });
+    expect(http).toMatchObject({
+      query: '',
+      path: 'https://x.example/',
+      requestMethod: 'POST',
+      requestParameters: '[{"field":"city","defaultValue":"A"}]',
+      enabledMark: 0,
+    });
   });
 });

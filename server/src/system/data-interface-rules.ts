@@ -69,3 +69,36 @@ export function urlAllowed(url: string, hosts: readonly string[]): boolean {
   const withPort = `${host}:${u.port || (u.protocol === 'https:' ? '443' : '80')}`;
   return hosts.some((h) => h === host || h === withPort || h === u.host.toLowerCase());
 }
+
+/** What the data-interface form sends. */
+export interface DataInterfaceBody {
+  fullName: string;
+  enCode: string;
+  dataType: number;
+  query?: string;
+  path?: string;
+  requestMethod?: 'GET' | 'POST';
+  requestParameters?: ReadonlyArray<{ field: string; defaultValue?: string }>;
+  description?: string;
+  sortCode?: number;
+  enabledMark?: number;
+}
+
+/**
+ * The columns a data-interface body writes: a SQL interface (dataType 1) keeps its query (trimmed)
+ * and no path, an HTTP one its path and no query; the parameters as JSON; defaults for the rest.
+ */
+export function dataInterfaceValues(b: DataInterfaceBody) {
+  return {
+    fullName: b.fullName,
+    enCode: b.enCode,
+    dataType: b.dataType,
+    query: b.dataType === 1 ? (b.query ?? '').trim() : '',
+    path: b.dataType === 2 ? (b.path ?? '') : '',
+    requestMethod: b.requestMethod ?? 'GET',
+    requestParameters: JSON.stringify(b.requestParameters ?? []),
+    description: b.description ?? '',
+    sortCode: b.sortCode ?? 0,
+    enabledMark: b.enabledMark ?? 1,
+  };
+}

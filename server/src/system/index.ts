@@ -15,6 +15,7 @@ export type {
 export { allocateBillNumber, type BillRuleUse } from './bill-number';
 export { datePart, renderNumber } from './bill-rules';
 export { parseParams, runDataInterface } from './data-interface-run';
+export { menuScope, rowScopeCheck } from './data-scope';
 export {
   bumpDictionaryVersion,
   checkDictionaryItem,
@@ -23,7 +24,16 @@ export {
   dictionaryItemsOf,
 } from './dictionary-items';
 export { insertDictionaries } from './dictionary-seed';
+export {
+  deleteDictionaryItem,
+  dictionaryTypeBrief,
+  insertDictionaryItem,
+  loadItemOfType,
+  updateDictionaryItem,
+} from './dictionary-store';
 export { syncSeededMenus } from './seed';
 export { rolesFor, type RoleSeed } from './seed-people';
+export { pageOwnLog } from './log-store';
 export { LogCategory, SystemLog } from './system-log';
+export { setUser } from './user-store';
 export { avatarUrl, loadUserInfo } from './users-shared';

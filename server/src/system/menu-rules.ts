@@ -39,3 +39,60 @@ export function menuProblem(m: MenuInput): string | null {
     return 'linkTarget: must be one of _self, _blank';
   return null;
 }
+
+export interface MenuBodyInput extends MenuInput {
+  fullName: string;
+  icon?: string;
+  sortCode?: number;
+  enabledMark?: number;
+}
+
+/** The columns a checked menu body writes (its parent already resolved). */
+export function menuValues(b: MenuBodyInput, parentId: string | null) {
+  const typed = [3, 4, 5, 6].includes(b.type);
+  return {
+    parentId,
+    type: b.type,
+    enCode: b.enCode,
+    fullName: b.fullName.trim(),
+    icon: b.icon ?? '',
+    urlAddress: b.type === 1 || b.type === 6 ? (b.urlAddress ?? '') : (b.urlAddress ?? '').trim(),
+    propertyJson: typed ? JSON.stringify(JSON.parse(b.propertyJson ?? '{}')) : '{}',
+    linkTarget: b.type === 7 ? (b.linkTarget ?? '_blank') : b.type === 6 ? (b.linkTarget ?? '_blank') : '',
+    sortCode: b.sortCode ?? 0,
+    enabledMark: b.enabledMark ?? 1,
+  };
+}
+
+/** The first code named twice in a list, or undefined. */
+export function firstDuplicate(codes: readonly string[]): string | undefined {
+  return codes.find((c, i) => codes.indexOf(c) !== i);
+}
+
+/** A menu entry's propertyJson as the JNPF 3.x form sends it (an object) or as ours does (JSON text). */
+export type PropertyJsonInput = string | { moduleId?: string; iconBackgroundColor?: string; isTree?: number };
+
+/** propertyJson as text, whichever way it came. */
+export function propertyJsonText(p: PropertyJsonInput | undefined): string | undefined {
+  return p === undefined || typeof p === 'string' ? p : JSON.stringify(p);
+}
+
+/**
+ * What the JNPF 3.x client reads on a menu row beside our fields: its category (we have the web
+ * console's menu only) and whether the row has a button and a column catalogue (pages, types 2–5),
+ * which decides whether its menu page offers 按钮权限 / 列表权限.
+ */
+export function jnpfMenuFlags(type: number) {
+  const page = type >= 2 && type <= 5 ? 1 : 0;
+  return { category: 'Web', isButtonAuthorize: page, isColumnAuthorize: page } as const;
+}
+
+/** A button's or a column's code and name in a menu's catalogue (one schema for every path that writes them). */
+export const catalogueCodeField = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 50,
+  pattern: '^[A-Za-z0-9_.]+$',
+  'x-msg': '只能包含字母、数字、_ 和 .',
+} as const;
+export const catalogueNameField = { type: 'string', minLength: 1, maxLength: 50 } as const;

@@ -7,7 +7,9 @@ import {
   dictionaryI18nMigration,
   faultTypeItemsMigration,
 } from './migration-dictionary-i18n';
+import { catalogueStateMigration } from './migration-catalogue-state';
 import { errorLogMigration } from './migration-error-log';
+import { dataScopeMigration } from './migration-data-scope';
 import { registerSystemRoutes } from './routes';
 import { seedSystemIfEmpty } from './seed';
 import { seedSystemFresh } from './seed-fresh';
@@ -25,6 +27,8 @@ export const systemModule: DomainModule = {
         await dictionaryColumnsMigration.up(db);
       },
     },
+    '0020_catalogue_state': catalogueStateMigration,
+    '0022_data_scope': dataScopeMigration,
   },
   menus: [
     { place: 60, menu: PERMISSION_MENU },

@@ -5,8 +5,9 @@ import { typed } from '../http/typed';
 import { OPEN, NO_BODY } from '../http/route-table';
 import { requirePermission } from '../auth';
 import { registerSaveRoutes } from './save-routes';
+import { answers } from '../http/response';
+import { SYSTEM_ANSWERS, asFlag } from './responses';
 import { keywordQuery } from '../http/validation';
-import { contains } from '../db/search';
 import {
   assertRefs,
   EMPTY_QUERY,
@@ -30,10 +31,30 @@ import {
   checkDictionaryItem,
   currentDictionaryVersion,
   dataBody,
-  dataCols,
   dictionaryItemsOf,
   type DataBody,
 } from './dictionary-items';
+import {
+  allDictionaryTypes,
+  deleteDictionaryItem,
+  deleteDictionaryType,
+  dictionaryTypeOf,
+  dictionaryTypePlaces,
+  enabledDictionaries,
+  enabledItemOptions,
+  enabledItems,
+  loadDictionaryItem,
+  loadDictionaryType,
+} from './dictionary-store';
+import {
+  areaPlaces,
+  areasWithChildren,
+  childAreas,
+  deleteArea,
+  enabledChildAreas,
+  loadArea as loadAreaRow,
+} from './area-store';
+import { dictionaryCache } from './rules';
 
 const BASE = '/api/system/Base';
 const AREA_MENU = 'system.area';
@@ -69,30 +90,11 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     },
   } as const;
 
-  const areaCols = [
-    'id',
-    'parentId',
-    'fullName',
-    'enCode',
-    'type',
-    'sortCode',
-    'enabledMark',
-    'createdAt',
-  ] as const;
   const withChildFlag = async <T extends { id: string; createdAt: number }>(rows: T[]) => {
-    const ids = rows.map((r) => r.id);
-    const parents = ids.length
-      ? new Set(
-          (
-            await ctx.db
-              .selectFrom('area')
-              .select('parentId')
-              .where('parentId', 'in', ids)
-              .groupBy('parentId')
-              .execute()
-          ).map((r) => r.parentId),
-        )
-      : new Set<string>();
+    const parents = await areasWithChildren(
+      ctx.db,
+      rows.map((r) => r.id),
+    );
     return rows.map(({ createdAt, ...r }) => ({
       ...r,
       creatorTime: createdAt,
@@ -101,31 +103,30 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     }));
   };
 
-  const loadArea = async (id: string) => {
-    const a = await ctx.db.selectFrom('area').select(areaCols).where('id', '=', id).executeTakeFirst();
-    if (!a) throw notFound('区划不存在');
-    return a;
-  };
+  const loadArea = (id: string) => loadAreaRow(ctx.db, id);
 
   r.get(
     `${BASE}/Area/:id/Selector`,
-    { config: { open: OPEN.codes }, schema: { params: idParams, querystring: { type: 'object' } } as const },
+    {
+      config: { open: OPEN.codes },
+      schema: {
+        params: idParams,
+        querystring: { type: 'object' },
+        response: answers(SYSTEM_ANSWERS.areas),
+      } as const,
+    },
     async (req) => {
-      const rows = await ctx.db
-        .selectFrom('area')
-        .select(areaCols)
-        .where('parentId', '=', req.params.id)
-        .where('enabledMark', '=', 1)
-        .orderBy('sortCode')
-        .orderBy('id')
-        .execute();
+      const rows = await enabledChildAreas(ctx.db, req.params.id);
       return ok({ list: await withChildFlag(rows) });
     },
   );
 
   r.get(
     `${BASE}/Area/:id/Info`,
-    { onRequest: requirePermission({ menu: AREA_MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: AREA_MENU }),
+      schema: { params: idParams, response: answers(SYSTEM_ANSWERS.area) } as const,
+    },
     async (req) => {
       const { createdAt, ...a } = await loadArea(req.params.id);
       return ok({ ...a, creatorTime: createdAt });
@@ -136,15 +137,10 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     `${BASE}/Area/:id`,
     {
       onRequest: requirePermission({ menu: AREA_MENU }),
-      schema: { params: idParams, ...keywordOnly } as const,
+      schema: { params: idParams, ...keywordOnly, response: answers(SYSTEM_ANSWERS.areas) } as const,
     },
     async (req) => {
-      let q = ctx.db.selectFrom('area').select(areaCols);
-      if (req.query.keyword) {
-        const kw = req.query.keyword;
-        q = q.where((eb) => eb.or([contains('fullName', kw), contains('enCode', kw)]));
-      } else q = q.where('parentId', '=', req.params.id);
-      const rows = await q.orderBy('sortCode').orderBy('id').limit(2000).execute();
+      const rows = await childAreas(ctx.db, req.params.id, req.query.keyword);
       return ok({ list: await withChildFlag(rows) });
     },
   );
@@ -152,7 +148,7 @@ export function registerBaseRoutes(app: FastifyInstance): void {
   const checkArea = async (b: AreaBody, selfId?: string) => {
     if (b.parentId !== '-1') {
       await assertRefs(ctx.db, [{ field: 'parentId', table: 'area', id: b.parentId, what: '上级区划' }]);
-      const rows = await ctx.db.selectFrom('area').select(['id', 'parentId']).execute();
+      const rows = await areaPlaces(ctx.db);
       if (selfId && subtreeIds(rows, selfId).has(b.parentId))
         throw badRequest('parentId: 上级不能是自己或下级');
     }
@@ -181,13 +177,13 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     `${BASE}/Area/:id`,
     {
       onRequest: requirePermission({ menu: AREA_MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const a = await loadArea(req.params.id);
       const n = await countWhere(ctx.db, 'area', 'parentId', a.id);
       if (n) throw badRequest(`该区划下有 ${n} 个下级区划，不能删除`);
-      await ctx.db.deleteFrom('area').where('id', '=', a.id).execute();
+      await deleteArea(ctx.db, a.id);
       return ok(null, '删除成功');
     },
   );
@@ -196,9 +192,9 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     `${BASE}/Area/:id/Actions/State`,
     {
       onRequest: requirePermission({ menu: AREA_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.state) } as const,
     },
-    async (req) => ok({ enabledMark: await toggleState(ctx.db, 'area', req.params.id) }, '更新成功'),
+    async (req) => ok({ enabledMark: asFlag(await toggleState(ctx.db, 'area', req.params.id)) }, '更新成功'),
   );
 
   /* ---------------- dictionary types ---------------- */
@@ -227,23 +223,16 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     },
   } as const;
 
-  const allTypes = () =>
-    ctx.db
-      .selectFrom('dictionary_type')
-      .select(['id', 'parentId', 'fullName', 'enCode', 'isTree', 'sortCode', 'enabledMark', 'description'])
-      .orderBy('sortCode')
-      .orderBy('id')
-      .execute();
-  const loadType = async (id: string) => {
-    const t = await ctx.db.selectFrom('dictionary_type').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!t) throw notFound('字典分类不存在');
-    return t;
-  };
+  const allTypes = () => allDictionaryTypes(ctx.db);
+  const loadType = (id: string) => loadDictionaryType(ctx.db, id);
   const bump = bumpDictionaryVersion;
 
   r.get(
     `${BASE}/DictionaryType`,
-    { onRequest: requirePermission({ menu: DICT_MENU }), schema: keywordOnly },
+    {
+      onRequest: requirePermission({ menu: DICT_MENU }),
+      schema: { ...keywordOnly, response: answers(SYSTEM_ANSWERS.dictionaryTypes) },
+    },
     async (req) => {
       const kw = req.query.keyword?.toLowerCase();
       const rows = await allTypes();
@@ -257,8 +246,13 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     },
   );
 
-  r.get(`${BASE}/DictionaryType/Selector`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () =>
-    ok({ list: buildTree((await allTypes()).filter((t) => t.enabledMark === 1)) }),
+  r.get(
+    `${BASE}/DictionaryType/Selector`,
+    {
+      config: { open: OPEN.codes },
+      schema: { ...EMPTY_QUERY, response: answers(SYSTEM_ANSWERS.dictionaryTypes) },
+    },
+    async () => ok({ list: buildTree((await allTypes()).filter((t) => t.enabledMark === 1)) }),
   );
 
   const checkType = async (b: TypeBody, selfId?: string) => {
@@ -267,7 +261,7 @@ export function registerBaseRoutes(app: FastifyInstance): void {
       { field: 'parentId', table: 'dictionary_type', id: parentId, what: '上级分类' },
     ]);
     if (parentId) {
-      const rows = await ctx.db.selectFrom('dictionary_type').select(['id', 'parentId']).execute();
+      const rows = await dictionaryTypePlaces(ctx.db);
       if (selfId && subtreeIds(rows, selfId).has(parentId))
         throw badRequest('parentId: 上级不能是自己或下级');
     }
@@ -295,7 +289,10 @@ export function registerBaseRoutes(app: FastifyInstance): void {
 
   r.get(
     `${BASE}/DictionaryType/:id`,
-    { onRequest: requirePermission({ menu: DICT_MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: DICT_MENU }),
+      schema: { params: idParams, response: answers(SYSTEM_ANSWERS.dictionaryType) } as const,
+    },
     async (req) => {
       const t = await loadType(req.params.id);
       return ok({ ...t, parentId: t.parentId ?? '-1' });
@@ -306,7 +303,7 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     `${BASE}/DictionaryType/:id`,
     {
       onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const t = await loadType(req.params.id);
@@ -314,7 +311,7 @@ export function registerBaseRoutes(app: FastifyInstance): void {
       if (data) throw badRequest(`该字典分类下有 ${data} 条字典数据，不能删除`);
       const children = await countWhere(ctx.db, 'dictionary_type', 'parentId', t.id);
       if (children) throw badRequest(`该字典分类下有 ${children} 个下级分类，不能删除`);
-      await ctx.db.deleteFrom('dictionary_type').where('id', '=', t.id).execute();
+      await deleteDictionaryType(ctx.db, t.id);
       bump();
       return ok(null, '删除成功');
     },
@@ -323,40 +320,32 @@ export function registerBaseRoutes(app: FastifyInstance): void {
   /* ---------------- dictionary data ---------------- */
 
   /** A type by id or by enCode. */
-  const typeOf = async (idOrCode: string) =>
-    ctx.db
-      .selectFrom('dictionary_type')
-      .select(['id', 'isTree', 'enCode'])
-      .where((eb) => eb.or([eb('id', '=', idOrCode), eb('enCode', '=', idOrCode)]))
-      .executeTakeFirst();
-  const loadData = async (id: string) => {
-    const d = await ctx.db
-      .selectFrom('dictionary_data')
-      .select(dataCols)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!d) throw notFound('字典数据不存在');
-    return d;
-  };
+  const typeOf = (idOrCode: string) => dictionaryTypeOf(ctx.db, idOrCode);
+  const loadData = (id: string) => loadDictionaryItem(ctx.db, id);
 
-  r.get(`${BASE}/DictionaryData/Version`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () =>
-    ok({ version: currentDictionaryVersion() }),
+  r.get(
+    `${BASE}/DictionaryData/Version`,
+    {
+      config: { open: OPEN.codes },
+      schema: { ...EMPTY_QUERY, response: answers(SYSTEM_ANSWERS.dictionaryVersion) },
+    },
+    async () => ok({ version: currentDictionaryVersion() }),
   );
 
   r.get(
     `${BASE}/DictionaryData/:id/Data/Selector`,
-    { config: { open: OPEN.codes }, schema: { params: idParams, querystring: { type: 'object' } } as const },
+    {
+      config: { open: OPEN.codes },
+      schema: {
+        params: idParams,
+        querystring: { type: 'object' },
+        response: answers(SYSTEM_ANSWERS.dictionaryOptions),
+      } as const,
+    },
     async (req) => {
       const t = await typeOf(req.params.id);
       if (!t) throw notFound('字典分类不存在');
-      const list = await ctx.db
-        .selectFrom('dictionary_data')
-        .select(['id', 'enCode', 'fullName', 'fullNameZhtw', 'fullNameEn', 'parentId'])
-        .where('dictionaryTypeId', '=', t.id)
-        .where('enabledMark', '=', 1)
-        .orderBy('sortCode')
-        .orderBy('id')
-        .execute();
+      const list = await enabledItemOptions(ctx.db, t.id);
       return ok({ list: list.map((d) => ({ ...d, parentId: d.parentId ?? '-1' })) });
     },
   );
@@ -368,17 +357,13 @@ export function registerBaseRoutes(app: FastifyInstance): void {
       schema: {
         params: idParams,
         querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } },
+        response: answers(SYSTEM_ANSWERS.dictionaryItems),
       } as const,
     },
     async (req) => {
       const t = await typeOf(req.params.id);
       if (!t) throw notFound('字典分类不存在');
-      const rows = await ctx.db
-        .selectFrom('dictionary_data')
-        .select(dataCols)
-        .where('dictionaryTypeId', '=', t.id)
-        .where('enabledMark', '=', 1)
-        .execute();
+      const rows = await enabledItems(ctx.db, t.id);
       const skip = req.query.id ? subtreeIds(rows, req.query.id) : new Set<string>();
       return ok({ list: buildTree(rows.filter((r) => !skip.has(r.id))), isTree: t.isTree });
     },
@@ -386,7 +371,10 @@ export function registerBaseRoutes(app: FastifyInstance): void {
 
   r.get(
     `${BASE}/DictionaryData/:id/Info`,
-    { onRequest: requirePermission({ menu: DICT_MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: DICT_MENU }),
+      schema: { params: idParams, response: answers(SYSTEM_ANSWERS.dictionaryItem) } as const,
+    },
     async (req) => {
       const d = await loadData(req.params.id);
       return ok({ ...d, parentId: d.parentId ?? '-1' });
@@ -397,7 +385,11 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     `${BASE}/DictionaryData/:id`,
     {
       onRequest: requirePermission({ menu: DICT_MENU }),
-      schema: { params: idParams, ...keywordOnly } as const,
+      schema: {
+        params: idParams,
+        ...keywordOnly,
+        response: answers(SYSTEM_ANSWERS.dictionaryItems),
+      } as const,
     },
     async (req) => {
       const t = await typeOf(req.params.id);
@@ -420,13 +412,13 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     `${BASE}/DictionaryData/:id`,
     {
       onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const d = await loadData(req.params.id);
       const n = await countWhere(ctx.db, 'dictionary_data', 'parentId', d.id);
       if (n) throw badRequest(`该字典项下有 ${n} 个下级项，不能删除`);
-      await ctx.db.deleteFrom('dictionary_data').where('id', '=', d.id).execute();
+      await deleteDictionaryItem(ctx.db, d.id);
       bump();
       return ok(null, '删除成功');
     },
@@ -436,12 +428,12 @@ export function registerBaseRoutes(app: FastifyInstance): void {
     `${BASE}/DictionaryData/:id/Actions/State`,
     {
       onRequest: requirePermission({ menu: DICT_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.state) } as const,
     },
     async (req) => {
       const enabledMark = await toggleState(ctx.db, 'dictionary_data', req.params.id);
       bump();
-      return ok({ enabledMark }, '更新成功');
+      return ok({ enabledMark: asFlag(enabledMark) }, '更新成功');
     },
   );
 
@@ -449,65 +441,13 @@ export function registerBaseRoutes(app: FastifyInstance): void {
   // dictionary values are shown on every page that displays coded data).
   r.get(
     '/api/system/Base/DictionaryData/All',
-    { config: { open: OPEN.codes }, schema: { querystring: { type: 'object' } } as const },
+    {
+      config: { open: OPEN.codes },
+      schema: { querystring: { type: 'object' }, response: answers(SYSTEM_ANSWERS.dictionaries) } as const,
+    },
     async () => {
-      const types = await ctx.db
-        .selectFrom('dictionary_type')
-        .select(['id', 'enCode', 'fullName', 'isTree', 'parentId'])
-        .where('enabledMark', '=', 1)
-        .orderBy('sortCode')
-        .orderBy('id')
-        .execute();
-      const data = await ctx.db
-        .selectFrom('dictionary_data')
-        .select([
-          'id',
-          'dictionaryTypeId',
-          'enCode',
-          'fullName',
-          'fullNameZhtw',
-          'fullNameEn',
-          'parentId',
-          'sortCode',
-        ])
-        .where('enabledMark', '=', 1)
-        .orderBy('sortCode')
-        .orderBy('id')
-        .execute();
-      const byType = new Map<
-        string,
-        Array<{
-          id: string;
-          enCode: string;
-          fullName: string;
-          fullNameZhtw: string;
-          fullNameEn: string;
-          parentId: string;
-          sortCode: number;
-        }>
-      >();
-      for (const d of data) {
-        const list = byType.get(d.dictionaryTypeId) ?? [];
-        list.push({
-          id: d.id,
-          enCode: d.enCode,
-          fullName: d.fullName,
-          fullNameZhtw: d.fullNameZhtw,
-          fullNameEn: d.fullNameEn,
-          parentId: d.parentId ?? '0',
-          sortCode: d.sortCode,
-        });
-        byType.set(d.dictionaryTypeId, list);
-      }
-      return ok({
-        list: types.map((t) => ({
-          id: t.id,
-          enCode: t.enCode,
-          fullName: t.fullName,
-          isTree: t.isTree,
-          dictionaryList: byType.get(t.id) ?? [],
-        })),
-      });
+      const { types, data } = await enabledDictionaries(ctx.db);
+      return ok({ list: dictionaryCache(types, data) });
     },
   );
 }

@@ -1,16 +1,24 @@
 /** /api/system/Base/BillRule: bill-number rules (menu system.billRule) and GET BillNumber/{rule}. */
 import type { FastifyInstance } from 'fastify';
-import { paged } from '../db/paging';
 import { authOf } from '../context';
 import type { User } from './schema';
 import { ApiError, Code, notFound, ok, page } from '../http/envelope';
 import { typed } from '../http/typed';
+import { answers } from '../http/response';
+import { SYSTEM_ANSWERS, asFlag } from './responses';
 import { OPEN, NO_BODY } from '../http/route-table';
 import { hasPermission, requirePermission } from '../auth';
 import { keywordQuery, pagingQuery } from '../http/validation';
-import { contains } from '../db/search';
 import { allocateBillNumber, lastNumber } from './bill-number';
-import { DATE_FORMATS } from './bill-rules';
+import { DATE_FORMATS, billRuleValues } from './bill-rules';
+import {
+  billRule,
+  deleteBillRule,
+  enabledBillRules,
+  insertBillRule,
+  pageBillRules,
+  updateBillRule,
+} from './bill-rule-store';
 import {
   EMPTY_QUERY,
   assertUniqueCode,
@@ -28,19 +36,6 @@ const BASE = '/api/system/Base/BillRule';
 const MENU = 'system.billRule';
 /** A form reserves one number when it opens: this is far above what a person does. */
 export const BILL_NUMBERS_PER_MINUTE = 120;
-
-interface RuleBody {
-  fullName: string;
-  enCode: string;
-  prefix?: string;
-  dateFormat?: string;
-  digit: number;
-  startNumber?: number;
-  suffix?: string;
-  description?: string;
-  sortCode?: number;
-  enabledMark?: number;
-}
 
 const affix = {
   type: 'string',
@@ -66,24 +61,6 @@ const ruleBody = {
   },
 } as const;
 
-const COLUMNS = [
-  'id',
-  'fullName',
-  'enCode',
-  'prefix',
-  'dateFormat',
-  'digit',
-  'startNumber',
-  'suffix',
-  'description',
-  'currentDate',
-  'currentSeq',
-  'issued',
-  'sortCode',
-  'enabledMark',
-  'createdAt',
-] as const;
-
 export function registerBillRuleRoutes(app: FastifyInstance): void {
   const r = typed(app);
   const ctx = app.ctx;
@@ -94,21 +71,23 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     for (const mayDraw of ctx.billRuleUses) if (await mayDraw(user, rule)) return true;
     return false;
   };
-  const shape = ({
+  const shape = <
+    T extends {
+      createdAt: number;
+      currentDate: string;
+      currentSeq: number;
+      issued: number;
+      prefix: string;
+      suffix: string;
+      digit: number;
+    },
+  >({
     createdAt,
     currentDate,
     currentSeq,
     issued,
     ...r
-  }: {
-    createdAt: number;
-    currentDate: string;
-    currentSeq: number;
-    issued: number;
-    prefix: string;
-    suffix: string;
-    digit: number;
-  }) => ({
+  }: T) => ({
     ...r,
     outputNumber: lastNumber({ ...r, currentDate, currentSeq: Number(currentSeq), issued }),
     creatorTime: createdAt,
@@ -119,33 +98,26 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     {
       onRequest: requirePermission({ menu: MENU }),
       schema: {
+        response: answers(SYSTEM_ANSWERS.billRules),
         querystring: { type: 'object', properties: { keyword: keywordQuery, ...pagingQuery } },
       } as const,
     },
     async (req) => {
-      const q = req.query;
-      let base = ctx.db.selectFrom('bill_rule');
-      if (q.keyword) {
-        const kw = q.keyword;
-        base = base.where((eb) => eb.or([contains('fullName', kw), contains('enCode', kw)]));
-      }
-      const { list, pagination } = await paged(base, q, (b) =>
-        b.select(COLUMNS).orderBy('sortCode').orderBy('id'),
-      );
+      const { list, pagination } = await pageBillRules(ctx.db, req.query);
       return page(list.map(shape), pagination);
     },
   );
 
-  r.get(`${BASE}/Selector`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () => {
-    const list = await ctx.db
-      .selectFrom('bill_rule')
-      .select(['id', 'fullName', 'enCode'])
-      .where('enabledMark', '=', 1)
-      .orderBy('sortCode')
-      .orderBy('id')
-      .execute();
-    return ok({ list });
-  });
+  r.get(
+    `${BASE}/Selector`,
+    {
+      config: { open: OPEN.codes },
+      schema: { ...EMPTY_QUERY, response: answers(SYSTEM_ANSWERS.billRuleOptions) },
+    },
+    async () => {
+      return ok({ list: await enabledBillRules(ctx.db) });
+    },
+  );
 
   // Hands out (reserves) the next number: a GET by the JNPF contract, so it is guarded like a write.
   r.get(
@@ -157,6 +129,7 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
         rateLimit: { max: BILL_NUMBERS_PER_MINUTE, timeWindow: 60_000 },
       },
       schema: {
+        response: answers(SYSTEM_ANSWERS.billNumber),
         params: {
           type: 'object',
           required: ['rule'],
@@ -173,37 +146,16 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     },
   );
 
-  const values = (b: RuleBody) => ({
-    fullName: b.fullName,
-    enCode: b.enCode,
-    prefix: b.prefix ?? '',
-    dateFormat: b.dateFormat ?? '',
-    digit: b.digit,
-    startNumber: b.startNumber ?? 1,
-    suffix: b.suffix ?? '',
-    description: b.description ?? '',
-    sortCode: b.sortCode ?? 0,
-    enabledMark: b.enabledMark ?? 1,
-  });
-
   r.post(
     BASE,
-    { onRequest: requirePermission({ menu: MENU, button: 'btn_add' }), schema: { body: ruleBody } as const },
+    {
+      onRequest: requirePermission({ menu: MENU, button: 'btn_add' }),
+      schema: { body: ruleBody, response: answers(SYSTEM_ANSWERS.created) } as const,
+    },
     async (req) => {
       await assertUniqueCode(ctx.db, 'bill_rule', req.body.enCode);
       const id = newId();
-      await ctx.db
-        .insertInto('bill_rule')
-        .values({
-          id,
-          ...values(req.body),
-          currentDate: '',
-          periodKey: 0,
-          currentSeq: 0,
-          issued: 0,
-          createdAt: ctx.clock(),
-        })
-        .execute();
+      await insertBillRule(ctx.db, id, billRuleValues(req.body), ctx.clock());
       return ok({ id }, '新建成功');
     },
   );
@@ -212,31 +164,26 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     `${BASE}/:id`,
     {
       onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: ruleBody } as const,
+      schema: { params: idParams, body: ruleBody, response: answers(SYSTEM_ANSWERS.nothing) } as const,
     },
     async (req) => {
-      const row = await ctx.db
-        .selectFrom('bill_rule')
-        .select('id')
-        .where('id', '=', req.params.id)
-        .executeTakeFirst();
+      const row = await billRule(ctx.db, req.params.id);
       if (!row) throw notFound();
       await assertUniqueCode(ctx.db, 'bill_rule', req.body.enCode, { exceptId: row.id });
       // The running sequence (period, last number) is kept: numbers already issued are never reissued.
-      await ctx.db.updateTable('bill_rule').set(values(req.body)).where('id', '=', row.id).execute();
+      await updateBillRule(ctx.db, row.id, billRuleValues(req.body));
       return ok(null, '更新成功');
     },
   );
 
   r.get(
     `${BASE}/:id`,
-    { onRequest: requirePermission({ menu: MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: MENU }),
+      schema: { params: idParams, response: answers(SYSTEM_ANSWERS.billRule) } as const,
+    },
     async (req) => {
-      const row = await ctx.db
-        .selectFrom('bill_rule')
-        .select(COLUMNS)
-        .where('id', '=', req.params.id)
-        .executeTakeFirst();
+      const row = await billRule(ctx.db, req.params.id);
       if (!row) throw notFound();
       return ok(shape(row));
     },
@@ -246,11 +193,10 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     `${BASE}/:id`,
     {
       onRequest: requirePermission({ menu: MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.nothing) } as const,
     },
     async (req) => {
-      const r = await ctx.db.deleteFrom('bill_rule').where('id', '=', req.params.id).executeTakeFirst();
-      if (Number(r.numDeletedRows) === 0) throw notFound();
+      if (!(await deleteBillRule(ctx.db, req.params.id))) throw notFound();
       return ok(null, '删除成功');
     },
   );
@@ -259,8 +205,9 @@ export function registerBillRuleRoutes(app: FastifyInstance): void {
     `${BASE}/:id/Actions/State`,
     {
       onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.state) } as const,
     },
-    async (req) => ok({ enabledMark: await toggleState(ctx.db, 'bill_rule', req.params.id) }, '更新成功'),
+    async (req) =>
+      ok({ enabledMark: asFlag(await toggleState(ctx.db, 'bill_rule', req.params.id)) }, '更新成功'),
   );
 }

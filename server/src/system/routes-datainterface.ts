@@ -4,14 +4,14 @@
  * call a URL whose host is on the allow-list (config DATA_INTERFACE_HOSTS).
  */
 import type { FastifyInstance } from 'fastify';
-import { paged } from '../db/paging';
-import { badRequest, notFound, ok, page } from '../http/envelope';
+import { badRequest, ok, page } from '../http/envelope';
 import { typed } from '../http/typed';
+import { answers } from '../http/response';
+import { SYSTEM_ANSWERS, asFlag } from './responses';
 import { OPEN, NO_BODY } from '../http/route-table';
 import { requirePermission } from '../auth';
 import { registerSaveRoutes } from './save-routes';
 import { keywordQuery, linkField, pagingQuery } from '../http/validation';
-import { contains } from '../db/search';
 import {
   EMPTY_QUERY,
   assertUniqueCode,
@@ -23,24 +23,24 @@ import {
   sortCodeField,
   toggleState,
 } from '../kernel';
-import { URL_NOT_ALLOWED, sqlProblem, urlAllowed } from './data-interface-rules';
-import { interfaceTarget, parseParams, runDataInterface, type Param } from './data-interface-run';
+import {
+  URL_NOT_ALLOWED,
+  dataInterfaceValues,
+  sqlProblem,
+  urlAllowed,
+  type DataInterfaceBody,
+} from './data-interface-rules';
+import {
+  deleteDataInterface,
+  enabledDataInterfaces,
+  loadDataInterface,
+  pageDataInterfaces,
+} from './data-interface-store';
+import { interfaceTarget, parseParams, runDataInterface } from './data-interface-run';
 
 const BASE = '/api/system/Base/DataInterface';
 const MENU = 'systemData.dataInterface';
 
-interface DiBody {
-  fullName: string;
-  enCode: string;
-  dataType: number;
-  query?: string;
-  path?: string;
-  requestMethod?: 'GET' | 'POST';
-  requestParameters?: Param[];
-  description?: string;
-  sortCode?: number;
-  enabledMark?: number;
-}
 const diBody = {
   type: 'object',
   required: ['fullName', 'enCode', 'dataType'],
@@ -77,69 +77,37 @@ const diBody = {
   },
 } as const;
 
-const COLS = [
-  'id',
-  'fullName',
-  'enCode',
-  'dataType',
-  'query',
-  'path',
-  'requestMethod',
-  'requestParameters',
-  'description',
-  'sortCode',
-  'enabledMark',
-  'createdAt',
-] as const;
-
 export function registerDataInterfaceRoutes(app: FastifyInstance): void {
   const r = typed(app);
   const ctx = app.ctx;
   const target = (path: string): string => interfaceTarget(ctx, path);
-  const shape = ({
+  const shape = <T extends { createdAt: number; requestParameters: string }>({
     createdAt,
     requestParameters,
     ...r
-  }: {
-    createdAt: number;
-    requestParameters: string;
-  }) => ({
+  }: T) => ({
     ...r,
     requestParameters: parseParams(requestParameters),
     creatorTime: createdAt,
   });
 
-  const check = async (b: DiBody, selfId?: string) => {
+  const check = async (b: DataInterfaceBody, selfId?: string) => {
     if (b.dataType === 1) {
       const problem = sqlProblem(b.query ?? '');
       if (problem) throw badRequest(`query: ${problem}`);
     } else if (!urlAllowed(target(b.path ?? ''), ctx.config.dataInterfaceHosts))
       throw badRequest(`path: ${URL_NOT_ALLOWED}`);
     await assertUniqueCode(ctx.db, 'data_interface', b.enCode, { exceptId: selfId });
-    return {
-      fullName: b.fullName,
-      enCode: b.enCode,
-      dataType: b.dataType,
-      query: b.dataType === 1 ? (b.query ?? '').trim() : '',
-      path: b.dataType === 2 ? (b.path ?? '') : '',
-      requestMethod: b.requestMethod ?? 'GET',
-      requestParameters: JSON.stringify(b.requestParameters ?? []),
-      description: b.description ?? '',
-      sortCode: b.sortCode ?? 0,
-      enabledMark: b.enabledMark ?? 1,
-    };
+    return dataInterfaceValues(b);
   };
-  const load = async (id: string) => {
-    const r = await ctx.db.selectFrom('data_interface').select(COLS).where('id', '=', id).executeTakeFirst();
-    if (!r) throw notFound('数据接口不存在');
-    return r;
-  };
+  const load = (id: string) => loadDataInterface(ctx.db, id);
 
   r.get(
     BASE,
     {
       onRequest: requirePermission({ menu: MENU }),
       schema: {
+        response: answers(SYSTEM_ANSWERS.dataInterfaces),
         querystring: {
           type: 'object',
           properties: { keyword: keywordQuery, dataType: { type: 'integer', enum: [1, 2] }, ...pagingQuery },
@@ -147,30 +115,21 @@ export function registerDataInterfaceRoutes(app: FastifyInstance): void {
       } as const,
     },
     async (req) => {
-      const q = req.query;
-      let base = ctx.db.selectFrom('data_interface');
-      if (q.keyword) {
-        const kw = q.keyword;
-        base = base.where((eb) => eb.or([contains('fullName', kw), contains('enCode', kw)]));
-      }
-      if (q.dataType) base = base.where('dataType', '=', q.dataType);
-      const { list, pagination } = await paged(base, q, (b) =>
-        b.select(COLS).orderBy('sortCode').orderBy('id'),
-      );
+      const { list, pagination } = await pageDataInterfaces(ctx.db, req.query);
       return page(list.map(shape), pagination);
     },
   );
 
-  r.get(`${BASE}/Selector`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () => {
-    const list = await ctx.db
-      .selectFrom('data_interface')
-      .select(['id', 'fullName', 'enCode', 'dataType'])
-      .where('enabledMark', '=', 1)
-      .orderBy('sortCode')
-      .orderBy('id')
-      .execute();
-    return ok({ list });
-  });
+  r.get(
+    `${BASE}/Selector`,
+    {
+      config: { open: OPEN.codes },
+      schema: { ...EMPTY_QUERY, response: answers(SYSTEM_ANSWERS.dataInterfaceOptions) },
+    },
+    async () => {
+      return ok({ list: await enabledDataInterfaces(ctx.db) });
+    },
+  );
 
   registerSaveRoutes(app, {
     path: BASE,
@@ -184,7 +143,10 @@ export function registerDataInterfaceRoutes(app: FastifyInstance): void {
 
   r.get(
     `${BASE}/:id`,
-    { onRequest: requirePermission({ menu: MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: MENU }),
+      schema: { params: idParams, response: answers(SYSTEM_ANSWERS.dataInterface) } as const,
+    },
     async (req) => ok(shape(await load(req.params.id))),
   );
 
@@ -192,11 +154,11 @@ export function registerDataInterfaceRoutes(app: FastifyInstance): void {
     `${BASE}/:id`,
     {
       onRequest: requirePermission({ menu: MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const r = await load(req.params.id);
-      await ctx.db.deleteFrom('data_interface').where('id', '=', r.id).execute();
+      await deleteDataInterface(ctx.db, r.id);
       return ok(null, '删除成功');
     },
   );
@@ -205,10 +167,10 @@ export function registerDataInterfaceRoutes(app: FastifyInstance): void {
     `${BASE}/:id/Actions/State`,
     {
       onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.state) } as const,
     },
     async (req) =>
-      ok({ enabledMark: await toggleState(ctx.db, 'data_interface', req.params.id) }, '更新成功'),
+      ok({ enabledMark: asFlag(await toggleState(ctx.db, 'data_interface', req.params.id)) }, '更新成功'),
   );
 
   r.get(
@@ -216,6 +178,7 @@ export function registerDataInterfaceRoutes(app: FastifyInstance): void {
     {
       onRequest: requirePermission({ menu: MENU }),
       schema: {
+        response: answers(SYSTEM_ANSWERS.dataInterfaceAnswer),
         params: idParams,
         querystring: { type: 'object', additionalProperties: { type: 'string', maxLength: 500 } },
       } as const,

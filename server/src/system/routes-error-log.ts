@@ -10,6 +10,8 @@ import { ipAddressName, normalizeIp } from '../auth';
 import { authOf } from '../context';
 import { ok } from '../http/envelope';
 import { typed } from '../http/typed';
+import { answers } from '../http/response';
+import { SYSTEM_ANSWERS } from './responses';
 
 /** Reports per user a minute: each distinct error once, its repeats together once a minute. */
 export const ERROR_REPORTS_PER_MINUTE = 30;
@@ -25,6 +27,7 @@ export function registerErrorLogRoutes(app: FastifyInstance): void {
         rateLimit: { max: ERROR_REPORTS_PER_MINUTE, timeWindow: 60_000 },
       },
       schema: {
+        response: answers(SYSTEM_ANSWERS.nothing),
         body: {
           type: 'object',
           additionalProperties: false,

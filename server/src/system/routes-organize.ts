@@ -4,14 +4,14 @@
  * Companies and departments are rows of one `organize` tree (category company | department).
  */
 import type { FastifyInstance } from 'fastify';
-import { paged } from '../db/paging';
-import { badRequest, notFound, ok, page } from '../http/envelope';
+import { badRequest, ok, page } from '../http/envelope';
 import { typed } from '../http/typed';
+import { answers } from '../http/response';
+import { SYSTEM_ANSWERS } from './responses';
 import { OPEN, NO_BODY } from '../http/route-table';
 import { requirePermission } from '../auth';
 import { registerSaveRoutes } from './save-routes';
 import { keywordQuery, pagingQuery } from '../http/validation';
-import { contains } from '../db/search';
 import {
   assertRefs,
   refId,
@@ -31,7 +31,23 @@ import {
   buildTree,
   subtreeIds,
   withAncestors,
+  toggleState,
 } from '../kernel';
+import {
+  allOrgs as allOrgRows,
+  deleteOrg,
+  deletePosition,
+  enabledPositions,
+  isDistrictName,
+  loadOrg as loadOrgRow,
+  loadPosition,
+  orgPlaces,
+  pagePositions,
+  positionOptions,
+  POSITION_SORTS,
+  type OrgRow,
+} from './organize-store';
+import { departmentsUnder } from './rules';
 
 const BASE = '/api/system/Permission';
 const ORG_MENU = 'permission.organize';
@@ -43,6 +59,8 @@ interface OrgBody {
   fullName: string;
   enCode: string;
   managerId?: string | null;
+  /** the district it looks after (a name of the 行政区 dictionary): data permissions' `@district` */
+  district?: string | null;
   sortCode?: number;
   enabledMark?: number;
 }
@@ -57,48 +75,18 @@ const orgBody = (parentRequired: boolean) =>
       fullName: fullNameField,
       enCode: enCodeField,
       managerId: optionalId,
+      district: { type: ['string', 'null'], maxLength: 50 },
       sortCode: sortCodeField,
       enabledMark: enabledField,
       category: { type: 'string', enum: ['company'] },
     },
   }) as const;
 
-interface OrgRow {
-  id: string;
-  parentId: string | null;
-  category: 'company' | 'department';
-  fullName: string;
-  enCode: string;
-  managerId: string | null;
-  manager: string | null;
-  sortCode: number;
-  enabledMark: number;
-  createdAt: number;
-}
-
 export function registerOrganizeRoutes(app: FastifyInstance): void {
   const r = typed(app);
   const ctx = app.ctx;
 
-  const allOrgs = async (): Promise<OrgRow[]> =>
-    ctx.db
-      .selectFrom('organize as o')
-      .leftJoin('user as m', 'm.id', 'o.managerId')
-      .select([
-        'o.id',
-        'o.parentId',
-        'o.category',
-        'o.fullName',
-        'o.enCode',
-        'o.managerId',
-        'm.realName as manager',
-        'o.sortCode',
-        'o.enabledMark',
-        'o.createdAt',
-      ])
-      .orderBy('o.sortCode')
-      .orderBy('o.id')
-      .execute();
+  const allOrgs = () => allOrgRows(ctx.db);
 
   const node = ({ createdAt, manager, ...o }: OrgRow) => ({
     ...o,
@@ -114,16 +102,7 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     o.fullName.toLowerCase().includes(kw.toLowerCase()) ||
     o.enCode.toLowerCase().includes(kw.toLowerCase());
 
-  const loadOrg = async (id: string, category: 'company' | 'department') => {
-    const row = await ctx.db
-      .selectFrom('organize')
-      .selectAll()
-      .where('id', '=', id)
-      .where('category', '=', category)
-      .executeTakeFirst();
-    if (!row) throw notFound(category === 'company' ? '组织不存在' : '部门不存在');
-    return row;
-  };
+  const loadOrg = (id: string, category: 'company' | 'department') => loadOrgRow(ctx.db, id, category);
 
   /** Checks parent (exists, right kind, not inside the row's own subtree) and manager. */
   async function checkRefs(b: OrgBody, category: 'company' | 'department', selfId?: string) {
@@ -134,7 +113,7 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
       { field: 'managerId', table: 'user', id: b.managerId, what: '用户' },
     ]);
     if (parentId) {
-      const rows = await ctx.db.selectFrom('organize').select(['id', 'parentId', 'category']).execute();
+      const rows = await orgPlaces(ctx.db);
       const parent = requireRef(
         rows.find((r) => r.id === parentId),
         'parentId',
@@ -146,11 +125,16 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
         throw badRequest('parentId: 上级不能是自己或下级');
     }
     await assertUniqueCode(ctx.db, 'organize', b.enCode, { exceptId: selfId });
+    const district = b.district?.trim() || null;
+    if (district && !(await isDistrictName(ctx.db, district)))
+      throw badRequest(`district: 不是行政区字典中的区: ${district}`);
     return {
       parentId,
       fullName: b.fullName,
       enCode: b.enCode,
       managerId: refId(b.managerId),
+      // absent on a client that does not know it (JNPF 3.x): kept as it is
+      ...(b.district !== undefined ? { district } : {}),
       sortCode: b.sortCode ?? 0,
       enabledMark: b.enabledMark ?? 1,
     };
@@ -171,7 +155,10 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     `${BASE}/Organize`,
     {
       onRequest: requirePermission({ menu: ORG_MENU }),
-      schema: { querystring: { type: 'object', properties: { keyword: keywordQuery } } } as const,
+      schema: {
+        querystring: { type: 'object', properties: { keyword: keywordQuery } },
+        response: answers(SYSTEM_ANSWERS.organizeTree),
+      } as const,
     },
     async (req) => {
       const companies = (await allOrgs()).filter((o) => o.category === 'company');
@@ -185,6 +172,7 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
       config: { open: OPEN.names },
       schema: {
         querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } },
+        response: answers(SYSTEM_ANSWERS.organizeTree),
       } as const,
     },
     async (req) => {
@@ -198,8 +186,13 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     },
   );
 
-  r.get(`${BASE}/Organize/Tree`, { config: { open: OPEN.names }, schema: EMPTY_QUERY }, async () =>
-    ok({ list: buildTree((await allOrgs()).filter((o) => o.enabledMark === 1).map(node)) }),
+  r.get(
+    `${BASE}/Organize/Tree`,
+    {
+      config: { open: OPEN.names },
+      schema: { ...EMPTY_QUERY, response: answers(SYSTEM_ANSWERS.organizeTree) },
+    },
+    async () => ok({ list: buildTree((await allOrgs()).filter((o) => o.enabledMark === 1).map(node)) }),
   );
 
   registerSaveRoutes(app, {
@@ -215,7 +208,10 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
 
   r.get(
     `${BASE}/Organize/:id`,
-    { onRequest: requirePermission({ menu: ORG_MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: ORG_MENU }),
+      schema: { params: idParams, response: answers(SYSTEM_ANSWERS.organize) } as const,
+    },
     async (req) => {
       const { createdAt, ...o } = await loadOrg(req.params.id, 'company');
       return ok({ ...o, parentId: o.parentId ?? '-1', creatorTime: createdAt });
@@ -226,13 +222,28 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     `${BASE}/Organize/:id`,
     {
       onRequest: requirePermission({ menu: ORG_MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const row = await loadOrg(req.params.id, 'company');
       await refuseReferenced(row.id, '组织');
-      await ctx.db.deleteFrom('organize').where('id', '=', row.id).execute();
+      await deleteOrg(ctx.db, row.id);
       return ok(null, '删除成功');
+    },
+  );
+
+  // enabledMark as the JNPF 3.x list's switch toggles it (src/api/permission/*.js update…State)
+  r.put(
+    `${BASE}/Organize/:id/Actions/State`,
+    {
+      onRequest: requirePermission({ menu: ORG_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.state) } as const,
+    },
+    async (req) => {
+      const row = await loadOrg(req.params.id, 'company');
+      const enabledMark = await toggleState(ctx.db, 'organize', row.id);
+      await ctx.invalidateAccess();
+      return ok({ enabledMark: enabledMark === 0 ? (0 as const) : (1 as const) }, '更新成功');
     },
   );
 
@@ -245,20 +256,13 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
       schema: {
         params: idParams,
         querystring: { type: 'object', properties: { keyword: keywordQuery } },
+        response: answers(SYSTEM_ANSWERS.departments),
       } as const,
     },
     async (req) => {
       const rows = await allOrgs();
       // Departments reachable from the company without passing through another company.
-      const under: OrgRow[] = [];
-      const walk = (parent: string): void => {
-        for (const r of rows)
-          if (r.parentId === parent && r.category === 'department') {
-            under.push(r);
-            walk(r.id);
-          }
-      };
-      walk(req.params.id);
+      const under = departmentsUnder(rows, req.params.id);
       const list = withAncestors(under, matches(req.query.keyword)).map((r) => ({
         ...node(r),
         parentId: r.parentId === req.params.id ? '-1' : (r.parentId ?? '-1'),
@@ -274,6 +278,7 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
       config: { open: OPEN.names },
       schema: {
         querystring: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } },
+        response: answers(SYSTEM_ANSWERS.organizeTree),
       } as const,
     },
     async (req) => {
@@ -296,7 +301,10 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
 
   r.get(
     `${BASE}/Organize/Department/:id`,
-    { onRequest: requirePermission({ menu: DEPT_MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: DEPT_MENU }),
+      schema: { params: idParams, response: answers(SYSTEM_ANSWERS.organize) } as const,
+    },
     async (req) => {
       const { createdAt, ...o } = await loadOrg(req.params.id, 'department');
       return ok({ ...o, parentId: o.parentId ?? '-1', creatorTime: createdAt });
@@ -307,13 +315,28 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     `${BASE}/Organize/Department/:id`,
     {
       onRequest: requirePermission({ menu: DEPT_MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const row = await loadOrg(req.params.id, 'department');
       await refuseReferenced(row.id, '部门');
-      await ctx.db.deleteFrom('organize').where('id', '=', row.id).execute();
+      await deleteOrg(ctx.db, row.id);
       return ok(null, '删除成功');
+    },
+  );
+
+  // enabledMark as the JNPF 3.x list's switch toggles it (src/api/permission/*.js update…State)
+  r.put(
+    `${BASE}/Organize/Department/:id/Actions/State`,
+    {
+      onRequest: requirePermission({ menu: DEPT_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.state) } as const,
+    },
+    async (req) => {
+      const row = await loadOrg(req.params.id, 'department');
+      const enabledMark = await toggleState(ctx.db, 'organize', row.id);
+      await ctx.invalidateAccess();
+      return ok({ enabledMark: enabledMark === 0 ? (0 as const) : (1 as const) }, '更新成功');
     },
   );
 
@@ -341,13 +364,6 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     },
   } as const;
 
-  const POS_SORT = {
-    fullName: 'p.fullName',
-    enCode: 'p.enCode',
-    sortCode: 'p.sortCode',
-    creatorTime: 'p.createdAt',
-  } as const;
-
   r.get(
     `${BASE}/Position`,
     {
@@ -359,48 +375,17 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
             keyword: keywordQuery,
             organizeId: { type: 'string', maxLength: 64 },
             ...pagingQuery,
-            sidx: { type: 'string', enum: [...Object.keys(POS_SORT), ''] },
+            sidx: { type: 'string', enum: [...POSITION_SORTS, ''] },
             sort: { type: 'string', enum: ['asc', 'desc'], default: 'asc' },
           },
         },
+        response: answers(SYSTEM_ANSWERS.positions),
       } as const,
     },
     async (req) => {
       const q = req.query;
-      let base = ctx.db.selectFrom('position as p').leftJoin('organize as o', 'o.id', 'p.organizeId');
-      if (q.keyword) {
-        const kw = q.keyword;
-        base = base.where((eb) => eb.or([contains('p.fullName', kw), contains('p.enCode', kw)]));
-      }
-      if (q.organizeId) {
-        const orgs = await ctx.db.selectFrom('organize').select(['id', 'parentId']).execute();
-        base = base.where('p.organizeId', 'in', [...subtreeIds(orgs, q.organizeId)]);
-      }
-      const { list, pagination } = await paged(base, q, (b) =>
-        b
-          .select((eb) => [
-            'p.id',
-            'p.fullName',
-            'p.enCode',
-            'p.organizeId',
-            'o.fullName as organize',
-            'p.sortCode',
-            'p.enabledMark',
-            'p.description',
-            'p.createdAt',
-            eb
-              .selectFrom('user')
-              .select((e) => e.fn.countAll<number>().as('n'))
-              .whereRef('user.positionId', '=', 'p.id')
-              .as('userCount'),
-          ])
-          .orderBy(
-            // the schema's enum is POS_SORT's keys
-            q.sidx ? POS_SORT[q.sidx as keyof typeof POS_SORT] : 'p.sortCode',
-            q.sort,
-          )
-          .orderBy('p.id'),
-      );
+      const organizeIds = q.organizeId ? [...subtreeIds(await orgPlaces(ctx.db), q.organizeId)] : null;
+      const { list, pagination } = await pagePositions(ctx.db, q, organizeIds);
       return page(
         list.map(({ createdAt, ...r }) => ({
           ...r,
@@ -413,39 +398,42 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     },
   );
 
-  r.get(`${BASE}/Position/All`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () => {
-    const list = await ctx.db
-      .selectFrom('position as p')
-      .leftJoin('organize as o', 'o.id', 'p.organizeId')
-      .select(['p.id', 'p.fullName', 'p.enCode', 'p.organizeId', 'o.fullName as organize'])
-      .where('p.enabledMark', '=', 1)
-      .orderBy('p.sortCode')
-      .orderBy('p.id')
-      .execute();
-    return ok({ list: list.map((p) => ({ ...p, organize: p.organize ?? '' })) });
-  });
+  r.get(
+    `${BASE}/Position/All`,
+    {
+      config: { open: OPEN.codes },
+      schema: { ...EMPTY_QUERY, response: answers(SYSTEM_ANSWERS.positionOptions) },
+    },
+    async () => {
+      const list = await enabledPositions(ctx.db);
+      return ok({ list: list.map((p) => ({ ...p, organize: p.organize ?? '' })) });
+    },
+  );
 
-  r.get(`${BASE}/Position/Selector`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () => {
-    const orgs = (await allOrgs()).filter((o) => o.enabledMark === 1).map(node);
-    const positions = await ctx.db
-      .selectFrom('position')
-      .select(['id', 'fullName', 'enCode', 'organizeId', 'sortCode'])
-      .where('enabledMark', '=', 1)
-      .execute();
-    const list = [
-      ...orgs,
-      ...positions.map((p) => ({
-        id: p.id,
-        parentId: p.organizeId,
-        fullName: p.fullName,
-        enCode: p.enCode,
-        sortCode: p.sortCode,
-        type: 'position',
-        icon: 'icon-ym icon-ym-tree-position1',
-      })),
-    ];
-    return ok({ list: buildTree(list) });
-  });
+  r.get(
+    `${BASE}/Position/Selector`,
+    {
+      config: { open: OPEN.codes },
+      schema: { ...EMPTY_QUERY, response: answers(SYSTEM_ANSWERS.positionTree) },
+    },
+    async () => {
+      const orgs = (await allOrgs()).filter((o) => o.enabledMark === 1).map(node);
+      const positions = await positionOptions(ctx.db);
+      const list = [
+        ...orgs,
+        ...positions.map((p) => ({
+          id: p.id,
+          parentId: p.organizeId,
+          fullName: p.fullName,
+          enCode: p.enCode,
+          sortCode: p.sortCode,
+          type: 'position',
+          icon: 'icon-ym icon-ym-tree-position1',
+        })),
+      ];
+      return ok({ list: buildTree(list) });
+    },
+  );
 
   const checkPos = async (b: PosBody, selfId?: string) => {
     await assertRefs(ctx.db, [{ field: 'organizeId', table: 'organize', id: b.organizeId, what: '组织' }]);
@@ -459,11 +447,7 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
       description: b.description ?? '',
     };
   };
-  const loadPos = async (id: string) => {
-    const row = await ctx.db.selectFrom('position').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('岗位不存在');
-    return row;
-  };
+  const loadPos = (id: string) => loadPosition(ctx.db, id);
 
   registerSaveRoutes(app, {
     path: `${BASE}/Position`,
@@ -478,7 +462,10 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
 
   r.get(
     `${BASE}/Position/:id`,
-    { onRequest: requirePermission({ menu: POS_MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: POS_MENU }),
+      schema: { params: idParams, response: answers(SYSTEM_ANSWERS.position) } as const,
+    },
     async (req) => {
       const { createdAt, ...p } = await loadPos(req.params.id);
       return ok({ ...p, creatorTime: createdAt });
@@ -489,18 +476,30 @@ export function registerOrganizeRoutes(app: FastifyInstance): void {
     `${BASE}/Position/:id`,
     {
       onRequest: requirePermission({ menu: POS_MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const row = await loadPos(req.params.id);
       const users = await countWhere(ctx.db, 'user', 'positionId', row.id);
       if (users) throw badRequest(`该岗位下有 ${users} 个用户，不能删除`);
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('role').where('id', '=', `auth-position-${row.id}`).execute();
-        await trx.deleteFrom('position').where('id', '=', row.id).execute();
-      });
+      await deletePosition(ctx.db, row.id);
       await ctx.invalidateAccess();
       return ok(null, '删除成功');
+    },
+  );
+
+  // enabledMark as the JNPF 3.x list's switch toggles it (src/api/permission/*.js update…State)
+  r.put(
+    `${BASE}/Position/:id/Actions/State`,
+    {
+      onRequest: requirePermission({ menu: POS_MENU, button: 'btn_edit' }),
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.state) } as const,
+    },
+    async (req) => {
+      const row = await loadPos(req.params.id);
+      const enabledMark = await toggleState(ctx.db, 'position', row.id);
+      await ctx.invalidateAccess();
+      return ok({ enabledMark: enabledMark === 0 ? (0 as const) : (1 as const) }, '更新成功');
     },
   );
 }

@@ -4,9 +4,8 @@
  * A user's or a position's own grants live on a hidden role (category user | position) with the id
  * `auth-user-{id}` / `auth-position-{id}`; the access service adds them to the user's roles.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../context';
-import { paged } from '../db/paging';
 import {
   assertRefs,
   EMPTY_QUERY,
@@ -19,22 +18,44 @@ import {
   idParams,
   sortCodeField,
   toggleState,
+  jnpfAlias,
+  jnpfPath,
 } from '../kernel';
-import { badRequest, notFound, ok, page } from '../http/envelope';
+import { ApiError, Code, badRequest, notFound, ok, page } from '../http/envelope';
 import { typed } from '../http/typed';
+import { answers, arr, envelope, NOTHING, record, str } from '../http/response';
+import { SYSTEM_ANSWERS, asFlag } from './responses';
 import { OPEN, NO_BODY } from '../http/route-table';
-import { ipAddressName, requirePermission } from '../auth';
+import { hasPermission, ipAddressName, requirePermission } from '../auth';
 import { registerSaveRoutes } from './save-routes';
 import { keywordQuery, pagingQuery } from '../http/validation';
-import { contains } from '../db/search';
-import { authorizeTrees, dataScopeEntries } from './authorize-model';
+import { authorizeTrees, dataScopeEntries, pickGranted } from './authorize-model';
+import {
+  deleteRole,
+  enabledRoles,
+  grantCatalogue,
+  grantIdsOf,
+  grantRole,
+  liveSessions,
+  loadRole as loadRoleRow,
+  pageRoles,
+  relationObject,
+  roleUserIds,
+  roleUsers,
+  setGrants,
+  setRoleUsers,
+  userExists,
+  type GrantObjectType,
+} from './role-store';
 import { endSessions } from './sessions';
+import { positionUserIds, setPositionUsers } from './user-store';
 import { onlinePeople } from './rules';
 
 const BASE = '/api/system/Permission';
 const ROLE_MENU = 'permission.role';
 const AUTH_MENU = 'permission.authorize';
 const ONLINE_MENU = 'permission.userOnline';
+const POS_MENU = 'permission.position';
 
 interface RoleBody {
   fullName: string;
@@ -56,7 +77,6 @@ const roleBody = {
   },
 } as const;
 
-type ObjectType = 'Role' | 'User' | 'Position';
 interface Grants {
   module: string[];
   button: string[];
@@ -74,16 +94,7 @@ export function registerRoleRoutes(app: FastifyInstance): void {
   const r = typed(app);
   const ctx = app.ctx;
 
-  const loadRole = async (id: string) => {
-    const r = await ctx.db
-      .selectFrom('role')
-      .selectAll()
-      .where('id', '=', id)
-      .where('category', '=', 'role')
-      .executeTakeFirst();
-    if (!r) throw notFound('角色不存在');
-    return r;
-  };
+  const loadRole = (id: string) => loadRoleRow(ctx.db, id);
 
   /* ---------------- roles ---------------- */
 
@@ -92,35 +103,12 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     {
       onRequest: requirePermission({ menu: ROLE_MENU }),
       schema: {
+        response: answers(SYSTEM_ANSWERS.roles),
         querystring: { type: 'object', properties: { keyword: keywordQuery, ...pagingQuery } },
       } as const,
     },
     async (req) => {
-      const q = req.query;
-      let base = ctx.db.selectFrom('role').where('category', '=', 'role');
-      if (q.keyword) {
-        const kw = q.keyword;
-        base = base.where((eb) => eb.or([contains('fullName', kw), contains('enCode', kw)]));
-      }
-      const { list, pagination } = await paged(base, q, (b) =>
-        b
-          .select((eb) => [
-            'role.id',
-            'role.fullName',
-            'role.enCode',
-            'role.description',
-            'role.sortCode',
-            'role.enabledMark',
-            'role.createdAt',
-            eb
-              .selectFrom('user_role')
-              .select((e) => e.fn.countAll<number>().as('n'))
-              .whereRef('user_role.roleId', '=', 'role.id')
-              .as('userCount'),
-          ])
-          .orderBy('role.sortCode')
-          .orderBy('role.id'),
-      );
+      const { list, pagination } = await pageRoles(ctx.db, req.query);
       return page(
         list.map(({ createdAt, ...r }) => ({
           ...r,
@@ -132,17 +120,17 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     },
   );
 
-  r.get(`${BASE}/Role/Selector`, { config: { open: OPEN.codes }, schema: EMPTY_QUERY }, async () => {
-    const list = await ctx.db
-      .selectFrom('role')
-      .select(['id', 'fullName', 'enCode'])
-      .where('category', '=', 'role')
-      .where('enabledMark', '=', 1)
-      .orderBy('sortCode')
-      .orderBy('id')
-      .execute();
-    return ok({ list });
-  });
+  r.get(
+    `${BASE}/Role/Selector`,
+    {
+      config: { open: OPEN.codes },
+      schema: { ...EMPTY_QUERY, response: answers(SYSTEM_ANSWERS.roleOptions) },
+    },
+    async () => {
+      const list = await enabledRoles(ctx.db);
+      return ok({ list });
+    },
+  );
 
   const roleValues = (b: RoleBody) => ({
     fullName: b.fullName,
@@ -168,15 +156,13 @@ export function registerRoleRoutes(app: FastifyInstance): void {
 
   r.get(
     `${BASE}/Role/:id`,
-    { onRequest: requirePermission({ menu: ROLE_MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: ROLE_MENU }),
+      schema: { params: idParams, response: answers(SYSTEM_ANSWERS.role) } as const,
+    },
     async (req) => {
       const { createdAt, ...r } = await loadRole(req.params.id);
-      const users = await ctx.db
-        .selectFrom('user_role')
-        .select('userId')
-        .where('roleId', '=', r.id)
-        .execute();
-      return ok({ ...r, creatorTime: createdAt, userIds: users.map((u) => u.userId) });
+      return ok({ ...r, creatorTime: createdAt, userIds: await roleUserIds(ctx.db, r.id) });
     },
   );
 
@@ -184,13 +170,13 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     `${BASE}/Role/:id`,
     {
       onRequest: requirePermission({ menu: ROLE_MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const r = await loadRole(req.params.id);
       const users = await countWhere(ctx.db, 'user_role', 'roleId', r.id);
       if (users) throw badRequest(`该角色下有 ${users} 个用户，不能删除`);
-      await ctx.db.deleteFrom('role').where('id', '=', r.id).execute();
+      await deleteRole(ctx.db, r.id);
       await ctx.invalidateAccess();
       return ok(null, '删除成功');
     },
@@ -200,29 +186,25 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     `${BASE}/Role/:id/Actions/State`,
     {
       onRequest: requirePermission({ menu: ROLE_MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.state) } as const,
     },
     async (req) => {
       const r = await loadRole(req.params.id);
       const enabledMark = await toggleState(ctx.db, 'role', r.id);
       await ctx.invalidateAccess();
-      return ok({ enabledMark }, '更新成功');
+      return ok({ enabledMark: asFlag(enabledMark) }, '更新成功');
     },
   );
 
   r.get(
     `${BASE}/Role/:id/Users`,
-    { onRequest: requirePermission({ menu: ROLE_MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: ROLE_MENU }),
+      schema: { params: idParams, response: answers(SYSTEM_ANSWERS.roleUsers) } as const,
+    },
     async (req) => {
       const r = await loadRole(req.params.id);
-      const list = await ctx.db
-        .selectFrom('user_role')
-        .innerJoin('user', 'user.id', 'user_role.userId')
-        .select(['user.id', 'user.account', 'user.realName'])
-        .where('user_role.roleId', '=', r.id)
-        .orderBy('user.sortCode')
-        .orderBy('user.id')
-        .execute();
+      const list = await roleUsers(ctx.db, r.id);
       return ok({ list });
     },
   );
@@ -232,6 +214,7 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     {
       onRequest: requirePermission({ menu: ROLE_MENU, button: 'btn_edit' }),
       schema: {
+        response: answers(SYSTEM_ANSWERS.nothing),
         params: idParams,
         body: {
           type: 'object',
@@ -245,11 +228,86 @@ export function registerRoleRoutes(app: FastifyInstance): void {
       const r = await loadRole(req.params.id);
       const ids = req.body.userIds;
       await assertRefs(ctx.db, [{ field: 'userIds', table: 'user', ids, what: '用户' }]);
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('user_role').where('roleId', '=', r.id).execute();
-        for (const userId of ids)
-          await trx.insertInto('user_role').values({ userId, roleId: r.id }).execute();
-      });
+      await setRoleUsers(ctx.db, r.id, ids);
+      await ctx.invalidateAccess();
+      return ok(null, '更新成功');
+    },
+  );
+
+  /*
+   * Members of a role or a position as the JNPF 3.x member picker reads and saves them
+   * (src/views/permission/userRelation/Selector.vue: GET → data.ids; POST {objectId, objectType,
+   * userIds}). A role's members are the same as Role/{id}/Users'; a position's are the users whose
+   * position it is. Guarded by the object's own page: roles (permission.role), positions
+   * (permission.position), the save by its btn_edit.
+   */
+  const RELATION = '/api/system/Permission/UserRelation/:objectId';
+  const relationMenu = { Role: ROLE_MENU, Position: POS_MENU } as const;
+  const relationParams = {
+    type: 'object',
+    required: ['objectId'],
+    properties: { objectId: { type: 'string', minLength: 1, maxLength: 64 } },
+  } as const;
+  /** 403 unless the caller holds the object's page (and `button`); `type` null: either page will do. */
+  const mayRelate = async (req: FastifyRequest, type: 'Role' | 'Position' | null, button?: string) => {
+    const user = authOf(req).user;
+    const menus = type ? [relationMenu[type]] : [ROLE_MENU, POS_MENU];
+    for (const menu of menus) if (await hasPermission(ctx, user, menu, button)) return;
+    throw new ApiError(Code.FORBIDDEN, `权限不足: 缺少菜单 ${menus.join(' / ')}`);
+  };
+
+  r.get(
+    jnpfPath(RELATION),
+    {
+      config: {
+        checksInHandler: `checked in the handler: the object's page, ${ROLE_MENU} for a role, ${POS_MENU} for a position`,
+      },
+      schema: { params: relationParams, response: { 200: envelope(record({ ids: arr(str) })) } } as const,
+    },
+    async (req) => {
+      await mayRelate(req, null);
+      const type = await relationObject(ctx.db, req.params.objectId);
+      await mayRelate(req, type);
+      const ids =
+        type === 'Role'
+          ? (await roleUsers(ctx.db, req.params.objectId)).map((u) => u.id)
+          : await positionUserIds(ctx.db, req.params.objectId);
+      return ok({ ids });
+    },
+  );
+
+  r.post(
+    jnpfPath(RELATION),
+    {
+      config: {
+        checksInHandler: `checked in the handler: the object's page and its btn_edit, ${ROLE_MENU} for a role, ${POS_MENU} for a position`,
+      },
+      schema: {
+        params: relationParams,
+        body: {
+          type: 'object',
+          required: ['objectType', 'userIds'],
+          additionalProperties: false,
+          properties: {
+            objectId: { type: 'string', maxLength: 64 },
+            objectType: { type: 'string', enum: ['Role', 'Position'] },
+            userIds: idList,
+          },
+        },
+        response: { 200: NOTHING },
+      } as const,
+    },
+    async (req) => {
+      const id = req.params.objectId;
+      const b = req.body;
+      await mayRelate(req, null, 'btn_edit');
+      const type = await relationObject(ctx.db, id);
+      await mayRelate(req, type, 'btn_edit');
+      await assertRefs(ctx.db, [{ field: 'userIds', table: 'user', ids: b.userIds, what: '用户' }]);
+      if (b.objectId !== undefined && b.objectId !== id) throw badRequest('objectId: 与地址中的 id 不一致');
+      if (b.objectType !== type) throw badRequest(`objectType: 必须是 ${type}`);
+      if (type === 'Role') await setRoleUsers(ctx.db, id, b.userIds);
+      else await setPositionUsers(ctx.db, id, b.userIds);
       await ctx.invalidateAccess();
       return ok(null, '更新成功');
     },
@@ -257,49 +315,8 @@ export function registerRoleRoutes(app: FastifyInstance): void {
 
   /* ---------------- authorisation ---------------- */
 
-  /** The role holding the object's grants (created on save for users and positions). */
-  async function grantRole(type: ObjectType, id: string, create: boolean): Promise<string | null> {
-    if (type === 'Role') return (await loadRole(id)).id;
-    const table = type === 'User' ? 'user' : 'position';
-    const obj = await ctx.db
-      .selectFrom(table as 'position')
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!obj) throw notFound(type === 'User' ? '用户不存在' : '岗位不存在');
-    const roleId = type === 'User' ? `auth-user-${id}` : `auth-position-${id}`;
-    const exists = await ctx.db.selectFrom('role').select('id').where('id', '=', roleId).executeTakeFirst();
-    if (exists) return roleId;
-    if (!create) return null;
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('role')
-        .values({
-          id: roleId,
-          fullName: `${type === 'User' ? '用户' : '岗位'}授权`,
-          enCode: roleId,
-          description: '',
-          sortCode: 0,
-          enabledMark: 1,
-          category: type === 'User' ? 'user' : 'position',
-          createdAt: ctx.clock(),
-        })
-        .execute();
-      if (type === 'User') await trx.insertInto('user_role').values({ userId: id, roleId }).execute();
-    });
-    return roleId;
-  }
-
-  const catalogue = async () => {
-    const menus = await ctx.db
-      .selectFrom('menu')
-      .select(['id', 'parentId', 'type', 'enCode', 'fullName', 'icon', 'sortCode'])
-      .where('enabledMark', '=', 1)
-      .execute();
-    const buttons = await ctx.db.selectFrom('menu_button').selectAll().execute();
-    const columns = await ctx.db.selectFrom('menu_column').selectAll().execute();
-    return { menus, buttons, columns };
-  };
+  const grantRoleOf = (type: GrantObjectType, id: string, create: boolean) =>
+    grantRole(ctx.db, type, id, create, ctx.clock);
 
   const objectParams = {
     type: 'object',
@@ -312,35 +329,17 @@ export function registerRoleRoutes(app: FastifyInstance): void {
 
   r.get(
     `${BASE}/Authority/Data/:objectType/:objectId`,
-    { onRequest: requirePermission({ menu: AUTH_MENU }), schema: { params: objectParams } as const },
+    {
+      onRequest: requirePermission({ menu: AUTH_MENU }),
+      schema: { params: objectParams, response: answers(SYSTEM_ANSWERS.grants) } as const,
+    },
     async (req) => {
-      const { menus, buttons, columns } = await catalogue();
-      const roleId = await grantRole(req.params.objectType, req.params.objectId, false);
-      const ids: Grants = { module: [], button: [], column: [], resource: [] };
-      if (roleId) {
-        ids.module = (
-          await ctx.db.selectFrom('role_menu').select('menuId').where('roleId', '=', roleId).execute()
-        ).map((r) => r.menuId);
-        const b = await ctx.db
-          .selectFrom('role_button')
-          .select(['menuId', 'enCode'])
-          .where('roleId', '=', roleId)
-          .execute();
-        ids.button = b.map((r) => `${r.menuId}:b:${r.enCode}`);
-        const c = await ctx.db
-          .selectFrom('role_column')
-          .select(['menuId', 'enCode'])
-          .where('roleId', '=', roleId)
-          .execute();
-        ids.column = c.map((r) => `${r.menuId}:c:${r.enCode}`);
-        const d = await ctx.db
-          .selectFrom('role_data')
-          .select(['menuId', 'enCode'])
-          .where('roleId', '=', roleId)
-          .execute();
-        ids.resource = d.map((r) => `${r.menuId}:d:${r.enCode}`);
-      }
-      return ok({ ...authorizeTrees(menus, buttons, columns), ids });
+      const { menus, buttons, columns, schemes } = await grantCatalogue(ctx.db);
+      const roleId = await grantRoleOf(req.params.objectType, req.params.objectId, false);
+      const ids: Grants = roleId
+        ? await grantIdsOf(ctx.db, roleId)
+        : { module: [], button: [], column: [], resource: [] };
+      return ok({ ...authorizeTrees(menus, buttons, columns, schemes), ids });
     },
   );
 
@@ -349,6 +348,7 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     {
       onRequest: requirePermission({ menu: AUTH_MENU, button: 'btn_edit' }),
       schema: {
+        response: answers(SYSTEM_ANSWERS.nothing),
         params: objectParams,
         body: {
           type: 'object',
@@ -359,49 +359,18 @@ export function registerRoleRoutes(app: FastifyInstance): void {
       } as const,
     },
     async (req) => {
-      const { menus, buttons, columns } = await catalogue();
+      const { menus, buttons, columns, schemes } = await grantCatalogue(ctx.db);
       const menuIds = new Set(menus.map((m) => m.id));
       const g = req.body;
       const unknownMenu = g.module.find((id) => !menuIds.has(id));
       if (unknownMenu) throw badRequest(`module: 菜单不存在: ${unknownMenu}`);
       const granted = new Set(g.module);
-      const pick = <T extends { id: string; menuId: string }>(
-        field: keyof Grants,
-        all: readonly T[],
-      ): T[] => {
-        const byId = new Map(all.map((e) => [e.id, e]));
-        return req.body[field].map((id) => {
-          const e = byId.get(id);
-          if (!e) throw badRequest(`${field}: 不存在: ${id}`);
-          if (!granted.has(e.menuId)) throw badRequest(`${field}: 菜单未授权: ${id}`);
-          return e;
-        });
-      };
-      const bs = pick('button', buttons);
-      const cs = pick('column', columns);
-      const ds = pick('resource', dataScopeEntries(menus));
-      const roleId = await grantRole(req.params.objectType, req.params.objectId, true);
+      const bs = pickGranted('button', g.button, buttons, granted);
+      const cs = pickGranted('column', g.column, columns, granted);
+      const ds = pickGranted('resource', g.resource, dataScopeEntries(menus, schemes), granted);
+      const roleId = await grantRoleOf(req.params.objectType, req.params.objectId, true);
       if (!roleId) throw notFound();
-      await ctx.db.transaction().execute(async (trx) => {
-        for (const t of ['role_menu', 'role_button', 'role_column', 'role_data'] as const)
-          await trx.deleteFrom(t).where('roleId', '=', roleId).execute();
-        for (const menuId of g.module) await trx.insertInto('role_menu').values({ roleId, menuId }).execute();
-        for (const b of bs)
-          await trx
-            .insertInto('role_button')
-            .values({ roleId, menuId: b.menuId, enCode: b.enCode, fullName: b.fullName })
-            .execute();
-        for (const c of cs)
-          await trx
-            .insertInto('role_column')
-            .values({ roleId, menuId: c.menuId, enCode: c.enCode, fullName: c.fullName })
-            .execute();
-        for (const d of ds)
-          await trx
-            .insertInto('role_data')
-            .values({ roleId, menuId: d.menuId, enCode: d.enCode, fullName: d.fullName })
-            .execute();
-      });
+      await setGrants(ctx.db, roleId, { menuIds: g.module, buttons: bs, columns: cs, data: ds });
       await ctx.invalidateAccess();
       return ok(null, '授权成功');
     },
@@ -409,71 +378,61 @@ export function registerRoleRoutes(app: FastifyInstance): void {
 
   /* ---------------- online users ---------------- */
 
+  // the JNPF 3.x client's paths of the same page (src/api/permission/onlineUser.js)
+  const [ONLINE, JNPF_ONLINE] = jnpfAlias(`${BASE}/OnlineUser`, '/api/system/Base/OnlineUser');
+  /** The signed-in people (keyword: their name, account or company), the connected first. */
+  const onlineNow = async (keyword: string | undefined) => {
+    const now = ctx.clock();
+    const rows = await liveSessions(ctx.db, now, keyword);
+    const connected = new Set(await ctx.realtime.onlineUsers().catch(() => [] as string[]));
+    const people = onlinePeople(
+      rows.map((r) => ({
+        userId: r.userId,
+        userName: r.realName,
+        account: r.account,
+        organize: r.organize ?? '',
+        loginTime: r.createdAt,
+        loginIp: r.ip,
+        // each session's own address, not the user's last sign-in's
+        loginAddress: ipAddressName(r.ip),
+        expiresAt: r.expiresAt,
+        sessionId: `${r.token.slice(0, 8)}…`,
+      })),
+      connected,
+    );
+    return people;
+  };
+  const onlineQuery = { type: 'object', properties: { keyword: keywordQuery } } as const;
   r.get(
-    `${BASE}/OnlineUser`,
+    ONLINE,
     {
       onRequest: requirePermission({ menu: ONLINE_MENU }),
-      schema: { querystring: { type: 'object', properties: { keyword: keywordQuery } } } as const,
+      schema: { querystring: onlineQuery, response: answers(SYSTEM_ANSWERS.online) } as const,
     },
-    async (req) => {
-      const now = ctx.clock();
-      let q = ctx.db
-        .selectFrom('token as t')
-        .innerJoin('user as u', 'u.id', 't.userId')
-        .leftJoin('organize as o', 'o.id', 'u.organizeId')
-        .select([
-          't.token',
-          't.userId',
-          't.createdAt',
-          't.expiresAt',
-          't.ip',
-          'u.account',
-          'u.realName',
-          'o.fullName as organize',
-        ])
-        .where('t.revokedAt', 'is', null)
-        .where('t.expiresAt', '>', now);
-      if (req.query.keyword) {
-        const kw = req.query.keyword;
-        q = q.where((eb) => eb.or([contains('u.account', kw), contains('u.realName', kw)]));
-      }
-      const rows = await q.orderBy('t.createdAt', 'desc').limit(5000).execute();
-      const connected = new Set(await ctx.realtime.onlineUsers().catch(() => [] as string[]));
-      const people = onlinePeople(
-        rows.map((r) => ({
-          userId: r.userId,
-          userName: r.realName,
-          account: r.account,
-          organize: r.organize ?? '',
-          loginTime: r.createdAt,
-          loginIp: r.ip,
-          // each session's own address, not the user's last sign-in's
-          loginAddress: ipAddressName(r.ip),
-          expiresAt: r.expiresAt,
-          sessionId: `${r.token.slice(0, 8)}…`,
-        })),
-        connected,
-      );
-      return ok({ list: people });
+    async (req) => ok({ list: await onlineNow(req.query.keyword) }),
+  );
+  // the 3.x page reads the people as `data` itself, the address as loginIPAddress
+  r.get(
+    JNPF_ONLINE,
+    {
+      onRequest: requirePermission({ menu: ONLINE_MENU }),
+      schema: { querystring: onlineQuery, response: answers(SYSTEM_ANSWERS.onlineJnpf) } as const,
     },
+    async (req) => ok((await onlineNow(req.query.keyword)).map((p) => ({ ...p, loginIPAddress: p.loginIp }))),
   );
 
-  r.delete(
-    `${BASE}/OnlineUser/:id`,
-    {
-      onRequest: requirePermission({ menu: ONLINE_MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
-    },
-    async (req) => {
-      if (req.params.id === authOf(req).user.id) throw badRequest('不能强制自己下线');
-      const u = await ctx.db
-        .selectFrom('user')
-        .select('id')
-        .where('id', '=', req.params.id)
-        .executeTakeFirst();
-      if (!u) throw notFound('用户不存在');
-      const sessions = await endSessions(ctx, u.id, 'forcedOffline');
-      return ok({ sessions }, '强制下线成功');
-    },
-  );
+  for (const url of [ONLINE, JNPF_ONLINE])
+    r.delete(
+      `${url}/:id`,
+      {
+        onRequest: requirePermission({ menu: ONLINE_MENU, button: 'btn_remove' }),
+        schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.forcedOffline) } as const,
+      },
+      async (req) => {
+        if (req.params.id === authOf(req).user.id) throw badRequest('不能强制自己下线');
+        if (!(await userExists(ctx.db, req.params.id))) throw notFound('用户不存在');
+        const sessions = await endSessions(ctx, req.params.id, 'forcedOffline');
+        return ok({ sessions }, '强制下线成功');
+      },
+    );
 }

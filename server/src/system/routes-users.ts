@@ -7,7 +7,6 @@ import { LOCKED_PASSWORD_HASH, hashPassword, requirePermission } from '../auth';
 import { authOf } from '../context';
 import {
   assertRefs,
-  refId,
   EMPTY_QUERY,
   enabledField,
   fullNameField,
@@ -18,29 +17,32 @@ import {
   sortCodeField,
   buildTree,
 } from '../kernel';
-import { badRequest, notFound, ok } from '../http/envelope';
+import { badRequest, ok } from '../http/envelope';
 import { typed } from '../http/typed';
+import { answers } from '../http/response';
+import { SYSTEM_ANSWERS } from './responses';
 import { OPEN, NO_BODY } from '../http/route-table';
+import { userValues, type UserInput } from './rules';
 import { avatarUrl } from './users-shared';
 import { endSessions } from './sessions';
+import {
+  accountTaken,
+  deleteUser,
+  enabledOrgsAndUsers,
+  insertUser,
+  loadUser as loadUserRow,
+  ordinaryRoleIds,
+  setUser,
+  updateUser,
+} from './user-store';
 
 const BASE = '/api/system/Permission/Users';
 const MENU = 'permission.user';
 
-interface UserBody {
+interface UserBody extends UserInput {
   account?: string;
   password?: string;
-  realName: string;
-  gender?: number;
-  mobile?: string;
-  email?: string;
-  organizeId: string;
-  positionId?: string | null;
-  managerId?: string | null;
   roleIds?: string[];
-  enabledMark?: number;
-  sortCode?: number;
-  quickQuery?: string;
   description?: string;
 }
 
@@ -95,86 +97,55 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
       { field: 'managerId', table: 'user', id: b.managerId, what: '用户' },
       { field: 'roleIds', table: 'role', ids: b.roleIds ?? [], what: '角色', where: { category: 'role' } },
     ]);
-    return {
-      realName: b.realName,
-      gender: b.gender ?? 3,
-      mobile: b.mobile ?? '',
-      email: b.email ?? '',
-      organizeId: b.organizeId,
-      positionId: refId(b.positionId),
-      managerId: refId(b.managerId),
-      enabledMark: b.enabledMark ?? 1,
-      sortCode: b.sortCode ?? 0,
-      quickQuery: b.quickQuery ?? '',
-    };
+    return userValues(b);
   }
 
-  const loadUser = async (id: string) => {
-    const u = await ctx.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!u) throw notFound('用户不存在');
-    return u;
-  };
+  const loadUser = (id: string) => loadUserRow(ctx.db, id);
 
-  r.get(`${BASE}/Selector`, { config: { open: OPEN.names }, schema: EMPTY_QUERY }, async () => {
-    const orgs = await ctx.db
-      .selectFrom('organize')
-      .select(['id', 'parentId', 'fullName', 'enCode', 'category', 'sortCode'])
-      .where('enabledMark', '=', 1)
-      .execute();
-    const users = await ctx.db
-      .selectFrom('user')
-      .select(['id', 'account', 'realName', 'organizeId', 'sortCode', 'headIcon'])
-      .where('enabledMark', '=', 1)
-      .execute();
-    const list = [
-      ...orgs.map((o) => ({
-        ...o,
-        type: o.category,
-        icon:
-          o.category === 'company'
-            ? 'icon-ym icon-ym-tree-organization3'
-            : 'icon-ym icon-ym-tree-department1',
-      })),
-      ...users.map((u) => ({
-        id: u.id,
-        parentId: u.organizeId,
-        fullName: `${u.realName}/${u.account}`,
-        enCode: u.account,
-        sortCode: u.sortCode,
-        headIcon: avatarUrl(u.headIcon),
-        type: 'user',
-        icon: 'icon-ym icon-ym-tree-user2',
-      })),
-    ];
-    return ok({ list: buildTree(list) });
-  });
+  r.get(
+    `${BASE}/Selector`,
+    { config: { open: OPEN.names }, schema: { ...EMPTY_QUERY, response: answers(SYSTEM_ANSWERS.userTree) } },
+    async () => {
+      const { orgs, users } = await enabledOrgsAndUsers(ctx.db);
+      const list = [
+        ...orgs.map((o) => ({
+          ...o,
+          type: o.category,
+          icon:
+            o.category === 'company'
+              ? 'icon-ym icon-ym-tree-organization3'
+              : 'icon-ym icon-ym-tree-department1',
+        })),
+        ...users.map((u) => ({
+          id: u.id,
+          parentId: u.organizeId,
+          fullName: `${u.realName}/${u.account}`,
+          enCode: u.account,
+          sortCode: u.sortCode,
+          headIcon: avatarUrl(u.headIcon),
+          type: 'user',
+          icon: 'icon-ym icon-ym-tree-user2',
+        })),
+      ];
+      return ok({ list: buildTree(list) });
+    },
+  );
 
   r.post(
     BASE,
     {
       onRequest: requirePermission({ menu: MENU, button: 'btn_add' }),
-      schema: { body: createBody } as const,
+      schema: { body: createBody, response: answers(SYSTEM_ANSWERS.created) } as const,
     },
     async (req) => {
       const b = req.body;
       const account = (b.account ?? '').trim();
-      const dup = await ctx.db
-        .selectFrom('user')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['account']), '=', account.toLowerCase()))
-        .executeTakeFirst();
+      const dup = await accountTaken(ctx.db, account);
       if (dup) throw badRequest(`account: 账号 "${account}" 已存在`);
       const v = await checkRefs(b);
       const passwordHash = b.password ? await hashPassword(b.password) : LOCKED_PASSWORD_HASH;
       const id = newId();
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('user')
-          .values({ id, account, passwordHash, ...v, createdAt: ctx.clock() })
-          .execute();
-        for (const roleId of b.roleIds ?? [])
-          await trx.insertInto('user_role').values({ userId: id, roleId }).execute();
-      });
+      await insertUser(ctx.db, { id, account, passwordHash, ...v, createdAt: ctx.clock() }, b.roleIds ?? []);
       return ok({ id }, '新建成功');
     },
   );
@@ -183,26 +154,13 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     `${BASE}/:id`,
     {
       onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: updateBody } as const,
+      schema: { params: idParams, body: updateBody, response: answers(SYSTEM_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const u = await loadUser(req.params.id);
       const v = await checkRefs(req.body, u.id);
       if (u.id === authOf(req).user.id && v.enabledMark === 0) throw badRequest('enabledMark: 不能禁用自己');
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.updateTable('user').set(v).where('id', '=', u.id).execute();
-        if (req.body.roleIds) {
-          // Only ordinary roles are replaced; the user's own hidden grant role stays.
-          const ordinary = trx.selectFrom('role').select('id').where('category', '=', 'role');
-          await trx
-            .deleteFrom('user_role')
-            .where('userId', '=', u.id)
-            .where('roleId', 'in', ordinary)
-            .execute();
-          for (const roleId of req.body.roleIds)
-            await trx.insertInto('user_role').values({ userId: u.id, roleId }).execute();
-        }
-      });
+      await updateUser(ctx.db, u.id, v, req.body.roleIds);
       if (v.enabledMark === 0 && u.enabledMark === 1) await endSessions(ctx, u.id, 'disabled');
       await ctx.invalidateAccess(u.id);
       return ok(null, '更新成功');
@@ -211,16 +169,13 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
 
   r.get(
     `${BASE}/:id`,
-    { onRequest: requirePermission({ menu: MENU }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: MENU }),
+      schema: { params: idParams, response: answers(SYSTEM_ANSWERS.user) } as const,
+    },
     async (req) => {
       const u = await loadUser(req.params.id);
-      const roles = await ctx.db
-        .selectFrom('user_role')
-        .innerJoin('role', 'role.id', 'user_role.roleId')
-        .select('role.id')
-        .where('user_role.userId', '=', u.id)
-        .where('role.category', '=', 'role')
-        .execute();
+      const roleIds = await ordinaryRoleIds(ctx.db, u.id);
       return ok({
         id: u.id,
         account: u.account,
@@ -231,7 +186,7 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
         organizeId: u.organizeId,
         positionId: u.positionId,
         managerId: u.managerId,
-        roleIds: roles.map((r) => r.id),
+        roleIds,
         enabledMark: u.enabledMark,
         sortCode: u.sortCode,
         quickQuery: u.quickQuery,
@@ -246,19 +201,14 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     `${BASE}/:id`,
     {
       onRequest: requirePermission({ menu: MENU, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const u = await loadUser(req.params.id);
       if (u.id === authOf(req).user.id) throw badRequest('不能删除自己');
       if (u.isAdministrator === 1) throw badRequest('不能删除管理员账号');
       await endSessions(ctx, u.id, 'deleted');
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.updateTable('user').set({ managerId: null }).where('managerId', '=', u.id).execute();
-        await trx.updateTable('organize').set({ managerId: null }).where('managerId', '=', u.id).execute();
-        await trx.deleteFrom('role').where('id', '=', `auth-user-${u.id}`).execute();
-        await trx.deleteFrom('user').where('id', '=', u.id).execute();
-      });
+      await deleteUser(ctx.db, u.id);
       await ctx.invalidateAccess(u.id);
       return ok(null, '删除成功');
     },
@@ -269,6 +219,7 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     {
       onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
       schema: {
+        response: answers(SYSTEM_ANSWERS.nothing),
         params: idParams,
         body: {
           type: 'object',
@@ -285,7 +236,7 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     async (req) => {
       const u = await loadUser(req.params.id);
       const passwordHash = await hashPassword(req.body.userPassword);
-      await ctx.db.updateTable('user').set({ passwordHash }).where('id', '=', u.id).execute();
+      await setUser(ctx.db, u.id, { passwordHash });
       if (u.id !== authOf(req).user.id)
         await endSessions(ctx, u.id, 'passwordReset', '密码已重置，请重新登录');
       await ctx.invalidateAccess(u.id);
@@ -297,13 +248,13 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     `${BASE}/:id/Actions/State`,
     {
       onRequest: requirePermission({ menu: MENU, button: 'btn_edit' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(SYSTEM_ANSWERS.state) } as const,
     },
     async (req) => {
       const u = await loadUser(req.params.id);
       if (u.id === authOf(req).user.id) throw badRequest('不能禁用自己');
       const enabledMark = u.enabledMark === 1 ? 0 : 1;
-      await ctx.db.updateTable('user').set({ enabledMark }).where('id', '=', u.id).execute();
+      await setUser(ctx.db, u.id, { enabledMark });
       if (enabledMark === 0) await endSessions(ctx, u.id, 'disabled');
       await ctx.invalidateAccess(u.id);
       return ok({ enabledMark }, '更新成功');

@@ -5,6 +5,8 @@ import { registerBillRuleRoutes } from './routes-billrule';
 import { registerDataInterfaceRoutes } from './routes-datainterface';
 import { registerErrorLogRoutes } from './routes-error-log';
 import { registerMenuAndLogRoutes } from './routes-menu-log';
+import { registerModuleRoutes } from './routes-module';
+import { registerDataScopeRoutes } from './routes-data-scope';
 import { registerOrganizeRoutes } from './routes-organize';
 import { registerRoleRoutes } from './routes-role';
 import { registerUserListRoutes } from './routes-user-list';
@@ -19,5 +21,7 @@ export function registerSystemRoutes(app: FastifyInstance): void {
   registerDataInterfaceRoutes(app);
   registerBillRuleRoutes(app);
   registerMenuAndLogRoutes(app);
+  registerModuleRoutes(app);
+  registerDataScopeRoutes(app);
   registerErrorLogRoutes(app);
 }

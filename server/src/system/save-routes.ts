@@ -7,11 +7,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope';
+import { NOTHING, answers } from '../http/response';
+import { CREATED } from './responses';
 import { requirePermission } from '../auth';
 import { idParams, newId } from '../kernel';
-
-type SavedTable =
-  'area' | 'dictionary_type' | 'dictionary_data' | 'data_interface' | 'organize' | 'position' | 'role';
+import { insertSavedRow, updateSavedRow, type SavedTable } from './save-store';
 
 export interface SaveRoutes<B, V extends object> {
   /** the collection's path; the edit call is `${path}/:id` */
@@ -37,16 +37,15 @@ export function registerSaveRoutes<B, V extends object>(
   const { db } = app.ctx;
   app.post<{ Body: B }>(
     path,
-    { onRequest: requirePermission({ menu, button: 'btn_add' }), schema: { body } },
+    {
+      onRequest: requirePermission({ menu, button: 'btn_add' }),
+      schema: { body, response: answers(CREATED) },
+    },
     async (req) => {
       // the schema has checked the body; fastify cannot carry a generic body type through
       const v = await check(req.body as B);
       const id = newId();
-      // kysely cannot type a write to one of several tables; each table has these columns
-      await db
-        .insertInto(table as 'area')
-        .values({ id, ...v, ...created?.() } as never)
-        .execute();
+      await insertSavedRow(db, table, { id, ...v, ...created?.() });
       await after?.();
       return ok({ id }, '新建成功');
     },
@@ -55,16 +54,12 @@ export function registerSaveRoutes<B, V extends object>(
     `${path}/:id`,
     {
       onRequest: requirePermission({ menu, button: 'btn_edit' }),
-      schema: { params: idParams, body },
+      schema: { params: idParams, body, response: answers(NOTHING) },
     },
     async (req) => {
       const row = await load(req.params.id);
       const v = await check(req.body as B, row.id);
-      await db
-        .updateTable(table as 'area')
-        .set(v as never)
-        .where('id', '=', row.id)
-        .execute();
+      await updateSavedRow(db, table, row.id, v);
       await after?.();
       return ok(null, '更新成功');
     },

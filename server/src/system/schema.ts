@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Row types of the system domain's tables: organisations, positions, users, roles and their grants,
@@ -64,7 +64,41 @@ export interface DataInterfaceTable {
   createdAt: number;
 }
 
-/** Data-permission grants: scope (all | company | department | self) per menu. */
+/** A field a menu's data-permission schemes may test (JNPF 3.x ModuleDataAuthorize). */
+export interface MenuDataFieldTable {
+  id: string;
+  menuId: string;
+  enCode: string;
+  fullName: string;
+  type: string;
+  conditionSymbol: string;
+  conditionText: string;
+  description: string;
+  sortCode: number;
+  enabledMark: number;
+  createdAt: number;
+}
+
+/** A menu's data-permission scheme (JNPF 3.x ModuleDataAuthorizeScheme), granted by its code. */
+export interface MenuDataSchemeTable {
+  id: string;
+  menuId: string;
+  enCode: string;
+  fullName: string;
+  conditionJson: string;
+  conditionText: string;
+  matchLogic: 'and' | 'or';
+  allData: number;
+  description: string;
+  sortCode: number;
+  enabledMark: number;
+  createdAt: number;
+}
+
+/**
+ * Data-permission grants per menu: a scheme's code (menu_data_scheme), or on the user list one of
+ * its built-in scopes (all | company | department | self).
+ */
 export interface RoleDataTable {
   roleId: string;
   menuId: string;
@@ -79,6 +113,8 @@ export interface OrganizeTable {
   fullName: string;
   enCode: string;
   managerId: string | null;
+  /** the district it looks after (a station): what `@district` reads in data permissions */
+  district: ColumnType<string | null, string | null | undefined, string | null>;
   sortCode: number;
   enabledMark: number;
   createdAt: number;
@@ -170,6 +206,8 @@ export interface MenuButtonTable {
   enCode: string;
   fullName: string;
   sortCode: number;
+  /** 0: switched off (held by nobody); the JNPF 3.x State action. */
+  enabledMark: Generated<number>;
 }
 
 /** Catalogue of the list columns each page offers. */
@@ -179,6 +217,8 @@ export interface MenuColumnTable {
   enCode: string;
   fullName: string;
   sortCode: number;
+  /** 0: switched off (held by nobody); the JNPF 3.x State action. */
+  enabledMark: Generated<number>;
 }
 
 export interface RoleMenuTable {
@@ -269,6 +309,8 @@ export interface SystemTables {
   bill_rule: BillRuleTable;
   data_interface: DataInterfaceTable;
   role_data: RoleDataTable;
+  menu_data_field: MenuDataFieldTable;
+  menu_data_scheme: MenuDataSchemeTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -219,7 +219,37 @@ export const DEMO_ACCOUNTS = [
   { account: 'admin', password: 'admin123', role: '系统管理员' },
   { account: 'operator', password: 'operator123', role: '运维操作员' },
   { account: 'manager', password: 'manager123', role: '管理人员（用户管理只读）' },
+  { account: 'east', password: 'east123', role: '区域运维员（照明地图只看东城区）' },
 ] as const;
+
+/**
+ * The district operator (data permissions, issue 24): the lighting map, restricted by its role's
+ * 本区数据 schemes to what their station looks after. Seeded after the stations exist
+ * (seed-data-scope.ts), on a new database and on one that lacks them.
+ */
+export const DISTRICT_ROLE = {
+  id: 'role-district',
+  enCode: 'districtOperator',
+  fullName: '区域运维员',
+  description: '照明地图：只看、只改本区的资产、故障与维修工单',
+  menuRoots: ['lighting'],
+} as const;
+
+export const DISTRICT_USER: UserSeed & { password: string } = {
+  id: 'u-east',
+  account: 'east',
+  realName: '赵东',
+  password: 'east123',
+  gender: 1,
+  mobile: '13800000004',
+  email: 'east@example.com',
+  organizeId: 'dept-east',
+  positionId: 'pos-electrician',
+  managerId: null,
+  quickQuery: 'zd',
+  isAdministrator: false,
+  roleIds: [DISTRICT_ROLE.id],
+};
 
 export function buildUsers(): UserSeed[] {
   const depts = Object.keys(DEPT_POSITION);

@@ -12,6 +12,7 @@ import type { Db } from '../database';
 import { insertDictionaries } from './dictionary-seed';
 import type { FlatMenu, MenuSeed, SeedContext } from '../kernel';
 import { rolesFor, type RoleSeed } from './seed-people';
+import { seedDataScopes } from './seed-data-scope';
 import { ADMIN_ROOTS } from './menus';
 import {
   BILL_RULES,
@@ -210,6 +211,7 @@ export async function seedSystemIfEmpty(db: Db, s: SeedContext): Promise<boolean
   let changed = await syncAdminMenus(db, s);
   changed = (await seedPeople(db, now)) || changed;
   changed = (await seedDictionaries(db)) || changed;
+  changed = (await seedDataScopes(db, s)) || changed;
   if ((await count(db, 'area')) === 0) {
     await insertChunked(
       db,

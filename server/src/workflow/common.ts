@@ -1,15 +1,17 @@
 /** Small pieces the workflow routes share: schema snippets, names, JSON fields, forms of flows. */
 import {
   FormType,
+  flowNodes,
+  namedIdsOf,
   validateFlow,
-  normalizeFlow,
   type FlowDefinition,
   type FlowProblemCode,
 } from '@lighting/shared/flowcore';
-import type { FormData } from '@lighting/shared/formcore';
+import { normalizeForm, type FormData } from '@lighting/shared/formcore';
 import type { Db } from '../database';
 import { badRequest } from '../http/envelope';
 import { versionForm, parseJsonField, RECORD_DATA_MAX } from '../lowcode';
+import { existingIds } from './flow-store';
 import { systemForm, type Data } from './forms';
 
 export const ENGINE = '/api/workflow/Engine';
@@ -59,18 +61,44 @@ const STRUCTURE: ReadonlySet<FlowProblemCode> = new Set([
   'tooDeep',
 ]);
 
-/** A definition as a body sent it → its normalised JSON text, or a 400 naming the node. */
-export function parseTemplate(text: string): { def: FlowDefinition; text: string } {
+/**
+ * A definition as a body sent it, checked that its tree can be read (else a 400 naming the node).
+ * The text is kept as the client sent it, so the client reads back what it saved (a JNPF 3.x
+ * designer its own tree); what runs is derived from it (flowcore `readFlow`).
+ */
+export function parseTemplate(text: string): { text: string } {
   const parsed = parseJsonField(text, 'flowTemplateJson');
   if (!parsed.ok) throw badRequest(parsed.message);
   const problems = validateFlow(parsed.value).filter((p) => STRUCTURE.has(p.code));
   const first = problems[0];
   if (first) throw badRequest(`flowTemplateJson: ${first.message}`, { problems });
-  const def = normalizeFlow(parsed.value as unknown as FlowDefinition);
-  const out = JSON.stringify(def);
-  if (out.length > TEMPLATE_MAX)
-    throw badRequest(`flowTemplateJson: must be at most ${TEMPLATE_MAX} characters`);
-  return { def, text: out };
+  return { text };
+}
+
+/**
+ * Refuses a definition naming users, positions or roles that do not exist (release: JNPF sent
+ * such a node to the administrator without a word), naming the node and the ids.
+ */
+export async function assertNamedIdsExist(db: Db, def: FlowDefinition): Promise<void> {
+  const titles = new Map(flowNodes(def).map((n) => [n.nodeId, String(n.properties?.title ?? '')]));
+  const who = (id: string): string => (titles.get(id) ? `${titles.get(id)} (${id})` : id);
+  for (const [kind, named] of namedIdsOf(def)) {
+    const found = await existingIds(db, kind, [...named.keys()]);
+    const missing = [...named].filter(([id]) => !found.has(id));
+    const first = missing[0];
+    if (!first) continue;
+    const node = who(first[1][0] ?? '');
+    const ids = missing
+      .filter(([, nodes]) => nodes.includes(first[1][0] ?? ''))
+      .map(([id]) => id)
+      .join(', ');
+    const problems = missing.map(([id, nodes]) => ({ id, kind, nodeIds: nodes }));
+    if (kind === 'users')
+      throw badRequest(`flowTemplateJson: 节点 ${node} 指定的用户不存在: ${ids}`, { problems });
+    if (kind === 'positions')
+      throw badRequest(`flowTemplateJson: 节点 ${node} 指定的岗位不存在: ${ids}`, { problems });
+    throw badRequest(`flowTemplateJson: 节点 ${node} 指定的角色不存在: ${ids}`, { problems });
+  }
 }
 
 /** A new flow's tree: the start and one approver (the initiator's manager). */
@@ -105,6 +133,8 @@ export interface FlowFormRef {
   formType: number;
   systemKey: string | null;
   modelId: string | null;
+  /** a flow's own designed form (JNPF 3.x formData), as sent */
+  formJson: string | null;
   fullName: string;
 }
 
@@ -118,6 +148,7 @@ export async function currentFormOf(
     if (!sf) throw badRequest('formId: 系统表单不存在');
     return { form: sf.form, formVersion: 0 };
   }
+  if (f.formJson !== null) return { form: normalizeForm(f.formJson), formVersion: 0 };
   const m = await db
     .selectFrom('visualdev_base')
     .select(['id', 'version'])
@@ -132,7 +163,7 @@ export async function currentFormOf(
 export async function loadFlowForm(db: Db, id: string, field = 'formId'): Promise<FlowFormRef> {
   const f = await db
     .selectFrom('flow_form')
-    .select(['id', 'formType', 'systemKey', 'modelId', 'fullName'])
+    .select(['id', 'formType', 'systemKey', 'modelId', 'formJson', 'fullName'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!f) throw badRequest(`${field}: 表单不存在`);

@@ -259,3 +259,10 @@ export const workflowRequestKeys: Migration = {
     await db.schema.dropTable('flow_request').execute();
   },
 };
+
+/** Migration 0021: a flow form may be a flow's own designed form (flow_form.formJson, JNPF 3.x formData). */
+export const workflowFormJson: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('flow_form').addColumn('formJson', 'text').execute();
+  },
+};

@@ -1,8 +1,9 @@
 /** The workflow domain's descriptor, handed to the app (src/domains.ts); other domains import ./index. */
 import type { DomainModule } from '../kernel';
 import { WORKFLOW_MENU } from './menus';
-import { workflowInit, workflowMigration, workflowRequestKeys } from './migration';
+import { workflowFormJson, workflowInit, workflowMigration, workflowRequestKeys } from './migration';
 import { registerWorkflowRoutes } from './routes';
+import { workflowScopeFields } from './scope';
 import { seedWorkflowFresh, seedWorkflowIfEmpty } from './seed';
 
 export const workflowModule: DomainModule = {
@@ -11,6 +12,7 @@ export const workflowModule: DomainModule = {
     '0001_init': workflowInit,
     '0016_workflow': workflowMigration,
     '0019_request_keys': workflowRequestKeys,
+    '0021_flow_form_json': workflowFormJson,
   },
   menus: [{ place: 50, menu: WORKFLOW_MENU }],
   seed: {
@@ -20,4 +22,5 @@ export const workflowModule: DomainModule = {
     },
   },
   routes: registerWorkflowRoutes,
+  scopeFields: workflowScopeFields,
 };

@@ -161,7 +161,8 @@ export async function resolveApprovers(
         data = {};
       }
       const v = p.formField ? data[p.formField] : undefined;
-      return dir.enabled(typeof v === 'string' ? [v] : ids(v));
+      // a text of ids joined by ',' (JNPF 3.x split the field's value so) or a list of ids
+      return dir.enabled(typeof v === 'string' ? ids(v.split(',').map((x) => x.trim())) : ids(v));
     }
     case AssigneeType.SAME_AS_NODE: {
       const target = p.assigneeNode ?? '';

@@ -2,10 +2,9 @@
  * /api/workflow/Engine/FlowBefore: the to-do, done and circulate lists, the task page, the
  * approvers' actions (audit, reject, recall, transfer), the monitor's cancel, the badge's counts.
  */
-import type { FastifyInstance } from 'fastify';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import {
-  OperatorState,
   RecordAction,
   TaskStatus,
   actionRefusal,
@@ -14,10 +13,8 @@ import {
   type ApproverNode,
 } from '@lighting/shared/flowcore';
 import { authOf } from '../context';
-import { paged } from '../db/paging';
-import { contains } from '../db/search';
-import { ApiError, Code, badRequest, notFound, ok, page } from '../http/envelope';
-import { requirePermission } from '../auth';
+import { ApiError, Code, badRequest, ok, page } from '../http/envelope';
+import { hasPermission, requirePermission } from '../auth';
 import { NO_BODY, OPEN } from '../http/route-table';
 import { typed } from '../http/typed';
 import { keywordQuery, pagingQuery } from '../http/validation';
@@ -40,6 +37,17 @@ import { pushCounts } from './notify';
 import { CONFLICT_MSG, loadVersion, parseData } from './store';
 import { taskView } from './view';
 import { idemKeyField, namesOf, userKey } from '../kernel';
+import {
+  deleteOwnCirculate,
+  loadRecord,
+  operatorWithTask,
+  pageCirculated,
+  pageDone,
+  pageTodo,
+  taskRow,
+} from './todo-store';
+import { answers } from '../http/response';
+import { WORKFLOW_ANSWERS } from './responses';
 
 const BEFORE = `${ENGINE}/FlowBefore`;
 
@@ -55,6 +63,8 @@ const listQuery = {
     endTime: { type: 'integer', minimum: 0 },
   },
 } as const;
+
+type ListQuery = FromSchema<typeof listQuery>;
 
 const actionBody = {
   type: ['object', 'null'],
@@ -87,207 +97,106 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
   const ctx = app.ctx;
   const db = ctx.db;
 
-  /** The lists' filters over the task (`t`) and its flow (`fe`), as one condition (null: none). */
-  const filterOf = (f: {
-    keyword?: string;
-    flowId?: string;
-    flowCategory?: string;
-    flowUrgent?: number;
-    startTime?: number;
-    endTime?: number;
-  }): Expression<SqlBool> | null => {
-    const parts: Array<Expression<SqlBool>> = [];
-    const kw = f.keyword?.trim();
-    if (kw) parts.push(contains('t.fullName', kw));
-    if (f.flowId) parts.push(sql<SqlBool>`${sql.ref('t.flowId')} = ${f.flowId}`);
-    if (f.flowCategory) parts.push(sql<SqlBool>`${sql.ref('fe.category')} = ${f.flowCategory}`);
-    if (f.flowUrgent) parts.push(sql<SqlBool>`${sql.ref('t.flowUrgent')} = ${f.flowUrgent}`);
-    if (f.startTime !== undefined) parts.push(sql<SqlBool>`${sql.ref('t.startTime')} >= ${f.startTime}`);
-    if (f.endTime !== undefined) parts.push(sql<SqlBool>`${sql.ref('t.startTime')} <= ${f.endTime}`);
-    return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : null;
+  const todoList = async (req: FastifyRequest, query: ListQuery) => {
+    const { user } = authOf(req);
+    const ds = await activeDelegations(db, user.id, ctx.clock());
+    const { list, pagination } = await pageTodo(db, user.id, ds, query);
+    const names = await namesOf(
+      db,
+      'user',
+      list.flatMap((x) => [x.creatorUserId, x.userId]),
+    );
+    return page(
+      list.map(({ userId, ...x }) => ({
+        ...x,
+        receiveTime: Number(x.receiveTime),
+        startTime: x.startTime === null ? null : Number(x.startTime),
+        userName: names.get(x.creatorUserId) ?? '',
+        thisStep: x.thisStep ?? '',
+        delegatorId: userId === user.id ? null : userId,
+        delegatorName: userId === user.id ? '' : (names.get(userId) ?? ''),
+      })),
+      pagination,
+    );
   };
 
-  r.get(
-    `${BEFORE}/List/1`,
-    { onRequest: requirePermission({ menu: MENU.todo }), schema: { querystring: listQuery } as const },
-    async (req) => {
-      const { user } = authOf(req);
-      const ds = await activeDelegations(db, user.id, ctx.clock());
-      let base = db
-        .selectFrom('flow_operator as o')
-        .innerJoin('flow_task as t', 't.id', 'o.taskId')
-        .innerJoin('flow_engine as fe', 'fe.id', 't.flowId')
-        .leftJoin('flow_task_node as n', (j) =>
-          j.onRef('n.taskId', '=', 'o.taskId').onRef('n.nodeId', '=', 'o.nodeId'),
-        )
-        .where('o.state', '=', OperatorState.WAITING)
-        .where('t.status', '=', TaskStatus.WAITING)
-        .where((eb) =>
-          eb.or([
-            eb('o.userId', '=', user.id),
-            ...ds.map((d) =>
-              d.flowId
-                ? eb.and([eb('o.userId', '=', d.userId), eb('t.flowId', '=', d.flowId)])
-                : eb('o.userId', '=', d.userId),
-            ),
-          ]),
-        );
-      const f1 = filterOf(req.query);
-      if (f1) base = base.where(f1);
-      const { list, pagination } = await paged(base, req.query, (b) =>
-        b
-          .select([
-            'o.id',
-            'o.taskId',
-            'o.nodeId',
-            'o.userId',
-            'o.createdAt as receiveTime',
-            't.fullName',
-            't.flowId',
-            't.flowUrgent',
-            't.status',
-            't.creatorUserId',
-            't.startTime',
-            'fe.fullName as flowName',
-            'fe.category as flowCategory',
-            'n.title as thisStep',
-          ])
-          .orderBy('o.createdAt', 'desc')
-          .orderBy('o.id'),
-      );
-      const names = await namesOf(
-        db,
-        'user',
-        list.flatMap((x) => [x.creatorUserId, x.userId]),
-      );
-      return page(
-        list.map(({ userId, ...x }) => ({
-          ...x,
-          receiveTime: Number(x.receiveTime),
-          startTime: x.startTime === null ? null : Number(x.startTime),
-          userName: names.get(x.creatorUserId) ?? '',
-          thisStep: x.thisStep ?? '',
-          delegatorId: userId === user.id ? null : userId,
-          delegatorName: userId === user.id ? '' : (names.get(userId) ?? ''),
-        })),
-        pagination,
-      );
-    },
-  );
+  const doneList = async (req: FastifyRequest, query: ListQuery) => {
+    const { user } = authOf(req);
+    const { list, pagination } = await pageDone(db, user.id, query);
+    const names = await namesOf(
+      db,
+      'user',
+      list.map((x) => x.creatorUserId),
+    );
+    return page(
+      list.map((x) => ({
+        ...x,
+        handleTime: Number(x.handleTime),
+        startTime: x.startTime === null ? null : Number(x.startTime),
+        userName: names.get(x.creatorUserId) ?? '',
+        canRecall:
+          x.status === TaskStatus.WAITING && x.handleStatus === RecordAction.AGREE && x.recalled === 0,
+      })),
+      pagination,
+    );
+  };
 
-  const HANDLED = [RecordAction.REJECT, RecordAction.AGREE, RecordAction.ADD_SIGN, RecordAction.TRANSFER];
-  r.get(
-    `${BEFORE}/List/2`,
-    { onRequest: requirePermission({ menu: MENU.done }), schema: { querystring: listQuery } as const },
-    async (req) => {
-      const { user } = authOf(req);
-      let base = db
-        .selectFrom('flow_record as r')
-        .innerJoin('flow_task as t', 't.id', 'r.taskId')
-        .innerJoin('flow_engine as fe', 'fe.id', 't.flowId')
-        .where('r.handleId', '=', user.id)
-        .where('r.handleStatus', 'in', HANDLED)
-        .where(
-          'r.seq',
-          '=',
-          sql<number>`(select max(${sql.ref('r2.seq')}) from ${sql.table('flow_record')} as ${sql.id('r2')} where ${sql.ref('r2.taskId')} = ${sql.ref('r.taskId')} and ${sql.ref('r2.handleId')} = ${user.id} and ${sql.ref('r2.handleStatus')} in (${sql.join(HANDLED)}))`,
-        );
-      const f2 = filterOf(req.query);
-      if (f2) base = base.where(f2);
-      const { list, pagination } = await paged(base, req.query, (b) =>
-        b
-          .select([
-            'r.id',
-            'r.taskId',
-            'r.nodeId',
-            'r.nodeName as thisStep',
-            'r.handleStatus',
-            'r.handleTime',
-            'r.recalled',
-            't.fullName',
-            't.flowId',
-            't.flowUrgent',
-            't.status',
-            't.creatorUserId',
-            't.startTime',
-            'fe.fullName as flowName',
-            'fe.category as flowCategory',
-          ])
-          .orderBy('r.handleTime', 'desc')
-          .orderBy('r.id'),
-      );
-      const names = await namesOf(
-        db,
-        'user',
-        list.map((x) => x.creatorUserId),
-      );
-      return page(
-        list.map((x) => ({
-          ...x,
-          handleTime: Number(x.handleTime),
-          startTime: x.startTime === null ? null : Number(x.startTime),
-          userName: names.get(x.creatorUserId) ?? '',
-          canRecall:
-            x.status === TaskStatus.WAITING && x.handleStatus === RecordAction.AGREE && x.recalled === 0,
-        })),
-        pagination,
-      );
-    },
-  );
+  const circulateList = async (req: FastifyRequest, query: ListQuery) => {
+    const { user } = authOf(req);
+    const { list, pagination } = await pageCirculated(db, user.id, query);
+    const names = await namesOf(
+      db,
+      'user',
+      list.map((x) => x.creatorUserId),
+    );
+    return page(
+      list.map((x) => ({
+        ...x,
+        creatorTime: Number(x.creatorTime),
+        startTime: x.startTime === null ? null : Number(x.startTime),
+        userName: names.get(x.creatorUserId) ?? '',
+      })),
+      pagination,
+    );
+  };
+
+  /** The three lists by category (1 to do, 2 done, 3 copies), each behind its own menu. */
+  const LISTS = {
+    1: { menu: MENU.todo, list: todoList },
+    2: { menu: MENU.done, list: doneList },
+    3: { menu: MENU.circulate, list: circulateList },
+  } as const;
 
   r.get(
-    `${BEFORE}/List/3`,
-    { onRequest: requirePermission({ menu: MENU.circulate }), schema: { querystring: listQuery } as const },
+    `${BEFORE}/List/:category`,
+    {
+      config: {
+        checksInHandler: `checked in the handler: the category's menu (1 ${MENU.todo}, 2 ${MENU.done}, 3 ${MENU.circulate})`,
+      },
+      schema: {
+        params: {
+          type: 'object',
+          required: ['category'],
+          properties: { category: { type: 'integer', enum: [1, 2, 3] } },
+        },
+        querystring: listQuery,
+        response: answers(WORKFLOW_ANSWERS.beforeList),
+      } as const,
+    },
     async (req) => {
-      const { user } = authOf(req);
-      let base = db
-        .selectFrom('flow_circulate as c')
-        .innerJoin('flow_task as t', 't.id', 'c.taskId')
-        .innerJoin('flow_engine as fe', 'fe.id', 't.flowId')
-        .where('c.userId', '=', user.id);
-      const f3 = filterOf(req.query);
-      if (f3) base = base.where(f3);
-      const { list, pagination } = await paged(base, req.query, (b) =>
-        b
-          .select([
-            'c.id',
-            'c.taskId',
-            'c.nodeId',
-            'c.nodeName as thisStep',
-            'c.createdAt as creatorTime',
-            'c.isRead',
-            't.fullName',
-            't.flowId',
-            't.flowUrgent',
-            't.status',
-            't.creatorUserId',
-            't.startTime',
-            'fe.fullName as flowName',
-            'fe.category as flowCategory',
-          ])
-          .orderBy('c.createdAt', 'desc')
-          .orderBy('c.id'),
-      );
-      const names = await namesOf(
-        db,
-        'user',
-        list.map((x) => x.creatorUserId),
-      );
-      return page(
-        list.map((x) => ({
-          ...x,
-          creatorTime: Number(x.creatorTime),
-          startTime: x.startTime === null ? null : Number(x.startTime),
-          userName: names.get(x.creatorUserId) ?? '',
-        })),
-        pagination,
-      );
+      const { menu, list } = LISTS[req.params.category];
+      if (!(await hasPermission(ctx, authOf(req).user, menu)))
+        throw new ApiError(Code.FORBIDDEN, `权限不足: 缺少菜单 ${menu}`);
+      return list(req, req.query);
     },
   );
 
   r.get(
     `${BEFORE}/Count`,
-    { config: { open: OPEN.self }, schema: { querystring: { type: 'object' } } as const },
+    {
+      config: { open: OPEN.self },
+      schema: { querystring: { type: 'object' }, response: answers(WORKFLOW_ANSWERS.counts) } as const,
+    },
     async (req) => ok(await countsOf(db, authOf(req).user.id, ctx.clock())),
   );
 
@@ -307,6 +216,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
             circulateId: { type: 'string', maxLength: 64 },
           },
         },
+        response: answers(WORKFLOW_ANSWERS.taskPage),
       } as const,
     },
     async (req) => {
@@ -323,18 +233,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
 
   /** The operator row in the path, the caller allowed on it (own or delegated), and its task. */
   const operatorFor = async (operatorId: string, userId: string) => {
-    const op = await db
-      .selectFrom('flow_operator')
-      .selectAll()
-      .where('id', '=', operatorId)
-      .executeTakeFirst();
-    if (!op) throw notFound('待办不存在');
-    const task = await db
-      .selectFrom('flow_task')
-      .select(['id', 'flowId'])
-      .where('id', '=', op.taskId)
-      .executeTakeFirstOrThrow();
-    const user = await db.selectFrom('user').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    const { op, task, user } = await operatorWithTask(db, operatorId, userId);
     const delegatorId = await actorFor(db, user, op, task.flowId, ctx.clock());
     return { op, task, delegatorId };
   };
@@ -355,7 +254,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
     {
       onRequest: requirePermission({ menu: MENU.todo }),
       bodyLimit: BODY_LIMIT,
-      schema: { params: taskParams, body: actionBody } as const,
+      schema: { params: taskParams, body: actionBody, response: answers(WORKFLOW_ANSWERS.acted) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
@@ -368,11 +267,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
       // options and references); the action then requires the task to be the one they were checked on
       let prepared: { data: string; version: number } | null = null;
       if (submitted) {
-        const task = await db
-          .selectFrom('flow_task')
-          .selectAll()
-          .where('id', '=', op.taskId)
-          .executeTakeFirstOrThrow();
+        const task = await taskRow(db, op.taskId);
         const { row: version, def } = await loadVersion(db, task.versionId);
         const node = findNode(def, op.nodeId) as ApproverNode | null;
         const data = await prepareFlowData(ctx, {
@@ -420,7 +315,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
     {
       onRequest: requirePermission({ menu: MENU.todo }),
       bodyLimit: BODY_LIMIT,
-      schema: { params: taskParams, body: rejectBody } as const,
+      schema: { params: taskParams, body: rejectBody, response: answers(WORKFLOW_ANSWERS.acted) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
@@ -459,16 +354,12 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
           additionalProperties: false,
           properties: { handleOpinion: opinionField, idemKey: idemKeyField },
         },
+        response: answers(WORKFLOW_ANSWERS.nothing),
       } as const,
     },
     async (req) => {
       const { user } = authOf(req);
-      const rec = await db
-        .selectFrom('flow_record')
-        .select(['id', 'taskId', 'nodeId', 'handleId', 'delegatorId'])
-        .where('id', '=', req.params.id)
-        .executeTakeFirst();
-      if (!rec) throw notFound('审批记录不存在');
+      const rec = await loadRecord(db, req.params.id);
       if (rec.handleId !== user.id) throw new ApiError(Code.FORBIDDEN, '权限不足: 只能撤回自己的审批');
       await service.act(
         user.id,
@@ -500,6 +391,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
           additionalProperties: false,
           properties: { freeApproverUserId: userIdField, handleOpinion: opinionField, idemKey: idemKeyField },
         },
+        response: answers(WORKFLOW_ANSWERS.nothing),
       } as const,
     },
     async (req) => {
@@ -539,6 +431,7 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
           additionalProperties: false,
           properties: { handleOpinion: opinionField, idemKey: idemKeyField },
         },
+        response: answers(WORKFLOW_ANSWERS.nothing),
       } as const,
     },
     async (req) => {
@@ -560,17 +453,11 @@ export function registerBeforeRoutes(app: FastifyInstance, service: WorkflowServ
     `${BEFORE}/Circulate/:id`,
     {
       onRequest: requirePermission({ menu: MENU.circulate, button: 'btn_remove' }),
-      schema: { params: taskParams, body: NO_BODY } as const,
+      schema: { params: taskParams, body: NO_BODY, response: answers(WORKFLOW_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
-      const row = await db
-        .selectFrom('flow_circulate')
-        .select(['id', 'userId'])
-        .where('id', '=', req.params.id)
-        .executeTakeFirst();
-      if (!row || row.userId !== user.id) throw notFound('抄送不存在');
-      await db.deleteFrom('flow_circulate').where('id', '=', row.id).execute();
+      await deleteOwnCirculate(db, req.params.id, user.id);
       await pushCounts(ctx, [user.id]).catch((err: unknown) =>
         app.log.error({ err }, 'workflow: count push failed'),
       );

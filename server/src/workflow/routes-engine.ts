@@ -8,23 +8,21 @@ import type { FastifyInstance } from 'fastify';
 import {
   AssigneeType,
   FormType,
-  TaskStatus,
   flowNodes,
-  normalizeFlow,
+  readFlow,
   validateFlow,
   type ApproverNode,
   type FlowDefinition,
 } from '@lighting/shared/flowcore';
 import { valueFields, walkFields, type FormField } from '@lighting/shared/formcore';
 import { authOf } from '../context';
-import { paged } from '../db/paging';
-import { contains } from '../db/search';
-import { ApiError, Code, badRequest, notFound, ok, page } from '../http/envelope';
+import { ApiError, Code, badRequest, ok, page } from '../http/envelope';
 import { hasPermission, requirePermission } from '../auth';
 import { NO_BODY } from '../http/route-table';
 import { typed } from '../http/typed';
 import { keywordQuery, pagingQuery } from '../http/validation';
-import { optionLoader } from '../lowcode';
+import type { Insertable } from 'kysely';
+import { checkFormReferences, optionLoader, parseDesignedForm } from '../lowcode';
 import {
   assertUniqueCode,
   descriptionField,
@@ -35,7 +33,6 @@ import {
   namesOf,
   newId,
   priorAnswer,
-  rememberAnswer,
   sortCodeField,
   userKey,
 } from '../kernel';
@@ -44,35 +41,110 @@ import {
   BODY_LIMIT,
   ENGINE,
   TEMPLATE_MAX,
+  assertNamedIdsExist,
   currentFormOf,
   defaultTemplate,
   loadFlowForm,
   parseTemplate,
+  type FlowFormRef,
 } from './common';
 import { fieldsOf, parseForm, systemForm, withOptions } from './forms';
 import { Directory, candidatesOf } from './resolve';
+import type { FlowFormTable } from './schema';
 import type { WorkflowService } from './service';
+import {
+  allForms,
+  assertModelExists,
+  deleteFlow,
+  deleteForm,
+  enabledLaunchFlows,
+  flowCounts,
+  flowHasTasks,
+  flowNamesAndCodes,
+  formInUse,
+  formNames,
+  hasUnreleasedChanges,
+  insertFlow,
+  insertForm,
+  loadFlow,
+  loadForm,
+  pageApprovedData,
+  pageFlows,
+  pageForms,
+  releaseFlow,
+  releasedVersionOf,
+  runningCounts,
+  selectorFlows,
+  systemFormIdByKey,
+  systemKeyOfForm,
+  updateFlow,
+  updateForm,
+  usersToChoose,
+  type FlowFormRow,
+  type FlowRow,
+} from './flow-store';
+import { copyNames, groupByCategory } from './rules';
 import { parseData } from './store';
+import { answers } from '../http/response';
+import { WORKFLOW_ANSWERS } from './responses';
 
 const FLOW = `${ENGINE}/FlowEngine`;
 const FORM = `${ENGINE}/FlowEngineForm`;
 
+/**
+ * A flow as our designer and the JNPF 3.x client (views/workFlow/flowEngine/Form.vue) send it. The
+ * 3.x client sends its whole form: `id` ('' when new), `formType` with `formData` (the form it
+ * designed or the system form's fields, as a JSON string), `tables` (the database tables it bound),
+ * `enabledMark`; and on edit everything GET answered (`formName`, `version`, `fields`…). Those are
+ * read or ignored by name (docs/api/workflow.md); any other field is refused.
+ */
 const flowBody = {
   type: 'object',
-  required: ['fullName', 'enCode', 'formId'],
+  required: ['fullName', 'enCode'],
   additionalProperties: false,
   properties: {
     fullName: fullNameField,
     enCode: enCodeField,
     category: { type: 'string', maxLength: 50 },
     type: { type: 'integer', enum: [0, 1] },
-    formId: { type: 'string', minLength: 1, maxLength: 64 },
+    /** the flow_form; '' or absent: kept on edit, chosen by formType when new (3.x) */
+    formId: { type: 'string', maxLength: 64 },
     icon: { type: 'string', maxLength: 100 },
     iconBackground: { type: 'string', maxLength: 20, pattern: '^(#[0-9a-fA-F]{3,8})?$' },
     description: descriptionField,
     sortCode: sortCodeField,
     flowTemplateJson: { type: 'string', maxLength: TEMPLATE_MAX },
     idemKey: idemKeyField,
+    // JNPF 3.x: read
+    formType: { type: 'integer', enum: [FormType.SYSTEM, FormType.DESIGNER] },
+    // JNPF 3.x: '' when new, the path's flow on edit (anything else is refused)
+    id: { type: 'string', maxLength: 64 },
+    // JNPF 3.x: ignored by name (release enables a flow; records are the engine's)
+    enabledMark: { type: 'integer', enum: [0, 1] },
+    formData: { type: 'string', maxLength: TEMPLATE_MAX },
+    tables: { type: 'string', maxLength: 100_000 },
+    // what GET answers, sent back by a client that edits what it read: ignored by name
+    formName: { type: 'string', maxLength: 100 },
+    version: { type: 'integer', minimum: 0 },
+    hasChanges: { type: 'boolean' },
+    runningCount: { type: 'integer', minimum: 0 },
+    creatorTime: { type: 'integer', minimum: 0 },
+    creatorUser: { type: 'string', maxLength: 100 },
+    lastModifyTime: { type: ['integer', 'null'], minimum: 0 },
+    fields: {
+      type: 'array',
+      maxItems: 2000,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          key: { type: 'string', maxLength: 201 },
+          label: { type: 'string', maxLength: 200 },
+          conditionType: { type: ['string', 'null'], enum: ['number', 'text', 'boolean', null] },
+          table: { type: ['string', 'null'], maxLength: 100 },
+        },
+      },
+    },
   },
 } as const;
 
@@ -97,27 +169,12 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
   const ctx = app.ctx;
   const db = ctx.db;
 
-  const loadFlow = async (id: string) => {
-    const f = await db.selectFrom('flow_engine').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!f) throw notFound('流程不存在');
-    return f;
-  };
-  type FlowRow = Awaited<ReturnType<typeof loadFlow>>;
-  const releasedText = async (flowId: string, version: number): Promise<string | null> => {
-    if (!version) return null;
-    const v = await db
-      .selectFrom('flow_version')
-      .select('flowTemplateJson')
-      .where('flowId', '=', flowId)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return v?.flowTemplateJson ?? null;
-  };
-  const shape = async (
+  const shape = (
     f: FlowRow,
     names: Map<string, string>,
     forms: Map<string, string>,
     running: Map<string, number>,
+    hasChanges: boolean,
   ) => ({
     id: f.id,
     fullName: f.fullName,
@@ -133,28 +190,12 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     sortCode: f.sortCode,
     enabledMark: f.enabledMark,
     version: Number(f.version),
-    hasChanges:
-      Number(f.version) === 0 || (await releasedText(f.id, Number(f.version))) !== f.flowTemplateJson,
+    hasChanges,
     runningCount: running.get(f.id) ?? 0,
     creatorTime: Number(f.createdAt),
     creatorUser: names.get(f.createdBy ?? '') ?? '',
     lastModifyTime: f.updatedAt === null ? null : Number(f.updatedAt),
   });
-  const formNames = async (): Promise<Map<string, string>> =>
-    new Map(
-      (await db.selectFrom('flow_form').select(['id', 'fullName']).execute()).map((x) => [x.id, x.fullName]),
-    );
-  const runningCounts = async (ids: string[]): Promise<Map<string, number>> => {
-    if (!ids.length) return new Map();
-    const rows = await db
-      .selectFrom('flow_task')
-      .select(['flowId', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('flowId', 'in', ids)
-      .where('status', '=', TaskStatus.WAITING)
-      .groupBy('flowId')
-      .execute();
-    return new Map(rows.map((x) => [x.flowId, Number(x.n)]));
-  };
   /** The form JSON and fields of a flow's current form (the designer reads them). */
   const formOfFlow = async (f: FlowRow) => {
     if (!f.formId) return { form: { fields: [] as FormField[] }, formVersion: 0 };
@@ -176,27 +217,27 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
             enabledMark: { type: 'integer', enum: [0, 1] },
           },
         },
+        response: answers(WORKFLOW_ANSWERS.flows),
       } as const,
     },
     async (req) => {
-      const q = req.query;
-      let base = db.selectFrom('flow_engine');
-      const kw = q.keyword?.trim();
-      if (kw) base = base.where((eb) => eb.or([contains('fullName', kw), contains('enCode', kw)]));
-      if (q.category) base = base.where('category', '=', q.category);
-      if (q.type !== undefined) base = base.where('type', '=', q.type);
-      if (q.enabledMark !== undefined) base = base.where('enabledMark', '=', q.enabledMark);
-      const { list, pagination } = await paged(base, q, (b) =>
-        b.selectAll().orderBy('sortCode').orderBy('id'),
-      );
+      const { list, pagination } = await pageFlows(db, req.query);
       const names = await namesOf(
         db,
         'user',
         list.map((f) => f.createdBy),
       );
-      const forms = await formNames();
-      const running = await runningCounts(list.map((f) => f.id));
-      return page(await Promise.all(list.map((f) => shape(f, names, forms, running))), pagination);
+      const forms = await formNames(db);
+      const running = await runningCounts(
+        db,
+        list.map((f) => f.id),
+      );
+      return page(
+        await Promise.all(
+          list.map(async (f) => shape(f, names, forms, running, await hasUnreleasedChanges(db, f))),
+        ),
+        pagination,
+      );
     },
   );
 
@@ -204,35 +245,14 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     `${FLOW}/ListAll`,
     {
       onRequest: requirePermission({ menu: MENU.launch }),
-      schema: { querystring: { type: 'object' } } as const,
+      schema: { querystring: { type: 'object' }, response: answers(WORKFLOW_ANSWERS.launchable) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
-      const rows = await db
-        .selectFrom('flow_engine as f')
-        .innerJoin('flow_version as v', (j) =>
-          j.onRef('v.flowId', '=', 'f.id').onRef('v.version', '=', 'f.version'),
-        )
-        .select([
-          'f.id',
-          'f.fullName',
-          'f.enCode',
-          'f.category',
-          'f.type',
-          'f.formType',
-          'f.icon',
-          'f.iconBackground',
-          'f.description',
-          'v.flowTemplateJson',
-        ])
-        .where('f.enabledMark', '=', 1)
-        .where('f.type', '=', 0)
-        .orderBy('f.sortCode')
-        .orderBy('f.id')
-        .execute();
+      const rows = await enabledLaunchFlows(db);
       const list = [];
       for (const { flowTemplateJson, ...f } of rows)
-        if (await service.mayLaunch(user, normalizeFlow(JSON.parse(flowTemplateJson) as FlowDefinition)))
+        if (await service.mayLaunch(user, readFlow(JSON.parse(flowTemplateJson) as FlowDefinition)))
           list.push(f);
       return ok({ list });
     },
@@ -244,20 +264,14 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
       config: { checksInHandler: EDITABLE },
       schema: {
         querystring: { type: 'object', properties: { type: { type: 'integer', enum: [0, 1] } } },
+        response: answers(WORKFLOW_ANSWERS.selector),
       } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       if (!(await hasPermission(ctx, user, MENU.engine)) && !(await hasPermission(ctx, user, MENU.launch)))
         throw new ApiError(Code.FORBIDDEN, `权限不足: 缺少菜单 ${MENU.engine}`);
-      let q = db
-        .selectFrom('flow_engine')
-        .select(['id', 'fullName', 'enCode', 'type', 'formType', 'enabledMark', 'category']);
-      if (req.query.type !== undefined) q = q.where('type', '=', req.query.type);
-      const rows = await q.orderBy('sortCode').orderBy('id').execute();
-      const groups = new Map<string, typeof rows>();
-      for (const f of rows)
-        groups.set(f.category || '未分类', [...(groups.get(f.category || '未分类') ?? []), f]);
+      const groups = groupByCategory(await selectorFlows(db, req.query.type));
       return ok({
         list: [...groups].map(([cat, children]) => ({
           id: cat,
@@ -271,53 +285,123 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
 
   r.get(
     `${FLOW}/:id`,
-    { onRequest: requirePermission({ menu: MENU.engine }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: MENU.engine }),
+      schema: { params: idParams, response: answers(WORKFLOW_ANSWERS.flow) } as const,
+    },
     async (req) => {
-      const f = await loadFlow(req.params.id);
+      const f = await loadFlow(db, req.params.id);
       const { form } = await formOfFlow(f);
       const names = await namesOf(db, 'user', [f.createdBy]);
       return ok({
-        ...(await shape(f, names, await formNames(), await runningCounts([f.id]))),
+        ...shape(
+          f,
+          names,
+          await formNames(db),
+          await runningCounts(db, [f.id]),
+          await hasUnreleasedChanges(db, f),
+        ),
         flowTemplateJson: f.flowTemplateJson || JSON.stringify(defaultTemplate()),
         formData: JSON.stringify(await withOptions(db, form, (await systemKeyOfFlow(f)) ?? null)),
         fields: fieldsOf(form),
       });
     },
   );
-  const systemKeyOfFlow = async (f: FlowRow): Promise<string | null> => {
-    if (f.formType !== FormType.SYSTEM || !f.formId) return null;
-    return (
-      (await db.selectFrom('flow_form').select('systemKey').where('id', '=', f.formId).executeTakeFirst())
-        ?.systemKey ?? null
-    );
-  };
+  const systemKeyOfFlow = async (f: FlowRow): Promise<string | null> =>
+    f.formType !== FormType.SYSTEM || !f.formId ? null : systemKeyOfForm(db, f.formId);
 
   type FlowBody = {
     fullName: string;
     enCode: string;
     category?: string;
     type?: 0 | 1;
-    formId: string;
+    formId?: string;
+    formType?: 1 | 2;
+    formData?: string;
     icon?: string;
     iconBackground?: string;
     description?: string;
     sortCode?: number;
     flowTemplateJson?: string;
   };
-  const valuesOf = async (b: FlowBody) => {
-    const form = await loadFlowForm(db, b.formId);
+  /** The flow_form row of a flow's own form (listed among the flow forms, named after the flow). */
+  const ownFormRow = (
+    own: { id: string; fullName: string; formJson: string },
+    flowId: string,
+    userId: string,
+    now: number,
+  ): Insertable<FlowFormTable> => ({
+    id: own.id,
+    fullName: own.fullName,
+    enCode: `flow-${flowId}`,
+    formType: FormType.DESIGNER,
+    systemKey: null,
+    modelId: null,
+    formJson: own.formJson,
+    description: '',
+    sortCode: 0,
+    createdAt: now,
+    createdBy: userId,
+    updatedAt: null,
+  });
+  /** A flow's own designed form as a body sent it (JNPF 3.x formData), checked as the designer's forms are. */
+  const ownFormText = async (text: string): Promise<string> => {
+    const checked = parseDesignedForm(text);
+    await checkFormReferences(db, checked.form, null);
+    return text;
+  };
+  /**
+   * The form a body gives the flow: its formId; else (a JNPF 3.x client, which binds no separate
+   * form) for formType 2 the form it designed (`formData`: a new flow form of the flow's own), for
+   * formType 1 the system form its enCode names (3.x found system forms by it); else on edit the
+   * flow's form, whose JSON `formData` replaces when it is the flow's own.
+   */
+  const formOf = async (
+    b: FlowBody,
+    current: FlowRow | null,
+  ): Promise<{ ref: FlowFormRef; own?: { insert: boolean; formJson: string } }> => {
+    const id = b.formId || current?.formId || '';
+    if (id) {
+      const ref = await loadFlowForm(db, id);
+      if (ref.formJson === null || b.formData === undefined) return { ref };
+      return { ref, own: { insert: false, formJson: await ownFormText(b.formData) } };
+    }
+    if (b.formType === FormType.DESIGNER && b.formData !== undefined) {
+      const formJson = await ownFormText(b.formData);
+      const ref = {
+        id: newId(),
+        formType: FormType.DESIGNER,
+        systemKey: null,
+        modelId: null,
+        formJson,
+        fullName: b.fullName.trim(),
+      };
+      return { ref, own: { insert: true, formJson } };
+    }
+    const key = b.formType === FormType.SYSTEM ? systemForm(b.enCode)?.key : undefined;
+    const sys = key ? await systemFormIdByKey(db, key) : null;
+    if (sys) return { ref: await loadFlowForm(db, sys) };
+    throw badRequest('formId: 请选择流程表单');
+  };
+  const valuesOf = async (b: FlowBody & { id?: string }, current: FlowRow | null) => {
+    // the 3.x client's `id`: '' when new, the flow's own on edit; another names no flow being saved
+    if (b.id && b.id !== current?.id) throw badRequest('id: 与所保存的流程不符');
+    const { ref: form, own } = await formOf(b, current);
     const tpl = b.flowTemplateJson ? parseTemplate(b.flowTemplateJson).text : undefined;
     return {
-      fullName: b.fullName.trim(),
-      enCode: b.enCode,
-      category: (b.category ?? '').trim(),
-      type: b.type ?? 0,
-      formType: form.formType,
-      formId: form.id,
-      icon: b.icon ?? 'icon-ym icon-ym-flowDesign',
-      iconBackground: b.iconBackground ?? '#1890ff',
-      description: b.description ?? '',
-      sortCode: b.sortCode ?? 0,
+      own: own ? { ...own, id: form.id, fullName: form.fullName } : null,
+      values: {
+        fullName: b.fullName.trim(),
+        enCode: b.enCode,
+        category: (b.category ?? '').trim(),
+        type: b.type ?? 0,
+        formType: form.formType,
+        formId: form.id,
+        icon: b.icon ?? 'icon-ym icon-ym-flowDesign',
+        iconBackground: b.iconBackground ?? '#1890ff',
+        description: b.description ?? '',
+        sortCode: b.sortCode ?? 0,
+      },
       tpl,
     };
   };
@@ -327,36 +411,36 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     {
       onRequest: requirePermission({ menu: MENU.engine, button: 'btn_add' }),
       bodyLimit: BODY_LIMIT,
-      schema: { body: flowBody } as const,
+      schema: { body: flowBody, response: answers(WORKFLOW_ANSWERS.withId) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const idem = userKey(user.id, req.body.idemKey, 'flow.flow');
-      const prior = await priorAnswer(db, idem);
+      const prior = await priorAnswer<{ id: string }>(db, idem);
       if (prior !== undefined) return ok(prior, '新建成功');
-      const v = await valuesOf(req.body);
-      await assertUniqueCode(db, 'flow_engine', v.enCode);
+      const { values, own, tpl } = await valuesOf(req.body, null);
+      await assertUniqueCode(db, 'flow_engine', values.enCode);
       const id = newId();
       const now = ctx.clock();
-      const { tpl, ...rest } = v;
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('flow_engine')
-          .values({
-            id,
-            ...rest,
-            enabledMark: 0,
-            createdAt: now,
-            createdBy: user.id,
-            updatedAt: null,
-            updatedBy: null,
-            version: 0,
-            flowTemplateJson: tpl ?? JSON.stringify(defaultTemplate()),
-            visibleType: 0,
-          })
-          .execute();
-        await rememberAnswer(trx, idem, { id }, now);
-      });
+      await insertFlow(
+        db,
+        {
+          id,
+          ...values,
+          enabledMark: 0,
+          createdAt: now,
+          createdBy: user.id,
+          updatedAt: null,
+          updatedBy: null,
+          version: 0,
+          flowTemplateJson: tpl ?? JSON.stringify(defaultTemplate()),
+          visibleType: 0,
+        },
+        idem,
+        { id },
+        now,
+        own?.insert ? ownFormRow(own, id, user.id, now) : undefined,
+      );
       return ok({ id }, '新建成功');
     },
   );
@@ -366,24 +450,24 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     {
       onRequest: requirePermission({ menu: MENU.engine, button: 'btn_edit' }),
       bodyLimit: BODY_LIMIT,
-      schema: { params: idParams, body: flowBody } as const,
+      schema: { params: idParams, body: flowBody, response: answers(WORKFLOW_ANSWERS.withId) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
-      const f = await loadFlow(req.params.id);
-      const v = await valuesOf(req.body);
-      await assertUniqueCode(db, 'flow_engine', v.enCode, { exceptId: f.id });
-      const { tpl, ...rest } = v;
-      await db
-        .updateTable('flow_engine')
-        .set({
-          ...rest,
-          ...(tpl ? { flowTemplateJson: tpl } : {}),
-          updatedAt: ctx.clock(),
-          updatedBy: user.id,
-        })
-        .where('id', '=', f.id)
-        .execute();
+      const f = await loadFlow(db, req.params.id);
+      const { values, own, tpl } = await valuesOf(req.body, f);
+      await assertUniqueCode(db, 'flow_engine', values.enCode, { exceptId: f.id });
+      const now = ctx.clock();
+      await updateFlow(
+        db,
+        f.id,
+        { ...values, ...(tpl ? { flowTemplateJson: tpl } : {}), updatedAt: now, updatedBy: user.id },
+        own
+          ? own.insert
+            ? { insert: ownFormRow(own, f.id, user.id, now) }
+            : { id: own.id, formJson: own.formJson, now }
+          : undefined,
+      );
       return ok({ id: f.id }, '更新成功');
     },
   );
@@ -392,21 +476,12 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     `${FLOW}/:id`,
     {
       onRequest: requirePermission({ menu: MENU.engine, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(WORKFLOW_ANSWERS.nothing) } as const,
     },
     async (req) => {
-      const f = await loadFlow(req.params.id);
-      const used = await db
-        .selectFrom('flow_task')
-        .select('id')
-        .where('flowId', '=', f.id)
-        .executeTakeFirst();
-      if (used) throw badRequest('id: 流程已有实例，不能删除，可停用');
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('flow_delegate').where('flowId', '=', f.id).execute();
-        await trx.deleteFrom('flow_version').where('flowId', '=', f.id).execute();
-        await trx.deleteFrom('flow_engine').where('id', '=', f.id).execute();
-      });
+      const f = await loadFlow(db, req.params.id);
+      if (await flowHasTasks(db, f.id)) throw badRequest('id: 流程已有实例，不能删除，可停用');
+      await deleteFlow(db, f.id);
       return ok(null, '删除成功');
     },
   );
@@ -422,46 +497,44 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
           additionalProperties: false,
           properties: { idemKey: idemKeyField },
         },
+        response: answers(WORKFLOW_ANSWERS.copied),
       } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const idem = userKey(user.id, req.body?.idemKey, 'flow.flowCopy');
-      const prior = await priorAnswer(db, idem);
+      const prior = await priorAnswer<{ id: string; fullName: string; enCode: string }>(db, idem);
       if (prior !== undefined) return ok(prior, '复制成功');
-      const f = await loadFlow(req.params.id);
-      const names = new Set(
-        (await db.selectFrom('flow_engine').select('fullName').execute()).map((x) => x.fullName),
-      );
-      const codes = new Set(
-        (await db.selectFrom('flow_engine').select('enCode').execute()).map((x) => x.enCode),
-      );
-      let fullName = `${f.fullName}副本`.slice(0, 50);
-      for (let i = 2; names.has(fullName); i++) fullName = `${f.fullName}副本${i}`.slice(0, 50);
-      let enCode = `${f.enCode}.copy1`.slice(0, 50);
-      for (let i = 2; codes.has(enCode); i++) enCode = `${f.enCode}.copy${i}`.slice(0, 50);
+      const f = await loadFlow(db, req.params.id);
+      const { names, codes } = await flowNamesAndCodes(db);
+      const { fullName, enCode } = copyNames(f, names, codes);
       const id = newId();
       const now = ctx.clock();
       const { id: _old, ...rest } = f;
       const answer = { id, fullName, enCode };
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('flow_engine')
-          .values({
-            ...rest,
-            id,
-            fullName,
-            enCode,
-            enabledMark: 0,
-            version: 0,
-            createdAt: now,
-            createdBy: user.id,
-            updatedAt: null,
-            updatedBy: null,
-          })
-          .execute();
-        await rememberAnswer(trx, idem, answer, now);
-      });
+      // a flow's own form (JNPF 3.x formData) is copied with it: the copy's edits are its own
+      const form = f.formId ? await loadFlowForm(db, f.formId) : null;
+      const own = form && form.formJson !== null ? { id: newId(), fullName, formJson: form.formJson } : null;
+      await insertFlow(
+        db,
+        {
+          ...rest,
+          ...(own ? { formId: own.id } : {}),
+          id,
+          fullName,
+          enCode,
+          enabledMark: 0,
+          version: 0,
+          createdAt: now,
+          createdBy: user.id,
+          updatedAt: null,
+          updatedBy: null,
+        },
+        idem,
+        answer,
+        now,
+        own ? ownFormRow(own, id, user.id, now) : undefined,
+      );
       return ok(answer, '复制成功');
     },
   );
@@ -470,55 +543,36 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     `${FLOW}/Release/:id`,
     {
       onRequest: requirePermission({ menu: MENU.engine, button: 'btn_edit' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(WORKFLOW_ANSWERS.released) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
-      const f = await loadFlow(req.params.id);
+      const f = await loadFlow(db, req.params.id);
       if (!f.formId) throw badRequest('formId: 请选择流程表单');
       const ref = await loadFlowForm(db, f.formId);
       const { form, formVersion } = await currentFormOf(db, ref);
       const tpl = f.flowTemplateJson || JSON.stringify(defaultTemplate());
-      const problems = validateFlow(JSON.parse(tpl) as unknown, { fields: fieldsOf(form) });
+      const fields = fieldsOf(form);
+      const saved = JSON.parse(tpl) as FlowDefinition;
+      const problems = validateFlow(saved, { fields });
       const first = problems[0];
       if (first) throw badRequest(`flowTemplateJson: ${first.message}`, { problems });
+      await assertNamedIdsExist(db, readFlow(saved, fields));
       const now = ctx.clock();
-      const version = await db.transaction().execute(async (trx) => {
-        const cur = await trx
-          .selectFrom('flow_engine')
-          .select('version')
-          .where('id', '=', f.id)
-          .executeTakeFirstOrThrow();
-        const next = Number(cur.version) + 1;
-        await trx
-          .insertInto('flow_version')
-          .values({
-            id: newId(),
-            flowId: f.id,
-            version: next,
-            flowTemplateJson: tpl,
-            formType: ref.formType,
-            formId: ref.id,
-            formData: JSON.stringify(form),
-            formVersion,
-            createdAt: now,
-            createdBy: user.id,
-          })
-          .execute();
-        await trx
-          .updateTable('flow_engine')
-          .set({
-            version: next,
-            enabledMark: 1,
-            flowTemplateJson: tpl,
-            formType: ref.formType,
-            updatedAt: now,
-            updatedBy: user.id,
-          })
-          .where('id', '=', f.id)
-          .execute();
-        return next;
-      });
+      const version = await releaseFlow(
+        db,
+        f.id,
+        {
+          flowTemplateJson: tpl,
+          formType: ref.formType,
+          formId: ref.id,
+          formData: JSON.stringify(form),
+          formVersion,
+          createdAt: now,
+          createdBy: user.id,
+        },
+        now,
+      );
       return ok({ version }, '发布成功');
     },
   );
@@ -527,24 +581,23 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     `${FLOW}/Stop/:id`,
     {
       onRequest: requirePermission({ menu: MENU.engine, button: 'btn_edit' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(WORKFLOW_ANSWERS.nothing) } as const,
     },
     async (req) => {
-      const f = await loadFlow(req.params.id);
-      await db
-        .updateTable('flow_engine')
-        .set({ enabledMark: 0, updatedAt: ctx.clock(), updatedBy: authOf(req).user.id })
-        .where('id', '=', f.id)
-        .execute();
+      const f = await loadFlow(db, req.params.id);
+      await updateFlow(db, f.id, { enabledMark: 0, updatedAt: ctx.clock(), updatedBy: authOf(req).user.id });
       return ok(null, '停用成功');
     },
   );
 
   r.get(
     `${FLOW}/:id/FormDataFields`,
-    { onRequest: requirePermission({ menu: MENU.engine }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: MENU.engine }),
+      schema: { params: idParams, response: answers(WORKFLOW_ANSWERS.formDataFields) } as const,
+    },
     async (req) => {
-      const f = await loadFlow(req.params.id);
+      const f = await loadFlow(db, req.params.id);
       const { form } = await formOfFlow(f);
       const types = new Map(fieldsOf(form).map((x) => [x.key, x.conditionType]));
       return ok({
@@ -573,25 +626,18 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
             keyword: keywordQuery,
           },
         },
+        response: answers(WORKFLOW_ANSWERS.fieldData),
       } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       if (!(await hasPermission(ctx, user, MENU.engine)) && !(await hasPermission(ctx, user, MENU.launch)))
         throw new ApiError(Code.FORBIDDEN, `权限不足: 缺少菜单 ${MENU.engine}`);
-      const f = await loadFlow(req.params.id);
+      const f = await loadFlow(db, req.params.id);
       const { form } = await formOfFlow(f);
       if (!valueFields(form).some((v) => v.key === req.query.field))
         throw badRequest(`field: 字段 "${req.query.field}" 不存在`);
-      let base = db
-        .selectFrom('flow_task')
-        .where('flowId', '=', f.id)
-        .where('status', '=', TaskStatus.APPROVED);
-      const kw = req.query.keyword?.trim();
-      if (kw) base = base.where(contains('data', kw));
-      const { list, pagination } = await paged(base, req.query, (b) =>
-        b.select(['id', 'data']).orderBy('completionTime', 'desc').orderBy('id'),
-      );
+      const { list, pagination } = await pageApprovedData(db, f.id, req.query);
       return page(
         list.map((t) => ({ id: t.id, [req.query.field]: parseData(t.data)[req.query.field] ?? null })),
         pagination,
@@ -601,20 +647,20 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
 
   /** The released version a launch uses (or 400 when there is none) and whether the caller may launch it. */
   const releasedFor = async (flowId: string) => {
-    const f = await loadFlow(flowId);
-    if (!Number(f.version)) throw badRequest('id: 流程未发布');
-    const v = await db
-      .selectFrom('flow_version')
-      .selectAll()
-      .where('flowId', '=', f.id)
-      .where('version', '=', Number(f.version))
-      .executeTakeFirstOrThrow();
-    return { f, v, def: normalizeFlow(JSON.parse(v.flowTemplateJson) as FlowDefinition) };
+    const { f, v } = await releasedVersionOf(db, flowId);
+    return {
+      f,
+      v,
+      def: readFlow(JSON.parse(v.flowTemplateJson) as FlowDefinition, fieldsOf(parseForm(v.formData))),
+    };
   };
 
   r.get(
     `${FLOW}/:id/Released`,
-    { onRequest: requirePermission({ menu: MENU.launch }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: MENU.launch }),
+      schema: { params: idParams, response: answers(WORKFLOW_ANSWERS.releasedFlow) } as const,
+    },
     async (req) => {
       const { user } = authOf(req);
       const { f, v, def } = await releasedFor(req.params.id);
@@ -630,13 +676,7 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
       const candidates = [];
       for (const n of chosen) {
         const ids = await candidatesOf(dir, n);
-        const rows = ids
-          ? await db
-              .selectFrom('user')
-              .select(['id', 'realName as fullName', 'account'])
-              .where('id', 'in', ids.length ? ids : [''])
-              .execute()
-          : null;
+        const rows = ids ? await usersToChoose(db, ids) : null;
         candidates.push({ nodeId: n.nodeId, title: n.properties.title, users: rows });
       }
       return ok({
@@ -669,6 +709,7 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
           required: ['field'],
           properties: { field: { type: 'string', minLength: 1, maxLength: 201, 'x-text': 'line' } },
         },
+        response: answers(WORKFLOW_ANSWERS.options),
       } as const,
     },
     async (req) => {
@@ -689,26 +730,13 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
       await loader.load([field]);
       const list = loader.get(field);
       if (!list) throw badRequest(`field: "${req.query.field}" 不是选择控件`);
-      return ok({ list });
+      return ok({ list: [...list] });
     },
   );
 
   /* ---------------- FlowEngineForm ---------------- */
 
-  const loadForm = async (id: string) => {
-    const f = await db.selectFrom('flow_form').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!f) throw notFound('表单不存在');
-    return f;
-  };
-  const flowCounts = async (): Promise<Map<string, number>> => {
-    const rows = await db
-      .selectFrom('flow_engine')
-      .select(['formId', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('formId')
-      .execute();
-    return new Map(rows.map((x) => [x.formId, Number(x.n)]));
-  };
-  const formShape = (f: Awaited<ReturnType<typeof loadForm>>, counts: Map<string, number>) => ({
+  const formShape = (f: FlowFormRow, counts: Map<string, number>) => ({
     id: f.id,
     fullName: f.fullName,
     enCode: f.enCode,
@@ -730,17 +758,12 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
           type: 'object',
           properties: { ...pagingQuery, keyword: keywordQuery, formType: { type: 'integer', enum: [1, 2] } },
         },
+        response: answers(WORKFLOW_ANSWERS.forms),
       } as const,
     },
     async (req) => {
-      let base = db.selectFrom('flow_form');
-      const kw = req.query.keyword?.trim();
-      if (kw) base = base.where((eb) => eb.or([contains('fullName', kw), contains('enCode', kw)]));
-      if (req.query.formType) base = base.where('formType', '=', req.query.formType);
-      const { list, pagination } = await paged(base, req.query, (b) =>
-        b.selectAll().orderBy('sortCode').orderBy('id'),
-      );
-      const counts = await flowCounts();
+      const { list, pagination } = await pageForms(db, req.query);
+      const counts = await flowCounts(db);
       return page(
         list.map((f) => formShape(f, counts)),
         pagination,
@@ -752,73 +775,65 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     `${FORM}/ListAll`,
     {
       onRequest: requirePermission({ menu: MENU.engine }),
-      schema: { querystring: { type: 'object' } } as const,
+      schema: { querystring: { type: 'object' }, response: answers(WORKFLOW_ANSWERS.formList) } as const,
     },
     async () => {
-      const rows = await db
-        .selectFrom('flow_form')
-        .select(['id', 'fullName', 'enCode', 'formType'])
-        .orderBy('sortCode')
-        .orderBy('id')
-        .execute();
-      return ok({ list: rows });
+      return ok({ list: await allForms(db) });
     },
   );
 
   r.get(
     `${FORM}/:id`,
-    { onRequest: requirePermission({ menu: MENU.engine }), schema: { params: idParams } as const },
+    {
+      onRequest: requirePermission({ menu: MENU.engine }),
+      schema: { params: idParams, response: answers(WORKFLOW_ANSWERS.form) } as const,
+    },
     async (req) => {
-      const f = await loadForm(req.params.id);
+      const f = await loadForm(db, req.params.id);
       const { form } = await currentFormOf(db, f);
       return ok({
-        ...formShape(f, await flowCounts()),
+        ...formShape(f, await flowCounts(db)),
         formData: JSON.stringify(await withOptions(db, form, f.systemKey)),
         fields: fieldsOf(form),
       });
     },
   );
 
-  const checkModel = async (modelId: string) => {
-    const m = await db.selectFrom('visualdev_base').select('id').where('id', '=', modelId).executeTakeFirst();
-    if (!m) throw badRequest('modelId: 功能不存在');
-  };
-
   r.post(
     FORM,
     {
       onRequest: requirePermission({ menu: MENU.engine, button: 'btn_add' }),
-      schema: { body: formBody } as const,
+      schema: { body: formBody, response: answers(WORKFLOW_ANSWERS.withId) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const b = req.body;
       const idem = userKey(user.id, b.idemKey, 'flow.flowForm');
-      const prior = await priorAnswer(db, idem);
+      const prior = await priorAnswer<{ id: string }>(db, idem);
       if (prior !== undefined) return ok(prior, '新建成功');
-      await checkModel(b.modelId);
+      await assertModelExists(db, b.modelId);
       await assertUniqueCode(db, 'flow_form', b.enCode);
       const id = newId();
       const now = ctx.clock();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('flow_form')
-          .values({
-            id,
-            fullName: b.fullName.trim(),
-            enCode: b.enCode,
-            formType: FormType.DESIGNER,
-            systemKey: null,
-            modelId: b.modelId,
-            description: b.description ?? '',
-            sortCode: b.sortCode ?? 0,
-            createdAt: now,
-            createdBy: user.id,
-            updatedAt: null,
-          })
-          .execute();
-        await rememberAnswer(trx, idem, { id }, now);
-      });
+      await insertForm(
+        db,
+        {
+          id,
+          fullName: b.fullName.trim(),
+          enCode: b.enCode,
+          formType: FormType.DESIGNER,
+          systemKey: null,
+          modelId: b.modelId,
+          description: b.description ?? '',
+          sortCode: b.sortCode ?? 0,
+          createdAt: now,
+          createdBy: user.id,
+          updatedAt: null,
+        },
+        idem,
+        { id },
+        now,
+      );
       return ok({ id }, '新建成功');
     },
   );
@@ -827,26 +842,24 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     `${FORM}/:id`,
     {
       onRequest: requirePermission({ menu: MENU.engine, button: 'btn_edit' }),
-      schema: { params: idParams, body: formBody } as const,
+      schema: { params: idParams, body: formBody, response: answers(WORKFLOW_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const b = req.body;
-      const f = await loadForm(req.params.id);
-      await checkModel(b.modelId);
+      const f = await loadForm(db, req.params.id);
+      await assertModelExists(db, b.modelId);
       if (f.formType === FormType.SYSTEM) throw badRequest('id: 系统表单不能修改');
       await assertUniqueCode(db, 'flow_form', b.enCode, { exceptId: f.id });
-      await db
-        .updateTable('flow_form')
-        .set({
-          fullName: b.fullName.trim(),
-          enCode: b.enCode,
-          modelId: b.modelId,
-          description: b.description ?? '',
-          sortCode: b.sortCode ?? 0,
-          updatedAt: ctx.clock(),
-        })
-        .where('id', '=', f.id)
-        .execute();
+      await updateForm(db, f.id, {
+        fullName: b.fullName.trim(),
+        enCode: b.enCode,
+        modelId: b.modelId,
+        // a flow's own form (JNPF 3.x formData) pointed at a model becomes that model's form
+        formJson: null,
+        description: b.description ?? '',
+        sortCode: b.sortCode ?? 0,
+        updatedAt: ctx.clock(),
+      });
       return ok(null, '更新成功');
     },
   );
@@ -855,23 +868,13 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
     `${FORM}/:id`,
     {
       onRequest: requirePermission({ menu: MENU.engine, button: 'btn_remove' }),
-      schema: { params: idParams, body: NO_BODY } as const,
+      schema: { params: idParams, body: NO_BODY, response: answers(WORKFLOW_ANSWERS.nothing) } as const,
     },
     async (req) => {
-      const f = await loadForm(req.params.id);
+      const f = await loadForm(db, req.params.id);
       if (f.formType === FormType.SYSTEM) throw badRequest('id: 系统表单不能删除');
-      const used = await db
-        .selectFrom('flow_engine')
-        .select('id')
-        .where('formId', '=', f.id)
-        .executeTakeFirst();
-      const frozen = await db
-        .selectFrom('flow_version')
-        .select('id')
-        .where('formId', '=', f.id)
-        .executeTakeFirst();
-      if (used || frozen) throw badRequest('id: 表单已被流程使用');
-      await db.deleteFrom('flow_form').where('id', '=', f.id).execute();
+      if (await formInUse(db, f.id)) throw badRequest('id: 表单已被流程使用');
+      await deleteForm(db, f.id);
       return ok(null, '删除成功');
     },
   );

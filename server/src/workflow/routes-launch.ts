@@ -3,10 +3,9 @@
  * FlowDelegate (entrust).
  */
 import type { FastifyInstance } from 'fastify';
-import { OperatorState, TaskStatus } from '@lighting/shared/flowcore';
+import type { Expression, SqlBool } from 'kysely';
+import { TaskStatus } from '@lighting/shared/flowcore';
 import { authOf } from '../context';
-import { paged } from '../db/paging';
-import { contains } from '../db/search';
 import { ApiError, Code, badRequest, notFound, ok, page } from '../http/envelope';
 import { requirePermission } from '../auth';
 import { NO_BODY } from '../http/route-table';
@@ -17,7 +16,28 @@ import { ENGINE, opinionField, taskParams, userIdField } from './common';
 import { pushCounts } from './notify';
 import { Directory } from './resolve';
 import type { WorkflowService } from './service';
-import { idemKeyField, namesOf, newId, priorAnswer, rememberAnswer, userKey } from '../kernel';
+import { idemKeyField, namesOf, newId, priorAnswer, userKey } from '../kernel';
+import {
+  deleteDelegation,
+  insertDelegation,
+  overlappingDelegation,
+  ownDelegation,
+  pageDelegations,
+  updateDelegation,
+} from './delegate-store';
+import { flowExists, flowNames } from './flow-store';
+import {
+  claimPress,
+  deleteDraft,
+  ownTask as ownTaskRow,
+  pageTasks,
+  taskStatuses,
+  waitingOperators,
+  type TaskFilter,
+} from './monitor-store';
+import { answers } from '../http/response';
+import { WORKFLOW_ANSWERS } from './responses';
+import { monitorScope } from './scope';
 
 /** One press per task per this long. */
 export const PRESS_INTERVAL_MS = 5 * 60_000;
@@ -53,54 +73,8 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
   const db = ctx.db;
 
   /** A page of tasks (mine, or every non-draft one for the monitor). */
-  const taskList = async (
-    q: {
-      currentPage: number;
-      pageSize: number;
-      keyword?: string;
-      flowId?: string;
-      flowCategory?: string;
-      status?: number;
-      flowUrgent?: number;
-      startTime?: number;
-      endTime?: number;
-      creatorUserId?: string;
-    },
-    mineOf: string | null,
-  ) => {
-    let base = db.selectFrom('flow_task as t').innerJoin('flow_engine as fe', 'fe.id', 't.flowId');
-    if (mineOf) base = base.where('t.creatorUserId', '=', mineOf);
-    else base = base.where('t.status', '!=', TaskStatus.DRAFT);
-    const kw = q.keyword?.trim();
-    if (kw) base = base.where(contains('t.fullName', kw));
-    if (q.flowId) base = base.where('t.flowId', '=', q.flowId);
-    if (q.flowCategory) base = base.where('fe.category', '=', q.flowCategory);
-    if (q.status !== undefined) base = base.where('t.status', '=', q.status);
-    if (q.flowUrgent) base = base.where('t.flowUrgent', '=', q.flowUrgent);
-    if (q.creatorUserId) base = base.where('t.creatorUserId', '=', q.creatorUserId);
-    if (q.startTime !== undefined) base = base.where('t.startTime', '>=', q.startTime);
-    if (q.endTime !== undefined) base = base.where('t.startTime', '<=', q.endTime);
-    const { list, pagination } = await paged(base, q, (b) =>
-      b
-        .select([
-          't.id',
-          't.fullName',
-          't.flowId',
-          't.status',
-          't.flowUrgent',
-          't.thisStep',
-          't.creatorUserId',
-          't.startTime',
-          't.createdAt',
-          't.completionTime',
-          't.updatedAt',
-          't.version',
-          'fe.fullName as flowName',
-          'fe.category as flowCategory',
-        ])
-        .orderBy('t.createdAt', 'desc')
-        .orderBy('t.id'),
-    );
+  const taskList = async (q: TaskFilter, mineOf: string | null, scope: Expression<SqlBool> | null = null) => {
+    const { list, pagination } = await pageTasks(db, q, mineOf, scope);
     const names = await namesOf(
       db,
       'user',
@@ -125,36 +99,26 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
     LAUNCH,
     {
       onRequest: requirePermission({ menu: MENU.launch }),
-      schema: { querystring: { type: 'object', properties: taskListProps } } as const,
+      schema: {
+        querystring: { type: 'object', properties: taskListProps },
+        response: answers(WORKFLOW_ANSWERS.tasks),
+      } as const,
     },
     async (req) => taskList(req.query, authOf(req).user.id),
   );
 
-  const ownTask = async (id: string, userId: string) => {
-    const t = await db
-      .selectFrom('flow_task')
-      .select(['id', 'status', 'creatorUserId', 'pressedAt', 'flowId', 'fullName'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!t || t.creatorUserId !== userId) throw notFound('流程不存在');
-    return t;
-  };
+  const ownTask = (id: string, userId: string) => ownTaskRow(db, id, userId);
 
   r.delete(
     `${LAUNCH}/:id`,
     {
       onRequest: requirePermission({ menu: MENU.launch, button: 'btn_remove' }),
-      schema: { params: taskParams, body: NO_BODY } as const,
+      schema: { params: taskParams, body: NO_BODY, response: answers(WORKFLOW_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const t = await ownTask(req.params.id, authOf(req).user.id);
       if (t.status !== TaskStatus.DRAFT) throw badRequest('id: 只能删除草稿');
-      const done = await db
-        .deleteFrom('flow_task')
-        .where('id', '=', t.id)
-        .where('status', '=', TaskStatus.DRAFT)
-        .executeTakeFirst();
-      if (Number(done.numDeletedRows) !== 1) throw badRequest('id: 只能删除草稿');
+      if (!(await deleteDraft(db, t.id))) throw badRequest('id: 只能删除草稿');
       return ok(null, '删除成功');
     },
   );
@@ -170,6 +134,7 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
           additionalProperties: false,
           properties: { handleOpinion: opinionField, idemKey: idemKeyField },
         },
+        response: answers(WORKFLOW_ANSWERS.nothing),
       } as const,
     },
     async (req) => {
@@ -192,28 +157,16 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
     `${LAUNCH}/Press/:id`,
     {
       onRequest: requirePermission({ menu: MENU.launch }),
-      schema: { params: taskParams, body: NO_BODY } as const,
+      schema: { params: taskParams, body: NO_BODY, response: answers(WORKFLOW_ANSWERS.pressed) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const t = await ownTask(req.params.id, user.id);
       if (t.status !== TaskStatus.WAITING) throw badRequest('id: 流程不在审批中');
       const now = ctx.clock();
-      const claimed = await db
-        .updateTable('flow_task')
-        .set({ pressedAt: now })
-        .where('id', '=', t.id)
-        .where('status', '=', TaskStatus.WAITING)
-        .where((eb) => eb.or([eb('pressedAt', 'is', null), eb('pressedAt', '<=', now - PRESS_INTERVAL_MS)]))
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1)
+      if (!(await claimPress(db, t.id, now, PRESS_INTERVAL_MS)))
         throw new ApiError(Code.THROTTLED, '催办过于频繁，请稍后再试');
-      const waiting = await db
-        .selectFrom('flow_operator')
-        .select(['id', 'userId', 'nodeId'])
-        .where('taskId', '=', t.id)
-        .where('state', '=', OperatorState.WAITING)
-        .execute();
+      const waiting = await waitingOperators(db, t.id);
       await service.deliverSafely(
         t,
         waiting.map((o) => ({
@@ -240,9 +193,10 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
           type: 'object',
           properties: { ...taskListProps, creatorUserId: { type: 'string', maxLength: 64 } },
         },
+        response: answers(WORKFLOW_ANSWERS.tasks),
       } as const,
     },
-    async (req) => taskList(req.query, null),
+    async (req) => taskList(req.query, null, await monitorScope(req)),
   );
 
   r.delete(
@@ -264,16 +218,13 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
             handleOpinion: opinionField,
           },
         },
+        response: answers(WORKFLOW_ANSWERS.cancelled),
       } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const ids = [...new Set(req.body.ids)];
-      const found = await db
-        .selectFrom('flow_task')
-        .select(['id', 'status'])
-        .where('id', 'in', ids)
-        .execute();
+      const found = await taskStatuses(db, ids, await monitorScope(req));
       const missing = ids.find((id) => !found.some((t) => t.id === id));
       if (missing) throw badRequest(`ids: 流程不存在 (${missing})`);
       let cancelled = 0;
@@ -310,11 +261,14 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
             idemKey: idemKeyField,
           },
         },
+        response: answers(WORKFLOW_ANSWERS.nothing),
       } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const b = req.body;
+      const scope = await monitorScope(req);
+      if (scope && !(await taskStatuses(db, [req.params.id], scope)).length) throw notFound('流程不存在');
       if (!(await new Directory(db).enabled([b.freeApproverUserId])).length)
         throw badRequest('freeApproverUserId: 用户不存在或已禁用');
       await service.act(
@@ -360,12 +314,7 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
       'user',
       rows.flatMap((d) => [d.userId, d.toUserId]),
     );
-    const flows = new Map(
-      (await db.selectFrom('flow_engine').select(['id', 'fullName']).execute()).map((f) => [
-        f.id,
-        f.fullName,
-      ]),
-    );
+    const flows = await flowNames(db);
     return rows.map((d) => ({
       id: d.id,
       userId: d.userId,
@@ -379,7 +328,7 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
       description: d.description,
       enabledMark: d.enabledMark,
       creatorTime: Number(d.createdAt),
-      direction: d.userId === me ? 'out' : 'in',
+      direction: d.userId === me ? ('out' as const) : ('in' as const),
     }));
   };
 
@@ -389,49 +338,29 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
       onRequest: requirePermission({ menu: MENU.entrust }),
       schema: {
         querystring: { type: 'object', properties: { ...pagingQuery, keyword: keywordQuery } },
+        response: answers(WORKFLOW_ANSWERS.delegates),
       } as const,
     },
     async (req) => {
       const { user } = authOf(req);
-      let base = db
-        .selectFrom('flow_delegate as d')
-        .innerJoin('user as u', 'u.id', 'd.toUserId')
-        .where((eb) => eb.or([eb('d.userId', '=', user.id), eb('d.toUserId', '=', user.id)]));
-      const kw = req.query.keyword?.trim();
-      if (kw) base = base.where((eb) => eb.or([contains('u.realName', kw), contains('d.description', kw)]));
-      const { list, pagination } = await paged(base, req.query, (b) =>
-        b
-          .select([
-            'd.id',
-            'd.userId',
-            'd.toUserId',
-            'd.flowId',
-            'd.startTime',
-            'd.endTime',
-            'd.description',
-            'd.enabledMark',
-            'd.createdAt',
-          ])
-          .orderBy('d.startTime', 'desc')
-          .orderBy('d.id'),
-      );
+      const { list, pagination } = await pageDelegations(db, user.id, req.query);
       return page(await delegateOut(list, user.id), pagination);
     },
   );
 
-  const ownDelegate = async (id: string, userId: string) => {
-    const d = await db.selectFrom('flow_delegate').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!d || (d.userId !== userId && d.toUserId !== userId)) throw notFound('委托不存在');
-    return d;
-  };
+  const ownDelegate = (id: string, userId: string) => ownDelegation(db, id, userId);
 
   r.get(
     `${DELEGATE}/:id`,
-    { onRequest: requirePermission({ menu: MENU.entrust }), schema: { params: taskParams } as const },
+    {
+      onRequest: requirePermission({ menu: MENU.entrust }),
+      schema: { params: taskParams, response: answers(WORKFLOW_ANSWERS.delegate) } as const,
+    },
     async (req) => {
       const { user } = authOf(req);
       const [d] = await delegateOut([await ownDelegate(req.params.id, user.id)], user.id);
-      return ok(d);
+      // one row in, one row out
+      return ok(d as NonNullable<typeof d>);
     },
   );
 
@@ -447,58 +376,52 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
     if (!(await new Directory(db).enabled([b.toUserId])).length)
       throw badRequest('toUserId: 用户不存在或已禁用');
     const flowId = b.flowId ?? '';
-    if (
-      flowId &&
-      !(await db.selectFrom('flow_engine').select('id').where('id', '=', flowId).executeTakeFirst())
-    )
-      throw badRequest('flowId: 流程不存在');
+    if (flowId && !(await flowExists(db, flowId))) throw badRequest('flowId: 流程不存在');
     if (b.endTime <= b.startTime) throw badRequest('endTime: 结束时间须晚于开始时间');
-    let q = db
-      .selectFrom('flow_delegate')
-      .select('id')
-      .where('userId', '=', userId)
-      .where('enabledMark', '=', 1)
-      .where('startTime', '<', b.endTime)
-      .where('endTime', '>', b.startTime);
-    // a delegation for every flow overlaps any other; one for a flow overlaps that flow's and every flow's
-    if (flowId) q = q.where((eb) => eb.or([eb('flowId', '=', ''), eb('flowId', '=', flowId)]));
-    if (exceptId) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw badRequest('startTime: 与已有委托时间重叠');
+    if (
+      await overlappingDelegation(
+        db,
+        userId,
+        { flowId, startTime: b.startTime, endTime: b.endTime },
+        exceptId,
+      )
+    )
+      throw badRequest('startTime: 与已有委托时间重叠');
   };
 
   r.post(
     DELEGATE,
     {
       onRequest: requirePermission({ menu: MENU.entrust, button: 'btn_add' }),
-      schema: { body: delegateBody } as const,
+      schema: { body: delegateBody, response: answers(WORKFLOW_ANSWERS.withId) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const b = req.body;
       const idem = userKey(user.id, b.idemKey, 'flow.delegate');
-      const prior = await priorAnswer(db, idem);
+      const prior = await priorAnswer<{ id: string }>(db, idem);
       if (prior !== undefined) return ok(prior, '新建成功');
       await checkDelegate(user.id, b);
       const id = newId();
       const now = ctx.clock();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('flow_delegate')
-          .values({
-            id,
-            userId: user.id,
-            toUserId: b.toUserId,
-            flowId: b.flowId ?? '',
-            startTime: b.startTime,
-            endTime: b.endTime,
-            description: b.description ?? '',
-            enabledMark: 1,
-            createdAt: now,
-            updatedAt: null,
-          })
-          .execute();
-        await rememberAnswer(trx, idem, { id }, now);
-      });
+      await insertDelegation(
+        db,
+        {
+          id,
+          userId: user.id,
+          toUserId: b.toUserId,
+          flowId: b.flowId ?? '',
+          startTime: b.startTime,
+          endTime: b.endTime,
+          description: b.description ?? '',
+          enabledMark: 1,
+          createdAt: now,
+          updatedAt: null,
+        },
+        idem,
+        { id },
+        now,
+      );
       await pushAfter([user.id, b.toUserId]);
       return ok({ id }, '新建成功');
     },
@@ -508,7 +431,11 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
     `${DELEGATE}/:id`,
     {
       onRequest: requirePermission({ menu: MENU.entrust, button: 'btn_edit' }),
-      schema: { params: taskParams, body: delegateBody } as const,
+      schema: {
+        params: taskParams,
+        body: delegateBody,
+        response: answers(WORKFLOW_ANSWERS.nothing),
+      } as const,
     },
     async (req) => {
       const { user } = authOf(req);
@@ -516,18 +443,14 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
       if (d.userId !== user.id) throw new ApiError(Code.FORBIDDEN, '权限不足: 只能修改自己的委托');
       const b = req.body;
       await checkDelegate(user.id, b, d.id);
-      await db
-        .updateTable('flow_delegate')
-        .set({
-          toUserId: b.toUserId,
-          flowId: b.flowId ?? '',
-          startTime: b.startTime,
-          endTime: b.endTime,
-          description: b.description ?? '',
-          updatedAt: ctx.clock(),
-        })
-        .where('id', '=', d.id)
-        .execute();
+      await updateDelegation(db, d.id, {
+        toUserId: b.toUserId,
+        flowId: b.flowId ?? '',
+        startTime: b.startTime,
+        endTime: b.endTime,
+        description: b.description ?? '',
+        updatedAt: ctx.clock(),
+      });
       await pushAfter([user.id, d.toUserId, b.toUserId]);
       return ok(null, '更新成功');
     },
@@ -537,13 +460,13 @@ export function registerLaunchRoutes(app: FastifyInstance, service: WorkflowServ
     `${DELEGATE}/:id`,
     {
       onRequest: requirePermission({ menu: MENU.entrust, button: 'btn_remove' }),
-      schema: { params: taskParams, body: NO_BODY } as const,
+      schema: { params: taskParams, body: NO_BODY, response: answers(WORKFLOW_ANSWERS.nothing) } as const,
     },
     async (req) => {
       const { user } = authOf(req);
       const d = await ownDelegate(req.params.id, user.id);
       if (d.userId !== user.id) throw new ApiError(Code.FORBIDDEN, '权限不足: 只能删除自己的委托');
-      await db.deleteFrom('flow_delegate').where('id', '=', d.id).execute();
+      await deleteDelegation(db, d.id);
       await pushAfter([user.id, d.toUserId]);
       return ok(null, '删除成功');
     },

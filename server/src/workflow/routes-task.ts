@@ -15,9 +15,12 @@ import { BODY_LIMIT, DATA_MAX, ENGINE, dataOf, taskParams, userIdField, userIdsF
 import { SYSTEM_FORMS, systemForm, type Data } from './forms';
 import { Directory } from './resolve';
 import type { WorkflowService } from './service';
-import { loadTaskRow, loadVersion, parseData } from './store';
+import { flowExists, systemKeyOfFlow } from './flow-store';
+import { loadTaskRow, loadVersion, parseData, taskOwnerAndFlow } from './store';
 import { taskView } from './view';
 import { idemKeyField } from '../kernel';
+import { answers } from '../http/response';
+import { WORKFLOW_ANSWERS } from './responses';
 
 const TASK = `${ENGINE}/FlowTask`;
 const FORM = '/api/workflow/Form';
@@ -113,11 +116,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
    */
   const checkRefs = async (userId: string, b: Control): Promise<void> => {
     if (b.id) {
-      const t = await db
-        .selectFrom('flow_task')
-        .select('creatorUserId')
-        .where('id', '=', b.id)
-        .executeTakeFirst();
+      const t = await taskOwnerAndFlow(db, b.id);
       if (!t || t.creatorUserId !== userId) throw badRequest('id: 流程不存在');
     }
     const dir = new Directory(db);
@@ -129,22 +128,14 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
       const bad = ids.find((u) => !ok2.includes(u));
       if (bad) throw badRequest(`${field}: 用户不存在或已禁用 (${bad})`);
     }
-    if (
-      b.flowId &&
-      !(await db.selectFrom('flow_engine').select('id').where('id', '=', b.flowId).executeTakeFirst())
-    )
-      throw badRequest('flowId: 流程不存在');
+    if (b.flowId && !(await flowExists(db, b.flowId))) throw badRequest('flowId: 流程不存在');
   };
 
   const launch = async (userReq: { auth: unknown }, b: Control, data: Data, taskId?: string) => {
     const { user } = authOf(userReq as never);
     let flowId = b.flowId;
     if (taskId) {
-      const t = await db
-        .selectFrom('flow_task')
-        .select(['flowId', 'creatorUserId'])
-        .where('id', '=', taskId)
-        .executeTakeFirst();
+      const t = await taskOwnerAndFlow(db, taskId);
       if (!t || t.creatorUserId !== user.id) throw notFound('流程不存在');
       flowId ??= t.flowId;
     }
@@ -166,7 +157,11 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
 
   r.post(
     TASK,
-    { onRequest: guard, bodyLimit: BODY_LIMIT, schema: { body: taskBody } as const },
+    {
+      onRequest: guard,
+      bodyLimit: BODY_LIMIT,
+      schema: { body: taskBody, response: answers(WORKFLOW_ANSWERS.launched) } as const,
+    },
     async (req) => {
       await checkRefs(authOf(req).user.id, req.body);
       return launch(req, req.body, dataOf(req.body.data));
@@ -177,7 +172,11 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
     {
       onRequest: guard,
       bodyLimit: BODY_LIMIT,
-      schema: { params: taskParams, body: taskUpdateBody } as const,
+      schema: {
+        params: taskParams,
+        body: taskUpdateBody,
+        response: answers(WORKFLOW_ANSWERS.launched),
+      } as const,
     },
     async (req) => {
       await checkRefs(authOf(req).user.id, req.body);
@@ -189,7 +188,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
     `${TASK}/:id`,
     {
       config: { checksInHandler: 'checked in the handler: whoever may see the task' },
-      schema: { params: taskParams } as const,
+      schema: { params: taskParams, response: answers(WORKFLOW_ANSWERS.task) } as const,
     },
     async (req) => {
       const v = await taskView(ctx, service, authOf(req).user, req.params.id);
@@ -220,6 +219,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
             taskId: { type: 'string', minLength: 1, maxLength: 64 },
           },
         },
+        response: answers(WORKFLOW_ANSWERS.taskData),
       } as const,
     },
     async (req) => {
@@ -240,16 +240,9 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
     const sf = systemForm(key);
     if (!sf) throw notFound('表单不存在');
     let fid = flowId;
-    if (!fid && taskId)
-      fid = (await db.selectFrom('flow_task').select('flowId').where('id', '=', taskId).executeTakeFirst())
-        ?.flowId;
+    if (!fid && taskId) fid = (await taskOwnerAndFlow(db, taskId))?.flowId;
     if (fid) {
-      const f = await db
-        .selectFrom('flow_engine as f')
-        .innerJoin('flow_form as ff', 'ff.id', 'f.formId')
-        .select('ff.systemKey')
-        .where('f.id', '=', fid)
-        .executeTakeFirst();
+      const f = await systemKeyOfFlow(db, fid);
       if (!f) throw badRequest('flowId: 流程不存在');
       if (f.systemKey !== sf.key) throw badRequest(`flowId: 该流程不使用表单 ${sf.key}`);
     }
@@ -265,7 +258,11 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
 
   r.post(
     `${FORM}/:key`,
-    { onRequest: guard, bodyLimit: BODY_LIMIT, schema: { params: keyParams, body: formBody } as const },
+    {
+      onRequest: guard,
+      bodyLimit: BODY_LIMIT,
+      schema: { params: keyParams, body: formBody, response: answers(WORKFLOW_ANSWERS.launched) } as const,
+    },
     async (req) => {
       const b = req.body as Control & Record<string, unknown>;
       await checkRefs(authOf(req).user.id, b);
@@ -277,16 +274,16 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
     {
       onRequest: guard,
       bodyLimit: BODY_LIMIT,
-      schema: { params: keyIdParams, body: formUpdateBody } as const,
+      schema: {
+        params: keyIdParams,
+        body: formUpdateBody,
+        response: answers(WORKFLOW_ANSWERS.launched),
+      } as const,
     },
     async (req) => {
       const b = req.body as Control & Record<string, unknown>;
       await checkRefs(authOf(req).user.id, b);
-      const own = await db
-        .selectFrom('flow_task')
-        .select('creatorUserId')
-        .where('id', '=', req.params.id)
-        .executeTakeFirst();
+      const own = await taskOwnerAndFlow(db, req.params.id);
       if (!own || own.creatorUserId !== authOf(req).user.id) throw notFound('流程不存在');
       return launch(req, b, await formFields(req.params.key, b.flowId, req.params.id, b), req.params.id);
     },
@@ -295,7 +292,7 @@ export function registerTaskRoutes(app: FastifyInstance, service: WorkflowServic
     `${FORM}/:key/:id`,
     {
       config: { checksInHandler: 'checked in the handler: whoever may see the task' },
-      schema: { params: keyIdParams } as const,
+      schema: { params: keyIdParams, response: answers(WORKFLOW_ANSWERS.formValues) } as const,
     },
     async (req) => {
       const sf = systemForm(req.params.key);

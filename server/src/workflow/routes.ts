@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { hasPermission } from '../auth';
-import { contains } from '../db/search';
 import { ApiError } from '../http/envelope';
 import { MENU, assertMayView } from './access';
 import { WORK_TICKET_RULE } from './forms';
@@ -15,6 +14,7 @@ import { registerLaunchRoutes } from './routes-launch';
 import { registerTaskRoutes } from './routes-task';
 import { FlowScheduler } from './scheduler';
 import { WorkflowService } from './service';
+import { tasksHoldingFile } from './store';
 
 export { WORK_TICKET_RULE };
 
@@ -26,12 +26,7 @@ export function registerWorkflowRoutes(app: FastifyInstance): void {
   );
   // a file a flow's form holds is read by whoever may see one of the tasks holding it
   ctx.fileUses.push(async (user, file) => {
-    const tasks = await ctx.db
-      .selectFrom('flow_task')
-      .select(['id', 'flowId', 'creatorUserId'])
-      .where(contains('data', file.name))
-      .limit(50)
-      .execute();
+    const tasks = await tasksHoldingFile(ctx.db, file.name);
     if (!tasks.length) return null;
     for (const t of tasks)
       try {

@@ -13,8 +13,13 @@ export interface FlowFormTable {
   formType: number;
   /** a system form's key (repairDispatch, workTicket, leaveApply); null for a designer form */
   systemKey: string | null;
-  /** a designer form's low-code model; null for a system form */
+  /** a designer form's low-code model; null for a system form and a flow's own form */
   modelId: string | null;
+  /**
+   * Migration 0021: a flow's own designed form (formType 2): the form JSON as the JNPF 3.x client
+   * sent it in the flow's `formData` (3.x kept a flow's form in the flow); null otherwise.
+   */
+  formJson: string | null;
   description: string;
   sortCode: number;
   createdAt: number;

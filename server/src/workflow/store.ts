@@ -5,7 +5,7 @@
  * read (optimistic lock, so a lost race is refused, never applied twice). A request key stored in
  * the same transaction makes a retried request answer its first answer.
  */
-import { normalizeFlow, type FlowDefinition } from '@lighting/shared/flowcore';
+import { readFlow, type FlowDefinition } from '@lighting/shared/flowcore';
 import type { AppContext } from '../context';
 import type { Db } from '../database';
 import { writeTransaction } from '../db/transaction';
@@ -14,12 +14,14 @@ import { newId, priorAnswer, rememberAnswer, type RequestKey } from '../kernel';
 import { TaskRun, type EngineEvent, type TaskState } from './engine';
 import { Directory, resolveApprovers } from './resolve';
 import type { FlowTaskTable, FlowVersionTable } from './schema';
+import { fieldsOf, parseForm } from './forms';
+import { contains } from '../db/search';
 
 export const CONFLICT_MSG = '流程已变化，请刷新后重试';
 
 export type VersionRow = FlowVersionTable;
 
-/** Definitions of versions, parsed and normalised once (a version never changes). */
+/** Definitions of versions, parsed and read once (a version never changes): what runs, with its form's field types. */
 const defCache = new Map<string, FlowDefinition>();
 
 export async function loadVersion(
@@ -30,7 +32,7 @@ export async function loadVersion(
   if (!row) throw notFound('流程版本不存在');
   let def = defCache.get(versionId);
   if (!def) {
-    def = normalizeFlow(JSON.parse(row.flowTemplateJson) as FlowDefinition);
+    def = readFlow(JSON.parse(row.flowTemplateJson) as FlowDefinition, fieldsOf(parseForm(row.formData)));
     if (defCache.size > 500) defCache.clear();
     defCache.set(versionId, def);
   }
@@ -218,6 +220,28 @@ export async function loadTaskRow(db: Db, id: string): Promise<FlowTaskTable> {
   const t = await db.selectFrom('flow_task').selectAll().where('id', '=', id).executeTakeFirst();
   if (!t) throw notFound('流程不存在');
   return t;
+}
+
+/** A task's flow and who launched it, or undefined for no such task. */
+export async function taskOwnerAndFlow(
+  db: Db,
+  id: string,
+): Promise<{ flowId: string; creatorUserId: string } | undefined> {
+  return db
+    .selectFrom('flow_task')
+    .select(['flowId', 'creatorUserId'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The tasks (at most 50) whose form data names a file: who may read the file is who may see one. */
+export async function tasksHoldingFile(db: Db, fileName: string) {
+  return db
+    .selectFrom('flow_task')
+    .select(['id', 'flowId', 'creatorUserId'])
+    .where(contains('data', fileName))
+    .limit(50)
+    .execute();
 }
 
 export const parseData = (text: string): Record<string, unknown> => {

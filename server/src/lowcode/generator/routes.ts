@@ -41,6 +41,8 @@ import {
   urlAddressOf,
 } from './names';
 import { WORKSPACE_VERSIONS } from './versions';
+import { answers, fileAnswer } from '../../http/response';
+import { LOWCODE_ANSWERS } from '../responses';
 
 const GEN = '/api/visualdev/Generater';
 /** The area of a model never published to a menu: the runtime pages' own (spec §2 menu type 3). */
@@ -155,7 +157,7 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
     `${GEN}/AreasName`,
     {
       onRequest: requirePermission({ menu: GENERATOR_MENU }),
-      schema: { querystring: { type: 'object', properties: {} } },
+      schema: { querystring: { type: 'object', properties: {} }, response: answers(LOWCODE_ANSWERS.areas) },
     },
     async () => {
       const rows = await db
@@ -183,6 +185,7 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
           type: 'object',
           properties: { keyword: keywordQuery, ...pagingQuery },
         },
+        response: answers(LOWCODE_ANSWERS.generatorModels),
       } as const,
     },
     async (req) => {
@@ -214,7 +217,7 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
     `${GEN}/:id/Actions/CodePreview`,
     {
       onRequest: requirePermission({ menu: GENERATOR_MENU }),
-      schema: { params: idParams, body: generateBody },
+      schema: { params: idParams, body: generateBody, response: answers(LOWCODE_ANSWERS.codePreview) },
     },
     async (req) => {
       const { model, options } = await load(req.params.id, req.body);
@@ -234,7 +237,11 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
     `${GEN}/:id/Actions/DownloadCode`,
     {
       onRequest: requirePermission({ menu: GENERATOR_MENU, button: DOWNLOAD_BUTTON }),
-      schema: { params: idParams, body: generateBody },
+      schema: {
+        params: idParams,
+        body: generateBody,
+        response: answers(fileAnswer('application/zip', 'the generated remote (zip)')),
+      },
     },
     async (req, reply) => {
       const { model, options } = await load(req.params.id, req.body);

@@ -1,5 +1,6 @@
 /**
- * The route fuzz test (issue 11): every /api route in the server's own route table, fuzzed from its
+ * The route fuzz suite (issue 11), run by route-fuzz-sqlite.test.ts and route-fuzz-postgres.test.ts
+ * (two files, so jest runs the two databases side by side): every /api route in the server's own route table, fuzzed from its
  * own schema, so a route added later is covered the day it lands without this file changing.
  *
  * For each route, invalid inputs that each break one thing (wrong types, missing and unknown
@@ -16,10 +17,10 @@
  * The figures are printed as one block at the end (docs/architecture.md keeps one run's).
  */
 import type { FastifyInstance, InjectOptions, FastifySchemaCompiler } from 'fastify';
-import { parseQueryString } from '../src/http/querystring';
-import type { RouteInfo } from '../src/http/route-table';
-import { createValidatorCompiler } from '../src/http/schema-compiler';
-import { changedTables, digest, rowIds, tablesOf } from './fuzz/digest';
+import { parseQueryString } from '../../src/http/querystring';
+import type { RouteInfo } from '../../src/http/route-table';
+import { createValidatorCompiler } from '../../src/http/schema-compiler';
+import { changedTables, digest, rowIds, tablesOf } from './digest';
 import {
   NOWHERE,
   badValues,
@@ -33,9 +34,10 @@ import {
   tablesForUrl,
   type RefField,
   type Schema,
-} from './fuzz/inputs';
-import { paramNames, pathCandidates, pathWith, propsOf, sampleParams } from './fuzz/paths';
-import { TARGETS, createEnv, demoTokens, type TestEnv } from './helpers';
+} from './inputs';
+import { paramNames, pathCandidates, pathWith, propsOf, sampleParams } from './paths';
+import { TARGETS, createEnv, demoTokens, type Target, type TestEnv } from '../helpers';
+import { XMLParser } from 'fast-xml-parser';
 
 /** Routes whose valid call ends the caller's session: fuzzed with a throwaway token. */
 const ENDS_SESSION = new Set(['GET /api/oauth/Logout']);
@@ -257,6 +259,16 @@ function problemOf(r: RouteInfo, c: Case, refuse: boolean, status: number, text:
   if (status >= 500) return `${status} ${text.slice(0, 200)}`;
   // a limit must never hide what a request is refused for: validation runs before the limiter counts
   if (status === 429) return `429 (a rate limit answered instead of the route): ${text.slice(0, 120)}`;
+  // Open311's XML resources answer XML, their refusals the specification's <errors> document
+  if (r.errorFormat === 'open311' && text.startsWith('<?xml')) {
+    const doc = new XMLParser({ parseTagValue: false }).parse(text) as Record<string, unknown>;
+    const errors = isObj(doc.errors) ? ([] as unknown[]).concat(doc.errors.error) : null;
+    if (status >= 400)
+      return errors && errors.every((e) => isObj(e) && 'code' in e && 'description' in e)
+        ? null
+        : `not Open311 XML errors: ${text.slice(0, 120)}`;
+    return refuse ? `accepted (Open311 XML): ${text.slice(0, 120)}` : null;
+  }
   let b: unknown;
   try {
     b = JSON.parse(text);
@@ -335,7 +347,13 @@ function summaryText(target: string, s: Summary): string {
   ].join('\n');
 }
 
-describe.each(TARGETS)('route fuzz (%s)', (target) => {
+/** The suite on one database (skipped when SERVER_TEST_TARGETS leaves it out). */
+export function describeRouteFuzz(target: Target): void {
+  if (TARGETS.includes(target)) describe(`route fuzz (${target})`, () => routeFuzz(target));
+  else describe.skip(`route fuzz (${target})`, () => it('is not chosen', () => undefined));
+}
+
+function routeFuzz(target: Target): void {
   let env: TestEnv;
   let app: FastifyInstance;
   let admin: string;
@@ -441,7 +459,7 @@ describe.each(TARGETS)('route fuzz (%s)', (target) => {
     process.stdout.write(`\n${summaryText(target, summary)}\n`);
     expect(problems).toEqual([]);
   }, 600_000);
-});
+}
 
 function safeJson(text: string): unknown {
   try {

@@ -1,0 +1,4 @@
+// The route fuzz suite (./fuzz/route-fuzz-suite.ts) on PostgreSQL: one file per database, so jest runs them side by side.
+import { describeRouteFuzz } from './fuzz/route-fuzz-suite';
+
+describeRouteFuzz('postgres');
