@@ -1,7 +1,12 @@
 // Cards (effects): the live status of a shared asset, repair order or fault from the map's REST
 // routes (the stored one is what it was when sent), and the search of the card picker.
 import { request } from '@lighting/shared';
+import type { ApiData } from '@lighting/shared/api';
 import { type ChatCard } from '@lighting/shared/core';
+
+type AssetHits = ApiData<'/api/map/assets/search', 'get'>;
+type Faults = ApiData<'/api/map/faults', 'get'>;
+type Orders = ApiData<'/api/map/repair-orders', 'get'>;
 
 const live = new Map<string, Promise<string | null>>();
 
@@ -11,11 +16,10 @@ const readOf: Record<ChatCard['kind'], (id: string) => string> = {
   fault: (id) => `/map/faults/${encodeURIComponent(id)}`,
 };
 
-interface LiveAnswer {
-  asset?: { status: string };
-  state?: string;
-  closedAt?: number | null;
-}
+/** What the three reads answer, as far as a card's status goes (an asset, an order, a fault). */
+type LiveAnswer = Partial<ApiData<'/api/map/assets/{objectid}', 'get'>> &
+  Partial<Pick<ApiData<'/api/map/repair-orders/{id}', 'get'>, 'state'>> &
+  Partial<Pick<ApiData<'/api/map/faults/{id}', 'get'>, 'closedAt'>>;
 
 const statusIn: Record<ChatCard['kind'], (d: LiveAnswer) => string | null> = {
   asset: (d) => d.asset?.status ?? null,
@@ -47,7 +51,7 @@ export async function searchCards(kind: ChatCard['kind'], text: string): Promise
   const q = text.trim();
   if (!q) return [];
   if (kind === 'asset') {
-    const res = await request<Array<{ objectid: number; code: string; district: string; road: string }>>({
+    const res = await request<AssetHits>({
       url: '/map/assets/search',
       method: 'get',
       params: { code: q, limit: 10 },
@@ -62,9 +66,7 @@ export async function searchCards(kind: ChatCard['kind'], text: string): Promise
       : [];
   }
   if (kind === 'fault') {
-    const res = await request<{
-      list: Array<{ id: string; assetCode: string; faultType: string; district: string }>;
-    }>({
+    const res = await request<Faults>({
       url: '/map/faults',
       method: 'get',
       params: { keyword: q, status: 'open', pageSize: 10, currentPage: 1 },
@@ -73,12 +75,12 @@ export async function searchCards(kind: ChatCard['kind'], text: string): Promise
     return res.code === 200
       ? res.data.list.map((f) => ({
           id: f.id,
-          code: f.assetCode,
-          label: `${f.assetCode} ${f.faultType} ${f.district}`,
+          code: f.assetCode ?? '',
+          label: `${f.assetCode ?? ''} ${f.faultType} ${f.district}`,
         }))
       : [];
   }
-  const res = await request<{ list: Array<{ id: string; billNo: string; title: string }> }>({
+  const res = await request<Orders>({
     url: '/map/repair-orders',
     method: 'get',
     params: { keyword: q, pageSize: 10, currentPage: 1 },

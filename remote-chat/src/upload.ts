@@ -2,12 +2,13 @@
 // is big; returns the message content {path, thumbPath?, width, height}. Never base64 over the socket.
 import { request } from '@lighting/shared';
 import { type ChatImage } from '@lighting/shared/core';
+import type { ApiData } from '@lighting/shared/api';
 import { thumbSize } from './model/image';
 
 async function post(file: Blob, name: string, onProgress?: (fraction: number) => void): Promise<string> {
   const body = new FormData();
   body.append('file', file, name);
-  const res = await request<{ url: string }>({
+  const res = await request<ApiData<'/api/file/Uploader/{type}', 'post'>>({
     url: '/file/Uploader/IM',
     method: 'post',
     data: body,

@@ -1,6 +1,7 @@
 // The visual-development calls (spec §7 Visual development; server/src/lowcode), one function each.
 // Pages and the designer import these, never URLs. Effects only: no React.
 import { request, type Envelope, type Paged } from '@lighting/shared';
+import type { ApiData, ApiRow } from '@lighting/shared/api';
 import type { ColumnData, FormData } from '@lighting/shared/formcore';
 
 const BASE = '/visualdev/Base';
@@ -8,19 +9,11 @@ const BASE = '/visualdev/Base';
 /** 1: a form only; 2: a form and its list. */
 export type ModelType = 1 | 2;
 
-export interface ModelRow {
-  id: string;
-  fullName: string;
-  enCode: string;
-  /** a visualDevCategory dictionary item id; categoryName is its name */
-  category: string;
-  categoryName?: string;
-  type: ModelType;
-  state: number;
-  description?: string;
-  sortCode?: number;
-  creatorTime?: number | string;
-}
+// What the calls answer is generated from the server's schemas (lowcode/responses.ts); `Coded`
+// narrows a field the server answers as a plain integer or an open list (a client-side narrowing).
+type Coded<T, C> = Omit<T, keyof C> & C;
+
+export type ModelRow = Coded<ApiRow<'/api/visualdev/Base', 'get'>, { type: ModelType }>;
 
 export interface ModelInfo {
   fullName: string;
@@ -31,33 +24,15 @@ export interface ModelInfo {
   sortCode?: number;
 }
 
-export interface Model extends ModelRow {
-  /** The form JSON as text (JNPF's shape; an object is accepted too). */
-  formData: FormData | string | null;
-  columnData?: string;
-  /** the current version; the released one (null: never released) */
-  version?: number;
-  releasedVersion?: number | null;
-  /** the function menu publishing the model (what a release updates), or null */
-  releaseMenu?: ReleaseMenu | null;
-}
+/** A model as the designer reads it: formData and columnData are JSON text ('' for no list). */
+export type Model = Coded<ApiData<'/api/visualdev/Base/{id}', 'get'>, { type: ModelType }>;
 
-export interface ReleaseMenu {
-  id: string;
-  parentId: string;
-  enCode: string;
-  fullName: string;
-  icon: string;
-  sortCode: number;
-  urlAddress: string;
-}
+/** The function menu publishing a model (what a release updates). */
+export type ReleaseMenu = NonNullable<Model['releaseMenu']>;
 
-export interface MenuNode {
-  id: string;
-  fullName: string;
-  enCode: string;
-  children?: MenuNode[];
-}
+type MenuAnswer = ApiData<'/api/visualdev/Base/MenuSelector', 'get'>['list'][number];
+/** A menu section; `children` are the same, nested. */
+export type MenuNode = Coded<MenuAnswer, { children: MenuNode[] }>;
 
 /** The menu sections a model may be published under (directories). */
 export const releaseParents = async (): Promise<MenuNode[]> =>
@@ -142,21 +117,14 @@ export const modelCategories = async (): Promise<PickItem[]> =>
 
 export const modelUrl = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-export interface SelectorNode {
-  id: string;
-  fullName: string;
-  children?: SelectorNode[];
-}
+/** A category and its models. */
+export type SelectorNode = ApiData<'/api/visualdev/Base/Selector', 'get'>['list'][number];
 
 /** The models a relationForm may point at (a tree of categories and their models). */
 export const modelSelector = async (): Promise<SelectorNode[]> =>
   (await request<{ list: SelectorNode[] }>({ url: `${BASE}/Selector`, method: 'get' })).data?.list ?? [];
 
-export interface ModelFieldRef {
-  vModel: string;
-  label: string;
-  jnpfKey?: string;
-}
+export type ModelFieldRef = ApiData<'/api/visualdev/Base/{id}/FormDataFields', 'get'>['list'][number];
 
 /** The value fields of a model's form (relationForm: the shown field and the columns). */
 export const modelFields = async (id: string): Promise<ModelFieldRef[]> =>

@@ -1,10 +1,10 @@
 // The workflow calls of docs/api/workflow.md, one function each (effects, no React). Pages import
 // these, never URLs. JSON documents travel as JSON text (flowTemplateJson, formData, data).
 import { request, type Envelope, type Paged } from '@lighting/shared';
+import type { ApiData, ApiRow } from '@lighting/shared/api';
 import type {
-  FlowFormField,
+  ConditionFieldType,
   FlowProblem,
-  FormOperate,
   NodeStateValue,
   RecordActionValue,
   TaskStatusValue,
@@ -13,6 +13,18 @@ import type {
 
 const E = '/workflow/Engine';
 const enc = encodeURIComponent;
+
+// What the calls answer is generated from the server's schemas (workflow/responses.ts). The server
+// answers codes as integers; `Coded` gives them flowcore's named values (a client-side narrowing).
+type Coded<T, C> = Omit<T, keyof C> & C;
+/** A task's status and urgency, as flowcore names them. */
+type TaskCodes = { status: TaskStatusValue; flowUrgent: UrgencyValue };
+/** A form field's condition type, as flowcore names it. */
+type FieldCodes = { conditionType: ConditionFieldType | null };
+type FlowFields<T extends { fields: unknown[] }> = Coded<
+  T,
+  { fields: Array<Coded<T['fields'][number], FieldCodes>> }
+>;
 
 /** A key that makes a retried write answer with the first answer (docs/api/workflow.md). */
 export const requestKey = (): string => crypto.randomUUID();
@@ -35,35 +47,8 @@ const paged =
 
 // ---- definitions (流程设计) ----
 
-export interface FlowRow {
-  id: string;
-  fullName: string;
-  enCode: string;
-  category: string;
-  type: number;
-  formType: number;
-  formId: string;
-  formName?: string;
-  icon?: string;
-  iconBackground?: string;
-  description?: string;
-  sortCode?: number;
-  /** 1 launchable (released and not stopped) */
-  enabledMark: number;
-  /** the latest released version, 0 never released */
-  version: number;
-  hasChanges?: boolean;
-  runningCount?: number;
-  creatorTime?: number;
-  creatorUser?: string;
-  lastModifyTime?: number;
-}
-
-export interface FlowInfo extends FlowRow {
-  flowTemplateJson: string;
-  formData: string | null;
-  fields: FlowFormField[];
-}
+export type FlowRow = ApiRow<'/api/workflow/Engine/FlowEngine', 'get'>;
+export type FlowInfo = FlowFields<ApiData<'/api/workflow/Engine/FlowEngine/{id}', 'get'>>;
 
 export interface FlowBody {
   fullName: string;
@@ -118,54 +103,17 @@ export async function stopFlow(id: string): Promise<string> {
   return (await send('post', `${E}/FlowEngine/Stop/${enc(id)}`)).msg;
 }
 
-export interface LaunchableFlow {
-  id: string;
-  fullName: string;
-  enCode: string;
-  category: string;
-  type: number;
-  formType: number;
-  icon?: string;
-  iconBackground?: string;
-  description?: string;
-}
+export type LaunchableFlow = ApiData<'/api/workflow/Engine/FlowEngine/ListAll', 'get'>['list'][number];
 export const launchableFlows = async (): Promise<LaunchableFlow[]> =>
   (await get<{ list: LaunchableFlow[] }>(`${E}/FlowEngine/ListAll`)).list ?? [];
 
-export interface FlowSelectorGroup {
-  id: string;
-  fullName: string;
-  children: Array<{
-    id: string;
-    fullName: string;
-    enCode: string;
-    type: number;
-    formType: number;
-    enabledMark: number;
-  }>;
-}
+export type FlowSelectorGroup = ApiData<'/api/workflow/Engine/FlowEngine/Selector', 'get'>['list'][number];
 export const flowSelector = async (): Promise<FlowSelectorGroup[]> =>
   (await get<{ list: FlowSelectorGroup[] }>(`${E}/FlowEngine/Selector`)).list ?? [];
 
-export interface Candidate {
-  nodeId: string;
-  title: string;
-  /** null: any enabled user */
-  users: Array<{ id: string; fullName: string; account: string }> | null;
-}
-export interface ReleasedFlow {
-  id: string;
-  fullName: string;
-  enabledMark?: number;
-  version: number;
-  formKey?: string | null;
-  formType: number;
-  formId: string;
-  formData: string | null;
-  flowTemplateJson: string;
-  fields: FlowFormField[];
-  candidates: Candidate[];
-}
+export type ReleasedFlow = FlowFields<ApiData<'/api/workflow/Engine/FlowEngine/{id}/Released', 'get'>>;
+/** Whom the launcher may choose for a node chosen at launch (`users` null: any enabled user). */
+export type Candidate = ReleasedFlow['candidates'][number];
 /** A flow form's choice options for whoever may launch it or see its tasks (FormRenderer's optionsUrl). */
 export const flowOptionsUrl = (flowId: string): string => `${E}/FlowEngine/${enc(flowId)}/Options`;
 
@@ -174,18 +122,11 @@ export const releasedFlow = (id: string): Promise<ReleasedFlow> =>
 
 // ---- flow forms ----
 
-export interface FlowFormRow {
-  id: string;
-  fullName: string;
-  enCode: string;
-  formType: number;
-}
+export type FlowFormRow = ApiData<'/api/workflow/Engine/FlowEngineForm/ListAll', 'get'>['list'][number];
 export const flowForms = async (): Promise<FlowFormRow[]> =>
   (await get<{ list: FlowFormRow[] }>(`${E}/FlowEngineForm/ListAll`)).list ?? [];
-export const flowForm = (
-  id: string,
-): Promise<FlowFormRow & { formData: string | null; fields: FlowFormField[] }> =>
-  get(`${E}/FlowEngineForm/${enc(id)}`);
+export type FlowForm = FlowFields<ApiData<'/api/workflow/Engine/FlowEngineForm/{id}', 'get'>>;
+export const flowForm = (id: string): Promise<FlowForm> => get(`${E}/FlowEngineForm/${enc(id)}`);
 
 // ---- launch ----
 
@@ -216,49 +157,12 @@ export async function launch(
   return { ...res.data, msg: res.msg };
 }
 
-export interface TaskInfo {
-  id: string;
-  flowId: string;
-  flowName: string;
-  flowVersion: number;
-  fullName: string;
-  status: TaskStatusValue;
-  flowUrgent: UrgencyValue;
-  data: string;
-  formType: number;
-  formData: string | null;
-  flowTemplateJson: string;
-  version: number;
-  creatorUserId: string;
-  creatorUser: string;
-  creatorTime: number;
-  startTime?: number;
-  completionTime?: number;
-  /** a task rejected to its initiator: the reject that sent it back */
-  rejection?: Rejection | null;
-}
-export interface Rejection {
-  nodeName: string;
-  userName: string;
-  handleTime: number;
-  handleOpinion?: string | null;
-}
+export type TaskInfo = Coded<ApiData<'/api/workflow/Engine/FlowTask/{id}', 'get'>, TaskCodes>;
+/** A task rejected to its initiator: the reject that sent it back. */
+export type Rejection = NonNullable<TaskInfo['rejection']>;
 export const getTask = (id: string): Promise<TaskInfo> => get<TaskInfo>(`${E}/FlowTask/${enc(id)}`);
 
-export interface LaunchRow {
-  id: string;
-  fullName: string;
-  flowId: string;
-  flowName: string;
-  flowCategory: string;
-  status: TaskStatusValue;
-  flowUrgent: UrgencyValue;
-  thisStep: string;
-  startTime?: number;
-  creatorTime?: number;
-  completionTime?: number;
-  lastModifyTime?: number;
-}
+export type LaunchRow = Coded<ApiRow<'/api/workflow/Engine/FlowLaunch', 'get'>, TaskCodes>;
 export const listLaunched = paged<LaunchRow>(`${E}/FlowLaunch`);
 export const launchUrl = (id: string): string => `${E}/FlowLaunch/${enc(id)}`;
 export async function revokeTask(id: string, idemKey: string, handleOpinion?: string): Promise<string> {
@@ -273,122 +177,34 @@ export async function pressTask(id: string): Promise<string> {
 export const BEFORE = { todo: 1, done: 2, circulate: 3 } as const;
 export type BeforeKind = keyof typeof BEFORE;
 
-export interface BeforeRow {
-  id: string;
-  taskId: string;
-  flowId: string;
-  flowName: string;
-  flowCategory: string;
-  fullName: string;
-  flowUrgent: UrgencyValue;
-  status: TaskStatusValue;
-  creatorUserId?: string;
-  userName: string;
-  startTime?: number;
-  nodeId: string;
-  thisStep: string;
-  receiveTime?: number;
-  delegatorId?: string;
-  delegatorName?: string;
-  handleStatus?: RecordActionValue;
-  handleTime?: number;
-  canRecall?: boolean;
-  creatorTime?: number;
-  isRead?: number;
-}
+/** A row of the to-do, done and copies lists (each list's own fields are optional). */
+export type BeforeRow = Coded<
+  ApiRow<'/api/workflow/Engine/FlowBefore/List/{category}', 'get'>,
+  TaskCodes & { handleStatus?: RecordActionValue }
+>;
 export const listBefore =
   (kind: BeforeKind) =>
   (q: PageQuery): Promise<Envelope<Paged<BeforeRow>>> =>
     request<Paged<BeforeRow>>({ url: `${E}/FlowBefore/List/${BEFORE[kind]}`, method: 'get', data: q });
 
-export interface NodeHandler {
-  userId: string;
-  userName: string;
-  /** the operator row's state (flowcore OperatorState) */
-  state: number;
-  handleStatus?: RecordActionValue | null;
-}
-export interface TaskNode {
-  nodeId: string;
-  type: string;
-  title: string;
-  state: NodeStateValue;
-  /** who acts or acted there (a copy node: whom it copied to) */
-  handlers: NodeHandler[];
-  /** a node not reached yet: whom it would go to now, as the engine resolves its rule */
-  planned?: Array<{ userId: string; userName: string }>;
-}
-export interface TaskRecord {
-  id: string;
-  nodeId: string;
-  nodeName: string;
-  handleStatus: RecordActionValue;
-  handleId: string;
-  userName: string;
-  delegatorId?: string | null;
-  /** set when the user acted for someone (the delegator) */
-  delegatorName?: string | null;
-  handleTime: number;
-  handleOpinion?: string | null;
-  signImg?: string | null;
-  targetUserId?: string | null;
-  targetUserName?: string | null;
-  targetNodeId?: string | null;
-  /** a vote taken back later */
-  recalled?: boolean;
-}
-export interface OperatorInfo {
-  id: string;
-  nodeId: string;
-  nodeName: string;
-  delegatorId?: string | null;
-  properties: {
-    hasAuditBtn?: boolean;
-    hasRejectBtn?: boolean;
-    hasTransferBtn?: boolean;
-    hasFreeApprover?: boolean;
-    hasSign?: boolean;
-    hasCopyBtn?: boolean;
-    rejectStep?: string;
-  };
-  rejectTargets: Array<{ nodeId: string; title: string }>;
-}
-export interface TaskPage {
-  flowTaskInfo: {
-    id: string;
-    fullName: string;
-    flowId: string;
-    flowName: string;
-    flowVersion: number;
-    status: TaskStatusValue;
-    flowUrgent: UrgencyValue;
-    creatorUserId: string;
-    userName: string;
-    startTime?: number;
-    completionTime?: number;
-    thisStep: string;
-    version: number;
-  };
-  formType: number;
-  formData: string | null;
-  data: string;
-  /** every value field's access for the viewer (write only at the viewer's waiting node) */
-  formOperates: FormOperate[];
-  flowTemplateJson: string;
-  nodes: TaskNode[];
-  records: TaskRecord[];
-  operator: OperatorInfo | null;
-  recall: { recordId: string } | null;
-  canRevoke: boolean;
-  canPress: boolean;
-  /** the initiator may edit and resubmit (draft, rejected, revoked) */
-  canEdit?: boolean;
-  canCancel: boolean;
-  /** every waiting row of the viewer on this task */
-  operators?: Array<{ id: string; nodeId: string; delegatorName?: string | null }>;
-  formKey?: string | null;
-  rejection?: Rejection | null;
-}
+type TaskPageAnswer = ApiData<'/api/workflow/Engine/FlowBefore/{id}', 'get'>;
+type Handler = TaskPageAnswer['nodes'][number]['handlers'][number];
+export type NodeHandler = Coded<Handler, { handleStatus: RecordActionValue | null }>;
+export type TaskNode = Coded<
+  TaskPageAnswer['nodes'][number],
+  { state: NodeStateValue; handlers: NodeHandler[] }
+>;
+export type TaskRecord = Coded<TaskPageAnswer['records'][number], { handleStatus: RecordActionValue }>;
+export type OperatorInfo = NonNullable<TaskPageAnswer['operator']>;
+/** What the task page shows its viewer (workflow/view.ts). */
+export type TaskPage = Coded<
+  TaskPageAnswer,
+  {
+    flowTaskInfo: Coded<TaskPageAnswer['flowTaskInfo'], TaskCodes>;
+    nodes: TaskNode[];
+    records: TaskRecord[];
+  }
+>;
 export const taskPage = (
   taskId: string,
   q: { operatorId?: string; circulateId?: string } = {},
@@ -414,28 +230,12 @@ export const recallRecord = act('Recall');
 export const cancelTask = act('Cancel');
 export const circulateUrl = (id: string): string => `${E}/FlowBefore/Circulate/${enc(id)}`;
 
-export interface FlowCounts {
-  todo: number;
-  circulate: number;
-}
+export type FlowCounts = ApiData<'/api/workflow/Engine/FlowBefore/Count', 'get'>;
 export const flowCounts = (): Promise<FlowCounts> => get<FlowCounts>(`${E}/FlowBefore/Count`);
 
 // ---- monitor ----
 
-export interface MonitorRow {
-  id: string;
-  fullName: string;
-  flowId: string;
-  flowName: string;
-  flowCategory: string;
-  status: TaskStatusValue;
-  flowUrgent: UrgencyValue;
-  thisStep: string;
-  userName: string;
-  creatorUserId: string;
-  startTime?: number;
-  completionTime?: number;
-}
+export type MonitorRow = Coded<ApiRow<'/api/workflow/Engine/FlowMonitor', 'get'>, TaskCodes>;
 export const listMonitor = paged<MonitorRow>(`${E}/FlowMonitor`);
 export async function cancelTasks(
   ids: string[],
@@ -454,21 +254,7 @@ export async function assignTask(
 
 // ---- entrust ----
 
-export interface DelegateRow {
-  id: string;
-  userId: string;
-  userName: string;
-  toUserId: string;
-  toUserName: string;
-  flowId: string;
-  flowName: string;
-  startTime: number;
-  endTime: number;
-  description?: string;
-  enabledMark?: number;
-  creatorTime?: number;
-  direction?: 'out' | 'in';
-}
+export type DelegateRow = ApiRow<'/api/workflow/Engine/FlowDelegate', 'get'>;
 export interface DelegateBody {
   toUserId: string;
   flowId?: string;

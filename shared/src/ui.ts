@@ -3,6 +3,7 @@
 export * from './ui/AppProviders';
 export * from './ui/NoPage';
 export * from './ui/LazyResult';
+export * from './ui/PhotoThumbs';
 export * from './remote/StandaloneApp';
 export * from './ui/sanitizeHtml';
 export * from './charts/useEChart';

@@ -19,14 +19,18 @@ function stacked(icon: ReactNode, title: ReactNode): ReactNode {
   );
 }
 
+/** A menu entry's title: an administrator's own wording is their text, shown as typed in every language. */
+export function menuTitle(n: Pick<MenuNode, 'title' | 'ownWording'>): ReactNode {
+  return n.ownWording ? <span data-user-text>{n.title}</span> : n.title;
+}
+
 /**
  * `sections`: these are the top-level sections, shown with their icons (the collapsed sidebar and the
  * functional top menu show the icon; the plain layout stacks it over the title).
  */
 export function toItems(nodes: MenuNode[], opts: { plainTop?: boolean; sections?: boolean } = {}): Item[] {
   return nodes.map((n): Item => {
-    // an administrator's own wording is their text, shown as typed in every language
-    const title: ReactNode = n.ownWording ? <span data-user-text>{n.title}</span> : n.title;
+    const title = menuTitle(n);
     const label: ReactNode = opts.plainTop ? stacked(<MenuIcon icon={n.icon} />, title) : title;
     const icon = opts.sections && !opts.plainTop ? { icon: <MenuIcon icon={n.icon} /> } : {};
     if (n.children && n.children.length > 0) {

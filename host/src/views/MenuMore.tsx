@@ -1,11 +1,13 @@
 // /menuMore: every section of the permitted menu with its pages — where the functional layout's
-// folded items (and anything else) can be reached from one page.
+// folded items (and anything else) can be reached from one page. An entry an administrator named
+// shows their wording as typed (menuTitle), as the side menu does.
 import { Col, Row, Typography } from 'antd';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import { useTranslation } from 'react-i18next';
 import { formatDate, ipPlaceName, Link, useSession, type MenuNode } from '@lighting/shared';
 import { preload } from '../federation/registry';
+import { menuTitle } from '../layout/menuItems';
 
 function firstPage(n: MenuNode): MenuNode | undefined {
   if (n.path && !n.children?.length) return n;
@@ -44,19 +46,19 @@ export function MenuMore({ menu }: { menu: MenuNode[] }) {
           const page = firstPage(section);
           return (
             <Col key={section.id} xs={24} sm={12} md={8} lg={6}>
-              <Card size="small" title={section.title}>
+              <Card size="small" title={menuTitle(section)}>
                 {(section.children ?? []).map((c) => (
                   <div key={c.id}>
                     {c.path ? (
                       <Link to={c.path} onMouseEnter={() => c.path && preload(c.path.slice(1))}>
-                        {c.title}
+                        {menuTitle(c)}
                       </Link>
                     ) : c.href ? (
                       <a href={c.href} target="_blank" rel="noopener noreferrer">
-                        {c.title}
+                        {menuTitle(c)}
                       </a>
                     ) : (
-                      c.title
+                      menuTitle(c)
                     )}
                   </div>
                 ))}

@@ -3,7 +3,7 @@
 // drops the pin and the lights within 150 m of it (/api/public/sites/nearby) appear on the plan and
 // in a list to choose from. Loaded on demand (its own chunk): the report page stays light.
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { ApiFailure, api } from './api';
+import { ApiFailure, api, type NearLight } from './api';
 import { useT } from './i18n';
 import {
   fitView,
@@ -28,15 +28,6 @@ interface Road {
 interface CityPlan {
   districts: Array<{ name: string; rings: LngLat[][] }>;
   roads: Road[];
-}
-export interface NearLight {
-  code: string;
-  kind: string;
-  road: string;
-  district: string;
-  distance: number;
-  lat: number;
-  lng: number;
 }
 
 export default function PinPicker({

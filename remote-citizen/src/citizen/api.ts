@@ -1,7 +1,36 @@
 // The citizens' API (/api/public): plain fetch, the {code, msg, data} envelope, the device id and the
 // citizen's session token (both kept in the console's storage). No axios: the phone door stays small.
-import { htmlLang } from '@lighting/shared/core';
+import type { ApiData } from '@lighting/shared/api';
+import { htmlLang, type CitizenState, type CitizenStep } from '@lighting/shared/core';
 import { currentLang, store } from './i18n';
+
+// What /api/public answers is generated from the server's schemas (citizen/responses.ts): types
+// only, nothing of it reaches the bundle. `Coded` narrows a field the server answers as a plain
+// string to the names the pages know (a client-side narrowing).
+type Coded<T, C> = Omit<T, keyof C> & C;
+
+/** A report as the citizen pages show it (the owner's text, photos and confirmation optional). */
+export type CitizenReport = Coded<
+  ApiData<'/api/public/reports/{id}', 'get'>,
+  { state: CitizenState; steps: CitizenStep[] }
+>;
+/** A place a report can be filed for (a pole or lamp), with its open reports. */
+export type SiteView = ApiData<'/api/public/sites', 'get'>;
+/** A light near a position. */
+export type NearLight = ApiData<'/api/public/sites/nearby', 'get'>[number];
+export type PublicConfig = Coded<ApiData<'/api/public/config', 'get'>, { wechat: 'wechat' | 'double' }>;
+export type SessionInfo = Coded<
+  NonNullable<ApiData<'/api/public/session', 'get'>>,
+  { kind: 'phone' | 'openid' }
+>;
+type ThreadAnswer = ApiData<'/api/public/feedback/{id}', 'get'>;
+/** A feedback thread as its writer sees it. */
+export type FeedbackThread = Coded<
+  ThreadAnswer,
+  { replies: Array<Coded<ThreadAnswer['replies'][number], { authorKind: 'staff' | 'citizen' }>> }
+>;
+/** An uploaded photo: its name, address, size and where it was taken (when the photo says). */
+export type UploadedPhoto = ApiData<'/api/public/photos', 'post'>;
 
 export class ApiFailure extends Error {
   constructor(
@@ -94,10 +123,7 @@ export async function api<T>(
 }
 
 /** Uploads one photo with progress (XHR: fetch cannot report upload progress). */
-export function uploadPhoto(
-  blob: Blob,
-  onProgress: (pct: number) => void,
-): Promise<{ name: string; url: string; gps: { lat: number; lng: number } | null }> {
+export function uploadPhoto(blob: Blob, onProgress: (pct: number) => void): Promise<UploadedPhoto> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/public/photos');

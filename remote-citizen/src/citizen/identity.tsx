@@ -3,14 +3,9 @@
 // on the phone.
 import { useEffect, useState } from 'react';
 import { CITIZEN_PHONE } from '@lighting/shared/core';
-import { ApiFailure, api, newKey, sessionToken, setSessionToken } from './api';
+import { ApiFailure, api, newKey, sessionToken, setSessionToken, type SessionInfo } from './api';
 import { store, useT } from './i18n';
 import { Field, useConfig } from './ui';
-
-export interface SessionInfo {
-  kind: 'phone' | 'openid';
-  display: string;
-}
 
 export function useSession(): [SessionInfo | null | undefined, (s: SessionInfo | null) => void] {
   const [s, setS] = useState<SessionInfo | null | undefined>(

@@ -2,15 +2,9 @@
 // on the phone).
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatCityTime } from '@lighting/shared/core';
-import { api } from './api';
+import { api, type PublicConfig } from './api';
 import { LANGS, setLang, useLang, useT, type Lang } from './i18n';
 import { useNav } from './nav';
-
-export interface PublicConfig {
-  hotline: string;
-  sms: boolean;
-  wechat: 'wechat' | 'double';
-}
 
 let config: Promise<PublicConfig> | null = null;
 export function loadConfig(): Promise<PublicConfig> {

@@ -19,25 +19,13 @@ import {
   type RemotePageProps,
 } from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';
+import { PhotoThumbs } from '@lighting/shared/ui';
+import type { ApiData, ApiRow } from '@lighting/shared/api';
 import './i18n';
 
-interface Row {
-  id: string;
-  kind: string;
-  title: string;
-  district: string;
-  state: string;
-  createdAt: number;
-  repliedAt: number | null;
-  satisfaction: number | null;
-}
-
-interface Thread extends Row {
-  content: string;
-  photos: string[];
-  author: string;
-  replies: Array<{ id: string; authorKind: string; authorName: string; content: string; createdAt: number }>;
-}
+// what the console's feedback calls answer, generated from the server's schemas (citizen/responses.ts)
+type Row = ApiRow<'/api/citizen/feedback', 'get'>;
+type Thread = ApiData<'/api/citizen/feedback/{id}', 'get'>;
 
 interface Query {
   currentPage: number;
@@ -189,19 +177,7 @@ export default function FeedbackAdmin(_props: RemotePageProps) {
             <div style={{ whiteSpace: 'pre-wrap', background: '#f6ffed', padding: 12, borderRadius: 8 }}>
               {thread.content}
             </div>
-            {thread.photos.length ? (
-              <Space style={{ marginTop: 8 }}>
-                {thread.photos.map((u) => (
-                  <a key={u} href={u} target="_blank" rel="noreferrer">
-                    <img
-                      src={u}
-                      alt=""
-                      style={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 6 }}
-                    />
-                  </a>
-                ))}
-              </Space>
-            ) : null}
+            <PhotoThumbs urls={thread.photos} style={{ marginTop: 8 }} />
             {thread.replies.map((r) => (
               <div
                 key={r.id}

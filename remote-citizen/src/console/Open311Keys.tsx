@@ -8,17 +8,11 @@ import Popconfirm from 'antd/es/popconfirm';
 import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Auth, formatDateTime, request, type RemotePageProps } from '@lighting/shared';
+import type { ApiData } from '@lighting/shared/api';
 import './i18n';
 
-interface Key {
-  id: string;
-  name: string;
-  keyPrefix: string;
-  createdAt: number;
-  revokedAt: number | null;
-  lastUsedAt: number | null;
-  createdByName: string;
-}
+/** An Open311 key as the list answers it (citizen/responses.ts). */
+type Key = ApiData<'/api/citizen/open311-keys', 'get'>[number];
 
 export default function Open311Keys(_props: RemotePageProps) {
   const { t } = useTranslation('citizen');

@@ -3,57 +3,34 @@
 // export, save and preview (a dialog over the designer showing the model as saved). It refuses to
 // save a form with design problems (formcore's validateFormDesign: each listed, a click selects the
 // control) and shows the server's message when the server refuses.
-import { Suspense, lazy, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { DndContext, DragOverlay, MeasuringStrategy } from '@dnd-kit/core';
-import { App as AntApp, Button, Space, Spin, Tooltip, Typography } from 'antd';
+import { Button, Spin, Typography } from 'antd';
 import Alert from 'antd/es/alert';
 import Tabs from 'antd/es/tabs';
-import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
-import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
-import RedoOutlined from '@ant-design/icons/es/icons/RedoOutlined';
 import CodeOutlined from '@ant-design/icons/es/icons/CodeOutlined';
 import ImportOutlined from '@ant-design/icons/es/icons/ImportOutlined';
 import ExportOutlined from '@ant-design/icons/es/icons/ExportOutlined';
 import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import SaveOutlined from '@ant-design/icons/es/icons/SaveOutlined';
 import { useTranslation } from 'react-i18next';
-import { saveBlob, toast } from '@lighting/shared';
+import { DesignerHeader } from '@lighting/shared/admin';
 import Segmented from 'antd/es/segmented';
-import {
-  createField,
-  controlInfo,
-  formLang,
-  listDesignProblems,
-  mainFields,
-  normalizeColumnData,
-  validateFormDesign,
-  type ColumnData,
-  type FormData,
-  type JnpfKey,
-} from '@lighting/shared/formcore';
+import { controlInfo, mainFields, type FormData } from '@lighting/shared/formcore';
 import { ListDesigner } from './ListDesigner';
-import { followRenames, starterList } from './listDesign';
-import { getModel, updateModel, type Model } from '../api';
-import {
-  ROOT,
-  canRedo,
-  canUndo,
-  designReducer,
-  fieldId,
-  findField,
-  formToSave,
-  initialDesign,
-} from './designState';
+import { getModel, type Model } from '../api';
+import { canRedo, canUndo, fieldId, findField, formToSave } from './designState';
 import { DesignContext } from './context';
 import { Canvas } from './Canvas';
 import { DragChip, Palette } from './Palette';
 import { PropertyPanel } from './PropertyPanel';
 import { FormSettings } from './FormSettings';
 import { ImportDialog, JsonDialog } from './JsonDialogs';
-import { exportFileName, formJson, savedForm } from './transfer';
-import { locateProblems, problemText } from './problems';
+import { formJson, savedForm } from './transfer';
+import { problemText } from './problems';
 import { controlName } from './names';
-import { useDesignDnd } from './useDesignDnd';
+
+import { useFormDesign } from './useFormDesign';
 
 export interface DesignerProps {
   modelId: string;
@@ -114,160 +91,39 @@ export default function Designer(props: DesignerProps) {
   );
 }
 
-const isEditable = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-
 function Workbench({ modelId, onClose, info, initial }: DesignerProps & { info: Model; initial: FormData }) {
   const { t, i18n } = useTranslation('lowcode');
   const tl = useTranslation('lowcodeList').t;
-  const { modal } = AntApp.useApp();
-  const [state, dispatch] = useReducer(designReducer, initial, initialDesign);
-  const [saved, setSaved] = useState<FormData>(state.form);
-  // a form + list model's list (issue 13): designed beside the form, saved with it
-  const hasList = info.type === 2;
-  // null until the list is first opened (a list never saved starts from the form as it is then)
-  const [savedList, setSavedList] = useState<ColumnData | null>(() =>
-    normalizeColumnData(info.columnData ?? ''),
-  );
-  const [list, setList] = useState<ColumnData | null>(savedList);
-  const [mode, setMode] = useState<'form' | 'list'>('form');
-  // a list never saved starts from the form as it is when the list is first opened
-  const [listTouched, setListTouched] = useState(false);
-  const openMode = (next: 'form' | 'list') => {
-    if (next === 'list' && !listTouched && (!list || list.columnList.length === 0))
-      setList(starterList(state.form));
-    setMode(next);
-  };
-  const changeList = (next: ColumnData) => {
-    setListTouched(true);
-    setList(next);
-  };
-  // a field renamed in the form renames its column and search field (the list's label is a copy)
-  const formBefore = useRef(state.form);
-  useEffect(() => {
-    const before = formBefore.current;
-    formBefore.current = state.form;
-    if (before !== state.form) setList((l) => (l ? followRenames(l, before, state.form) : l));
-  }, [state.form]);
+  const {
+    state,
+    dispatch,
+    dnd,
+    hasList,
+    list,
+    changeList,
+    mode,
+    openMode,
+    dirty,
+    problems,
+    showProblems,
+    serverError,
+    setServerError,
+    busy,
+    save,
+    previewing,
+    setPreviewing,
+    preview,
+    exportForm,
+    add,
+  } = useFormDesign(modelId, info, initial);
   const [tab, setTab] = useState<'field' | 'form'>('field');
-  const [showProblems, setShowProblems] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'json' | 'import' | null>(null);
-  const lang = formLang(i18n.language);
-  const dnd = useDesignDnd(state.form, dispatch, lang);
-  const listDirty = hasList && list !== null && list !== savedList;
-  const dirty = state.form !== saved || listDirty;
-  const listProblems = useMemo(
-    // an empty list may be saved while it is designed; release asks for a column
-    () =>
-      hasList && list ? listDesignProblems(list, state.form).filter((p) => p.path !== 'columnList') : [],
-    [hasList, list, state.form],
-  );
-
-  const problems = useMemo(() => locateProblems(state.form, validateFormDesign(state.form)), [state.form]);
 
   // the property panel follows a new selection
   const selected = state.selected;
   useEffect(() => {
     if (selected) setTab('field');
   }, [selected]);
-
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || isEditable(e.target)) {
-        if (e.key === 'Delete' && !isEditable(e.target) && stateRef.current.selected) {
-          e.preventDefault();
-          dispatch({ type: 'remove', id: stateRef.current.selected });
-        }
-        return;
-      }
-      const k = e.key.toLowerCase();
-      if (k === 'z' && !e.shiftKey) {
-        e.preventDefault();
-        dispatch({ type: 'undo' });
-      } else if ((k === 'z' && e.shiftKey) || k === 'y') {
-        e.preventDefault();
-        dispatch({ type: 'redo' });
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
-  const save = useCallback(async (): Promise<boolean> => {
-    setServerError(null);
-    if (problems.length > 0) {
-      setShowProblems(true);
-      setMode('form');
-      return false;
-    }
-    if (listProblems.length > 0) {
-      setMode('list');
-      return false;
-    }
-    setBusy(true);
-    try {
-      const msg = await updateModel(
-        modelId,
-        {
-          fullName: info.fullName,
-          enCode: info.enCode,
-          category: info.category,
-          type: info.type,
-          description: info.description,
-          sortCode: info.sortCode,
-        },
-        formToSave(state),
-        hasList && list ? list : undefined,
-      );
-      setSaved(state.form);
-      if (hasList && list) setSavedList(list);
-      setShowProblems(false);
-      toast('success', msg || t('saved'));
-      return true;
-    } catch (e) {
-      setServerError(e instanceof Error ? e.message : String(e));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }, [problems, listProblems, hasList, list, state, modelId, info, t]);
-
-  const leave = () => {
-    if (!dirty) return onClose();
-    modal.confirm({
-      title: t('unsavedTitle'),
-      content: t('unsavedLeave'),
-      okText: t('leave'),
-      cancelText: t('stay'),
-      onOk: onClose,
-    });
-  };
-
-  // the preview shows the model as last saved, in a dialog over the designer (read afresh each time)
-  const [previewing, setPreviewing] = useState(false);
-  const preview = async () => {
-    if (dirty && !(await save())) return;
-    setPreviewing(true);
-  };
-
-  const exportForm = () => {
-    saveBlob(
-      new Blob([formJson(formToSave(state))], { type: 'application/json' }),
-      exportFileName(info.enCode),
-    );
-  };
-
-  const add = (key: JnpfKey) =>
-    dispatch({
-      type: 'insert',
-      make: (id) => createField(key, id, lang),
-      list: ROOT,
-      index: state.form.fields.length,
-    });
 
   const activeName = dnd.active
     ? (() => {
@@ -280,78 +136,53 @@ function Workbench({ modelId, onClose, info, initial }: DesignerProps & { info: 
     <DesignContext.Provider
       value={{ state, dispatch, dropAt: dnd.dropAt, draggingId: dnd.active?.id ?? null }}
     >
-      <header
-        style={{
-          height: 48,
-          flex: '0 0 48px',
-          display: 'flex',
-          alignItems: 'center',
-          gap: 12,
-          padding: '0 12px',
-          background: '#fff',
-          borderBottom: '1px solid #f0f0f0',
-        }}
+      <DesignerHeader
+        title={info.fullName}
+        titleMaxWidth={320}
+        dirty={dirty}
+        canUndo={canUndo(state)}
+        canRedo={canRedo(state)}
+        onUndo={() => dispatch({ type: 'undo' })}
+        onRedo={() => dispatch({ type: 'redo' })}
+        onLeave={onClose}
+        afterTitle={
+          <>
+            {hasList && (
+              <Segmented
+                value={mode}
+                onChange={(v) => openMode(v as 'form' | 'list')}
+                options={[
+                  { value: 'form', label: tl('formDesign') },
+                  { value: 'list', label: tl('listDesign') },
+                ]}
+                data-testid="designer-mode"
+              />
+            )}
+          </>
+        }
       >
-        <Button icon={<ArrowLeftOutlined />} onClick={leave} data-testid="designer-back">
-          {t('back')}
+        <Button icon={<CodeOutlined />} onClick={() => setDialog('json')} data-testid="open-json">
+          {t('jsonView')}
         </Button>
-        <Typography.Text strong ellipsis style={{ maxWidth: 320 }} data-testid="designer-title">
-          {info.fullName}
-        </Typography.Text>
-        {dirty && <Typography.Text type="warning">{t('unsaved')}</Typography.Text>}
-        {hasList && (
-          <Segmented
-            value={mode}
-            onChange={(v) => openMode(v as 'form' | 'list')}
-            options={[
-              { value: 'form', label: tl('formDesign') },
-              { value: 'list', label: tl('listDesign') },
-            ]}
-            data-testid="designer-mode"
-          />
-        )}
-        <Space style={{ marginLeft: 'auto' }} wrap>
-          <Tooltip title={`${t('undo')} (Ctrl+Z)`}>
-            <Button
-              icon={<UndoOutlined />}
-              disabled={!canUndo(state)}
-              onClick={() => dispatch({ type: 'undo' })}
-              aria-label={t('undo')}
-              data-testid="undo"
-            />
-          </Tooltip>
-          <Tooltip title={`${t('redo')} (Ctrl+Shift+Z)`}>
-            <Button
-              icon={<RedoOutlined />}
-              disabled={!canRedo(state)}
-              onClick={() => dispatch({ type: 'redo' })}
-              aria-label={t('redo')}
-              data-testid="redo"
-            />
-          </Tooltip>
-          <Button icon={<CodeOutlined />} onClick={() => setDialog('json')} data-testid="open-json">
-            {t('jsonView')}
-          </Button>
-          <Button icon={<ImportOutlined />} onClick={() => setDialog('import')} data-testid="open-import">
-            {t('import')}
-          </Button>
-          <Button icon={<ExportOutlined />} onClick={exportForm} data-testid="export-json">
-            {t('export')}
-          </Button>
-          <Button icon={<EyeOutlined />} onClick={() => void preview()} data-testid="designer-preview">
-            {t('preview')}
-          </Button>
-          <Button
-            type="primary"
-            icon={<SaveOutlined />}
-            loading={busy}
-            onClick={() => void save()}
-            data-testid="designer-save"
-          >
-            {t('save')}
-          </Button>
-        </Space>
-      </header>
+        <Button icon={<ImportOutlined />} onClick={() => setDialog('import')} data-testid="open-import">
+          {t('import')}
+        </Button>
+        <Button icon={<ExportOutlined />} onClick={exportForm} data-testid="export-json">
+          {t('export')}
+        </Button>
+        <Button icon={<EyeOutlined />} onClick={() => void preview()} data-testid="designer-preview">
+          {t('preview')}
+        </Button>
+        <Button
+          type="primary"
+          icon={<SaveOutlined />}
+          loading={busy}
+          onClick={() => void save()}
+          data-testid="designer-save"
+        >
+          {t('save')}
+        </Button>
+      </DesignerHeader>
       {/* the server's refusal of a save, above whichever designer is shown */}
       {serverError && (
         <Alert

@@ -117,7 +117,7 @@ export function ImportDialog({
             children: (
               <input
                 type="file"
-                accept=".json,application/json"
+                accept=".json,.vdd,application/json"
                 onChange={(e) => void readFile(e.target.files?.[0])}
                 data-testid="import-file"
               />

@@ -6,7 +6,7 @@ import Select from 'antd/es/select';
 import TreeSelect from 'antd/es/tree-select';
 import { useTranslation } from 'react-i18next';
 import { walkFields, type FormData, type FormField } from '@lighting/shared/formcore';
-import { modelFields, modelSelector, type SelectorNode } from '../api';
+import { modelFields, modelSelector } from '../api';
 import { Prop } from './parts';
 import { useOnce } from '../useOnce';
 
@@ -17,7 +17,14 @@ interface TreeNode {
   children?: TreeNode[];
 }
 
-const toTree = (nodes: readonly SelectorNode[]): TreeNode[] =>
+/** A category (with its models) or a model, as the Selector answers them. */
+interface PickNode {
+  id: string;
+  fullName: string;
+  children?: readonly PickNode[];
+}
+
+const toTree = (nodes: readonly PickNode[]): TreeNode[] =>
   nodes.map((n) => ({
     value: n.id,
     title: n.fullName,

@@ -14,6 +14,34 @@ describe('parseForm', () => {
     expect(r.form.fields.length).toBeGreaterThan(3);
   });
 
+  it('loads the form inside a JNPF 3.x online-development export file (.vdd)', () => {
+    // the 3.x server's export: the model entity as JSON, modelType "design", the form as text
+    const vdd = JSON.stringify({
+      id: '367836478934568932',
+      fullName: '路灯巡检',
+      enCode: 'inspection',
+      state: 1,
+      type: 2,
+      category: 'ops',
+      sortCode: 0,
+      description: '',
+      tables:
+        '[{"relationField":"","relationTable":"","table":"inspection","tableName":"巡检","tableField":"","typeId":"1"}]',
+      dbLinkId: '0',
+      webType: 2,
+      formData: fixture('legacy-inspection.json'),
+      columnData: '{"columnList":[]}',
+      modelType: 'design',
+    });
+    const r = parseForm(vdd);
+    if (!r.ok) throw new Error(r.message);
+    expect(r).toEqual(parseForm(fixture('legacy-inspection.json')));
+    expect(parseForm({ modelType: 'design', formData: '{not json' })).toEqual({
+      ok: false,
+      message: 'not JSON',
+    });
+  });
+
   it('answers the problem with its path instead of throwing', () => {
     expect(parseForm('{not json')).toEqual({ ok: false, message: 'not JSON' });
     expect(parseForm({ fields: [{ __config__: { jnpfKey: 'nope', label: 'x' } }] })).toEqual({

@@ -6,10 +6,33 @@ import { FormShapeError, normalizeForm, type FormData } from '@lighting/shared/f
 
 export type Parsed = { ok: true; form: FormData } | { ok: false; message: string };
 
-/** Text or an object → the form, or the problem (with the JSON path normalizeForm names). */
+/**
+ * A JNPF 3.x online-development export file (`<name>.vdd`: the model as JSON, `modelType` "design",
+ * its form as JSON text in `formData`) → that form; anything else as it is.
+ */
+export function formOfExport(input: unknown): unknown {
+  let value = input;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return input; // normalizeForm names it: not JSON
+    }
+  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const o = value as Record<string, unknown>;
+    if (!('fields' in o) && typeof o.formData === 'string') return o.formData;
+  }
+  return value;
+}
+
+/**
+ * Text or an object (a form, ours or JNPF 3.x's, or a 3.x `.vdd` export holding one) → the form, or
+ * the problem (with the JSON path normalizeForm names).
+ */
 export function parseForm(input: unknown): Parsed {
   try {
-    return { ok: true, form: normalizeForm(input) };
+    return { ok: true, form: normalizeForm(formOfExport(input)) };
   } catch (e) {
     if (e instanceof FormShapeError) return { ok: false, message: e.message };
     throw e;

@@ -1,20 +1,13 @@
 // The code generator's calls (spec §7 Generater; server/src/lowcode/generator). Effects only.
 import type { AxiosProgressEvent } from 'axios';
 import { http, request, type Envelope, type Paged } from '@lighting/shared';
+import type { ApiData, ApiRow } from '@lighting/shared/api';
 import type { CodeNode } from './codeTree';
 
 const GEN = '/visualdev/Generater';
 
-export interface GenModel {
-  id: string;
-  fullName: string;
-  enCode: string;
-  type: number;
-  state: number;
-  version: number;
-  /** the version published pages use (null: never released) */
-  releasedVersion?: number | null;
-}
+// What the calls answer is generated from the server's schemas (lowcode/responses.ts).
+export type GenModel = ApiRow<'/api/visualdev/Generater/Models', 'get'>;
 
 export interface GenOptions {
   module?: string;
@@ -23,15 +16,16 @@ export interface GenOptions {
   version?: number;
 }
 
-/** CodePreview's answer: the remote's folder and the options it was generated with. */
-export interface Preview extends CodeNode {
+/**
+ * CodePreview's answer: the remote's folder and the options it was generated with. The schema
+ * says a folder's children are files and folders again; CodeNode is that tree.
+ */
+export type Preview = Omit<
+  ApiData<'/api/visualdev/Generater/{id}/Actions/CodePreview', 'post'>,
+  'children'
+> & {
   children: CodeNode[];
-  version: number;
-  module: string;
-  className: string;
-  name: string;
-  urlAddress: string;
-}
+};
 
 export const listModels = (keyword: string): Promise<Envelope<Paged<GenModel>>> =>
   request<Paged<GenModel>>({ url: `${GEN}/Models`, method: 'get', data: { keyword, pageSize: 100 } });

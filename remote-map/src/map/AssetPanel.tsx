@@ -2,7 +2,6 @@
 // (repair order, topology both ways). Used by the map pages as their "popup".
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Empty, Space, Spin, Tag, Typography } from 'antd';
-import Drawer from 'antd/es/drawer';
 import Descriptions from 'antd/es/descriptions';
 import List from 'antd/es/list';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { mapApi, type AssetDetail, type TopologyResult } from './api';
 import type { CityMap } from './cityMap';
 import { isAssetStatus, statusCss } from './symbology';
 import { faultTypeName } from './faultTypeName';
+import { PanelDrawer } from './PanelDrawer';
 import { useAssetVersion } from './useLive';
 
 const FEEDERS = new Set(['transformer', 'controlBox']);
@@ -180,20 +180,8 @@ export function AssetDrawer({
   const { t } = useTranslation('map');
   const version = useAssetVersion(objectid);
   return (
-    <Drawer
-      title={t('details')}
-      open={objectid !== null}
-      onClose={onClose}
-      mask={false}
-      width={360}
-      destroyOnHidden
-      // Rendered inside the page (whose root is position: relative), not into document.body: the
-      // console keeps a tab's page alive but hidden when another tab is shown, and a drawer in the
-      // body stayed on screen over the next page.
-      getContainer={false}
-      rootStyle={{ position: 'absolute' }}
-    >
+    <PanelDrawer title={t('details')} open={objectid !== null} onClose={onClose} width={360}>
       {objectid !== null ? <AssetPanel objectid={objectid} map={map} version={version} /> : null}
-    </Drawer>
+    </PanelDrawer>
   );
 }

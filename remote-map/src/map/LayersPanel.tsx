@@ -24,6 +24,18 @@ const HEADING: React.CSSProperties = {
   marginBottom: 4,
 };
 
+/**
+ * The kinds and the statuses in two columns, so at 1366 × 768 the whole card (both lists and the
+ * legend) shows without scrolling; a long name (English) wraps within its column.
+ */
+const TWO_COLUMNS: React.CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  columnGap: 6,
+  rowGap: 2,
+  lineHeight: 1.35,
+};
+
 function KindSwatch({ kind }: { kind: AssetKind }) {
   const { style, size } = KIND_MARKERS[kind];
   const radius = style === 'circle' ? '50%' : 0;
@@ -70,20 +82,22 @@ export function LayersPanel({
           {t('hideAll')}
         </Button>
       </div>
-      {ASSET_KINDS.map((k) => (
-        <div key={k}>
-          <Checkbox
-            data-testid={`layer-kind-${k}`}
-            checked={!value.hiddenKinds.includes(k)}
-            onChange={(e) =>
-              onChange({ ...value, hiddenKinds: toggle(value.hiddenKinds, k, !e.target.checked) })
-            }
-          >
-            <KindSwatch kind={k} />
-            {t(`kind.${k}`)}
-          </Checkbox>
-        </div>
-      ))}
+      <div style={TWO_COLUMNS}>
+        {ASSET_KINDS.map((k) => (
+          <div key={k}>
+            <Checkbox
+              data-testid={`layer-kind-${k}`}
+              checked={!value.hiddenKinds.includes(k)}
+              onChange={(e) =>
+                onChange({ ...value, hiddenKinds: toggle(value.hiddenKinds, k, !e.target.checked) })
+              }
+            >
+              <KindSwatch kind={k} />
+              {t(`kind.${k}`)}
+            </Checkbox>
+          </div>
+        ))}
+      </div>
       <div style={{ ...HEADING, marginTop: 8 }}>
         <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
           {t('statuses')}
@@ -92,31 +106,33 @@ export function LayersPanel({
           {t('showAll')}
         </Button>
       </div>
-      {ASSET_STATUSES.map((s) => (
-        <div key={s}>
-          <Checkbox
-            data-testid={`layer-status-${s}`}
-            checked={!value.hiddenStatuses.includes(s)}
-            onChange={(e) =>
-              onChange({ ...value, hiddenStatuses: toggle(value.hiddenStatuses, s, !e.target.checked) })
-            }
-          >
-            <span
-              aria-hidden
-              style={{
-                display: 'inline-block',
-                width: 10,
-                height: 10,
-                borderRadius: '50%',
-                background: statusCss(s),
-                marginRight: 6,
-                verticalAlign: 'middle',
-              }}
-            />
-            {t(`status.${s}`)}
-          </Checkbox>
-        </div>
-      ))}
+      <div style={TWO_COLUMNS}>
+        {ASSET_STATUSES.map((s) => (
+          <div key={s}>
+            <Checkbox
+              data-testid={`layer-status-${s}`}
+              checked={!value.hiddenStatuses.includes(s)}
+              onChange={(e) =>
+                onChange({ ...value, hiddenStatuses: toggle(value.hiddenStatuses, s, !e.target.checked) })
+              }
+            >
+              <span
+                aria-hidden
+                style={{
+                  display: 'inline-block',
+                  width: 10,
+                  height: 10,
+                  borderRadius: '50%',
+                  background: statusCss(s),
+                  marginRight: 6,
+                  verticalAlign: 'middle',
+                }}
+              />
+              {t(`status.${s}`)}
+            </Checkbox>
+          </div>
+        ))}
+      </div>
       <div data-testid="grid-legend" style={{ marginTop: 8 }}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('cityView.hint')}

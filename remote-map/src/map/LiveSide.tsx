@@ -9,6 +9,7 @@ import { formatDateTime, useDictionaryName } from '@lighting/shared';
 import { mapApi, type Statistics } from './api';
 import type { CityMap } from './cityMap';
 import { faultMarkers } from './faultList';
+import { zoomToAsset } from './focus';
 import { useLiveFaults, useMapChangeTick } from './useLive';
 import { faultTypeName } from './faultTypeName';
 import { statusCss } from './symbology';
@@ -73,7 +74,7 @@ export function LiveSide({ map, width = 300 }: { map: CityMap | null; width?: nu
           renderItem={(f) => (
             <List.Item
               style={{ cursor: 'pointer' }}
-              onClick={() => void map?.zoomToPoint(f.x, f.y)}
+              onClick={() => zoomToAsset(map, f)}
               data-testid="live-fault"
             >
               <div>

@@ -36,6 +36,8 @@ interface MapTestHook {
   toScreen(x: number, y: number): { x: number; y: number } | null;
   /** the view's scale */
   scale(): number;
+  /** whether the view shows the whole city (its districts and every asset) */
+  cityShown(): boolean;
   /** where the last cluster click went (overview.ts clusterGoal) */
   lastClusterGoal(): import('./overview').ClusterGoal | null;
   /** e2e/bench/map.mjs: the same assets as a client-side source (loaded only when called) */
@@ -101,6 +103,7 @@ export function MapCanvas({
       toScreen: (x, y) => map.toScreen(x, y),
       besideAsset: (kind) => map.besideAsset(kind),
       scale: () => map.scale,
+      cityShown: () => map.cityShown,
       lastClusterGoal: () => map.lastClusterGoal,
       clientSourceBaseline: (at) =>
         import('./clientSourceBaseline').then((m) => m.runClientSourceBaseline(at)),

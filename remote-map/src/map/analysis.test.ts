@@ -11,6 +11,9 @@ import {
 } from './analysis';
 import type { SharedCause } from './api';
 
+/** Web Mercator, as the server names it */
+const SR = { wkid: 102100, latestWkid: 3857 };
+
 describe('fault analysis', () => {
   it('fills missing months of a history', () => {
     expect(
@@ -53,14 +56,17 @@ describe('fault analysis', () => {
               [1, 1],
             ],
           ],
+          spatialReference: SR,
         },
       },
     };
     expect(suspectedMarker(base).geometry.type).toBe('polyline');
     expect(
-      suspectedMarker({ ...base, suspected: { ...base.suspected, layer: 0, geometry: { x: 1, y: 2 } } })
-        .geometry,
-    ).toEqual({ type: 'point', x: 1, y: 2 });
+      suspectedMarker({
+        ...base,
+        suspected: { ...base.suspected, layer: 0, geometry: { x: 1, y: 2, spatialReference: SR } },
+      }).geometry,
+    ).toEqual({ type: 'point', x: 1, y: 2, spatialReference: SR });
     expect(ratioText(base)).toBe('4/5 (80%)');
   });
 
@@ -118,7 +124,7 @@ describe('fault analysis', () => {
         objectid: 9719,
         kind: 'controlBox',
         code: 'CB-000026',
-        geometry: { x: 0, y: 0 },
+        geometry: { x: 0, y: 0, spatialReference: SR },
       },
     };
     const circuit: SharedCause = {
@@ -127,7 +133,13 @@ describe('fault analysis', () => {
       key: 'CB-000026-2',
       groupCode: 'CB-000026-2',
       spread: 1,
-      suspected: { layer: 1, objectid: 4115, kind: 'cable', code: 'CA-004115', geometry: { paths: [] } },
+      suspected: {
+        layer: 1,
+        objectid: 4115,
+        kind: 'cable',
+        code: 'CA-004115',
+        geometry: { paths: [], spatialReference: SR },
+      },
     };
     const shown = (lng: string, c: SharedCause) => {
       const t = i18next.getFixedT(lng, 'map') as unknown as (

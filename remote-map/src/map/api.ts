@@ -1,5 +1,6 @@
 // The map's REST calls (docs/api/map.md), through the shared HTTP client (token, toasts, errors).
 import { request } from '@lighting/shared';
+import type { ApiData, ApiRow } from '@lighting/shared/api';
 
 export interface Extent {
   xmin: number;
@@ -9,259 +10,77 @@ export interface Extent {
   spatialReference?: { wkid: number };
 }
 
-export interface AssetHit {
-  objectid: number;
-  code: string;
-  kind: string;
-  status: string;
-  x: number;
-  y: number;
-  district: string;
-  road: string;
-}
+// What the calls answer is generated from the server's schemas (map/responses.ts). `Coded` narrows
+// a field the server answers as a plain string to the names the pages know (a client-side narrowing).
+type Coded<T, C> = Omit<T, keyof C> & C;
 
-export interface Fault {
-  id: string;
-  assetId: number;
-  assetCode: string;
-  assetKind: string;
-  district: string;
-  road: string;
-  x: number;
-  y: number;
-  faultType: string;
-  typeCode: string;
-  urgency: number;
-  source: string;
-  description: string | null;
-  /** Photo URLs (a citizen's report). */
-  photos?: string[];
-  /** The source's reference: a citizen report's BX number ('' when none). */
-  sourceRef?: string;
-  reportedAt: number;
-  closedAt: number | null;
-  orderId: string | null;
-}
+export type AssetHit = ApiData<'/api/map/assets/search', 'get'>[number];
 
-/** A citizen report behind a fault, as staff who may see faults read it (docs/api/public.md). */
-export interface CitizenReportDetail {
-  refNo: string;
-  channel: string;
-  category: string;
-  createdAt: number;
-  supportCount: number;
-  reporter: string;
-  contactName: string;
-  contactPhone: string;
-  notes: Array<{
-    id: string;
-    createdAt: number;
-    reporter: string;
-    description: string;
-    photos: string[];
-    contactName: string;
-    contactPhone: string;
-  }>;
-}
+/** A fault, with its asset's code, kind, road and position (a fault's asset is joined: it may be missing). */
+export type Fault = ApiRow<'/api/map/faults', 'get'>;
+
+/** The first citizen report of a fault, as staff who may see faults read it (404 when none). */
+export type CitizenReportDetail = ApiData<'/api/citizen/faults/{faultId}/report', 'get'>;
 
 export type OrderState = 'pending' | 'dispatched' | 'inProgress' | 'completed' | 'verified';
 export const ORDER_STATES: OrderState[] = ['pending', 'dispatched', 'inProgress', 'completed', 'verified'];
 
-export interface RepairOrder {
-  id: string;
-  billNo: string;
-  title: string;
-  faultId: string | null;
-  assetId: number;
-  assetCode: string;
-  assetKind: string;
-  district: string;
-  x: number;
-  y: number;
-  urgency: number;
-  state: OrderState;
-  crewId: string | null;
-  crewName: string | null;
-  createdAt: number;
-  dueAt: number;
-  dispatchedAt: number | null;
-  startedAt: number | null;
-  completedAt: number | null;
-  verifiedAt: number | null;
-  remark: string | null;
-  /** 元, two decimals; null when none was entered */
-  estimatedCost?: number | null;
-  /**
-   * Where the order stands with its dispatch approval (workflow 故障维修工单): `required` — its cost
-   * is at or above the threshold and the map may not dispatch it directly; `waiting` — an approval
-   * waits (and will dispatch it); `approved` — an approval covers its cost; `none` — dispatched
-   * directly. Only on the repair-order routes' answers.
-   */
-  dispatchApproval?: DispatchApproval;
-}
+/**
+ * A repair order, with where it stands with its dispatch approval (workflow 故障维修工单): `required` —
+ * its cost is at or above the threshold and the map may not dispatch it directly; `waiting` — an
+ * approval waits (and will dispatch it); `approved` — an approval covers its cost; `none` —
+ * dispatched directly.
+ */
+export type RepairOrder = Coded<ApiData<'/api/map/repair-orders/{id}', 'get'>, { state: OrderState }>;
 
-export type DispatchApproval = 'none' | 'required' | 'waiting' | 'approved';
+export type DispatchApproval = RepairOrder['dispatchApproval'];
 
 /** The seeded 故障维修工单 flow (its form: orderId, crewId, estimatedCost, reason). */
 export const REPAIR_FLOW_ID = 'fe-repair';
 
-export interface AssetDetail {
-  asset: Record<string, string | number | null> & {
-    objectid: number;
-    code: string;
-    kind: string;
-    status: string;
-  };
-  openFaults: Fault[];
-  openOrders: RepairOrder[];
-  controlBox: { objectid: number; code: string } | null;
-  transformer: { objectid: number; code: string } | null;
-}
+type AssetAnswer = ApiData<'/api/map/assets/{objectid}', 'get'>;
+/** An asset with its open faults and orders (those without their dispatch approval) and its feeders. */
+export type AssetDetail = Coded<
+  AssetAnswer,
+  { openOrders: Array<Coded<AssetAnswer['openOrders'][number], { state: OrderState }>> }
+>;
 
-export interface District {
-  objectid: number;
-  name: string;
-  code: string;
-  extent: Extent;
-  assetCount: number;
-  lampCount: number;
-}
+export type District = ApiData<'/api/map/districts', 'get'>[number];
 
 export interface Paged<T> {
   list: T[];
   pagination: { currentPage: number; pageSize: number; total: number };
 }
 
-export interface SharedCause {
-  groupBy: 'circuit' | 'controlBox' | 'transformer';
-  key: string;
-  /** the group's element by its code: a circuit's id, a control box's or transformer's asset code */
-  groupCode: string;
-  faultCount: number;
-  memberCount: number;
-  ratio: number;
-  /** circuits of a box / boxes of a transformer that are hit */
-  spread: number;
-  assetIds: number[];
-  suspected: {
-    layer: 0 | 1;
-    objectid: number;
-    kind: string;
-    code: string;
-    geometry: Record<string, unknown>;
-  };
-}
+export type SharedCause = ApiData<'/api/map/faults/analysis', 'get'>[number];
 
-export interface FaultHistory {
-  total: number;
-  open: number;
-  byType: { typeCode: string; faultType: string; count: number }[];
-  byMonth: { month: string; count: number }[];
-  list: Fault[];
-}
+export type FaultHistory = ApiData<'/api/map/faults/history', 'get'>;
 
-export interface TopologyResult {
-  root?: { layer: number; objectid: number; kind: string; code: string };
-  path?: { layer: number; objectid: number; kind: string; code: string }[];
-  assetIds: number[];
-  cableIds: number[];
-  extent: Extent | null;
-}
+type Downstream = ApiData<'/api/map/topology/downstream', 'get'>;
+type Upstream = ApiData<'/api/map/topology/upstream', 'get'>;
+/** What a network walk reaches: from its root (downstream) or along its path (upstream). */
+export type TopologyResult = Omit<Downstream, 'root'> &
+  Partial<Pick<Downstream, 'root'> & Pick<Upstream, 'path'>>;
 
-export interface RateTarget {
-  lamps: number;
-  working: number;
-  rate: number;
-  target: number;
-  met: boolean;
-}
-export interface Compliance {
-  limit: string;
-  total: number;
-  onTime: number;
-  rate: number;
-}
-export interface DistrictStat {
-  district: string;
-  total: number;
-  lamps: number;
-  lampsWorking: number;
-  lightsOnRate: number;
-  mainLamps: number;
-  mainRate: number;
-  mainTarget: number;
-  otherLamps: number;
-  otherRate: number;
-  otherTarget: number;
-  integrityRate: number;
-  openFaults: number;
-}
-export interface Statistics {
-  total: number;
-  byKind: { kind: string; count: number }[];
-  byStatus: { status: string; count: number }[];
-  byDistrict: DistrictStat[];
-  lightsOn: { lamps: number; working: number; rate: number; main: RateTarget; other: RateTarget };
-  integrity: { assets: number; intact: number; rate: number; target: number; met: boolean };
-  repairCompliance: {
-    days: number;
-    general: Compliance;
-    severe: Compliance;
-    emergency: Compliance;
-    overall: Compliance;
-  };
-}
+/** orders done within their time limit (`limit` on each urgency's, not on the overall figure) */
+export type Compliance = Statistics['repairCompliance']['overall'];
+export type DistrictStat = Statistics['byDistrict'][number];
+export type Statistics = ApiData<'/api/map/statistics', 'get'>;
 
-export interface Crew {
-  id: string;
-  name: string;
-  leader: string;
-  phone: string;
-  district: string;
-  last: { t: number; x: number; y: number } | null;
-  openOrders: number;
-}
+export type Crew = ApiData<'/api/map/crews', 'get'>[number];
 
-export interface TrackPoint {
-  t: number;
-  x: number;
-  y: number;
-}
+export type TrackPoint = ApiData<'/api/map/crews/{id}/track', 'get'>['points'][number];
 
+/** Everything the city wall display shows (docs/api/map.md). */
+type WallAnswer = ApiData<'/api/map/wall', 'get'>;
+/** GET /api/map/wall (the districts' rings are [x, y] pairs, whole metres). */
+export type WallData = Coded<
+  WallAnswer,
+  { districts: Array<{ name: string; rings: Array<Array<[number, number]>> }> }
+>;
 /** An open fault as the wall display draws it. */
-export interface WallFault {
-  id: string;
-  x: number;
-  y: number;
-  urgency: number;
-  district: string;
-  typeCode: string;
-  reportedAt: number;
-}
-
-export interface Energy {
-  monthKwh: number;
-  lastMonthKwh: number;
-  yearKwh: number;
-  trend: { month: string; kwh: number }[];
-  byDistrict: { district: string; kwh: number }[];
-}
-
-/** GET /api/map/wall: everything the city wall display shows (docs/api/map.md). */
-export interface WallData {
-  now: number;
-  extent: Extent | null;
-  districts: { name: string; rings: Array<Array<[number, number]>> }[];
-  statistics: Statistics;
-  faults: { open: number; limit: number; list: WallFault[] };
-  orders: {
-    byState: Record<OrderState, number>;
-    open: number;
-    overdue: number;
-    byUrgency: { urgency: number; open: number; overdue: number }[];
-  };
-  energy: Energy;
-}
+export type WallFault = WallData['faults']['list'][number];
+export type Energy = WallData['energy'];
 
 const get = async <T>(url: string, params?: Record<string, unknown>): Promise<T> =>
   (await request<T>({ url, method: 'get', params })).data;

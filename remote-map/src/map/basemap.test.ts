@@ -1,6 +1,8 @@
 import {
   BASE_LAYER_ORDER,
   LABEL_SCALES,
+  MAP_STACK,
+  districtNamesLayer,
   SIDE_ROAD_MIN_SCALE,
   baseLayers,
   districtLabelExpression,
@@ -64,6 +66,28 @@ describe('base geography', () => {
     );
     const [cls] = districtLabels({ 东城区: 'Dongcheng' });
     expect(cls?.labelExpressionInfo.expression).toContain('"Dongcheng"');
-    expect(cls?.minScale).toBe(layers.districts.labelingInfo[0]?.minScale);
+    expect(cls?.minScale).toBe(LABEL_SCALES.district.minScale);
+    expect(
+      districtNamesLayer({ 东城区: 'Dongcheng' }).labelingInfo[0]?.labelExpressionInfo.expression,
+    ).toContain('"Dongcheng"');
+  });
+
+  it('draws the district names above the fault clusters, placed whatever lies under them', () => {
+    const at = (n: (typeof MAP_STACK)[number]) => MAP_STACK.indexOf(n);
+    expect(at('districtNames')).toBeGreaterThan(at('alertFault'));
+    expect(at('districtNames')).toBeGreaterThan(at('alertOffline'));
+    expect(at('alertFault')).toBeGreaterThan(at('alertOffline'));
+    expect(at('overlay')).toBe(MAP_STACK.length - 1);
+    // the base layers keep their own order at the bottom
+    expect(MAP_STACK.slice(0, BASE_LAYER_ORDER.length)).toEqual([...BASE_LAYER_ORDER]);
+    // one layer names the districts: the boundaries' own layer draws no label under the clusters
+    expect(layers.districts.labelingInfo).toEqual([]);
+    const names = districtNamesLayer({});
+    expect(names.layerId).toBe(layers.districts.layerId);
+    expect(names.labelingInfo.map((c) => c.deconflictionStrategy)).toEqual(['none']);
+    // the names' layer draws nothing but its labels
+    const sym = (names.renderer as { symbol: { color: number[]; outline: { color: number[] } } }).symbol;
+    expect(sym.color[3]).toBe(0);
+    expect(sym.outline.color[3]).toBe(0);
   });
 });

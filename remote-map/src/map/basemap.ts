@@ -36,7 +36,7 @@ export interface LabelClassJson {
   maxScale: number;
   repeatLabel?: boolean;
   repeatLabelDistance?: number;
-  deconflictionStrategy: 'static';
+  deconflictionStrategy: 'static' | 'none';
   symbol: TextSymbolJson;
 }
 
@@ -74,13 +74,52 @@ export function districtLabelExpression(names: Readonly<Record<string, string>>)
   return `Decode($feature.name, ${cases}, $feature.name)`;
 }
 
-/** The districts' label class with names in the reader's language. */
+/**
+ * The districts' label class with names in the reader's language. Drawn by their own layer above
+ * the fault clusters (MAP_STACK) and placed whatever lies under them ('none'): a cluster beside a
+ * district's centre must not hide the name an operator reads the city by.
+ */
 export function districtLabels(names: Readonly<Record<string, string>>): LabelClassJson[] {
   return [
     label(LABEL_SCALES.district, 'always-horizontal', text(15, [110, 80, 130, 1]), {
       labelExpressionInfo: { expression: districtLabelExpression(names) },
+      deconflictionStrategy: 'none',
     }),
   ];
+}
+
+/**
+ * The map's layers, bottom to top: the base geography, cables, the density grids, the alert clusters
+ * (faults above offline), the district names above them all, the page's own markers last.
+ */
+export const MAP_STACK = [
+  'districts',
+  'water',
+  'parks',
+  'sideRoads',
+  'mainRoads',
+  'cables',
+  'gridCoarse',
+  'gridFine',
+  'alertOffline',
+  'alertFault',
+  'districtNames',
+  'overlay',
+] as const;
+export type MapLayerName = (typeof MAP_STACK)[number];
+
+/** The district names' own layer: the districts (layer 2) with no fill or outline, only the labels. */
+export function districtNamesLayer(names: Readonly<Record<string, string>>): BaseLayerJson {
+  return {
+    layerId: 2,
+    outFields: ['objectid', 'name'],
+    minScale: 0,
+    renderer: {
+      type: 'simple',
+      symbol: { type: 'simple-fill', color: [0, 0, 0, 0], outline: { color: [0, 0, 0, 0], width: 0 } },
+    },
+    labelingInfo: districtLabels(names),
+  };
 }
 
 export interface BaseLayerJson {
@@ -118,7 +157,8 @@ export function baseLayers(): Record<BaseLayerName, BaseLayerJson> {
           outline: { color: [150, 120, 170, 0.9], width: 1.5, style: 'dash' },
         },
       },
-      labelingInfo: districtLabels({}),
+      // the names are drawn by their own layer above the clusters (districtNamesLayer)
+      labelingInfo: [],
     },
     water: {
       layerId: 6,

@@ -10,6 +10,7 @@ import EsriMap from '@arcgis/core/Map.js';
 import MapView from '@arcgis/core/views/MapView.js';
 import FeatureLayer from '@arcgis/core/layers/FeatureLayer.js';
 import GraphicsLayer from '@arcgis/core/layers/GraphicsLayer.js';
+import type Layer from '@arcgis/core/layers/Layer.js';
 import Graphic from '@arcgis/core/Graphic.js';
 import Extent from '@arcgis/core/geometry/Extent.js';
 import Point from '@arcgis/core/geometry/Point.js';
@@ -21,7 +22,15 @@ import type AreaMeasurementAnalysisView2D from '@arcgis/core/views/2d/analysis/A
 import type FeatureLayerView from '@arcgis/core/views/layers/FeatureLayerView.js';
 import type { ResourceHandle } from '@arcgis/core/core/Handles.js';
 import { configureEsri, featureServerUrl } from './esri';
-import { clusterGoal, hitEnvelope, nearestWithin, type ClusterGoal, type ExtentBox } from './overview';
+import {
+  clusterGoal,
+  contains,
+  fitExtent,
+  hitEnvelope,
+  nearestWithin,
+  type ClusterGoal,
+  type ExtentBox,
+} from './overview';
 import {
   ALERT_CLASSES,
   ALERT_WHERE,
@@ -40,11 +49,23 @@ import {
   type AssetStatus,
   type GridLevel,
 } from './symbology';
-import { BASE_LAYER_ORDER, LAND, baseLayers, districtLabels, type BaseLayerName } from './basemap';
+import {
+  LAND,
+  MAP_STACK,
+  baseLayers,
+  districtLabels,
+  districtNamesLayer,
+  type BaseLayerJson,
+  type BaseLayerName,
+  type MapLayerName,
+} from './basemap';
 import { EMPTY_VISIBILITY, idsWhere, visibilityWhere, type VisibilityState } from './filters';
 import { ChangeOverlay, type AssetChange } from './live';
 import type { Extent as ExtentJson } from './api';
 import type { MapHit } from './tools';
+
+/** The view's edges the SDK's own widgets cover (px): the zoom buttons, the attribution. */
+const CITY_COVER = { left: 56, right: 12, top: 8, bottom: 20 } as const;
 
 export const ASSET_FIELDS = { kind: 'kind', status: 'status', district: 'district' } as const;
 const SR = { wkid: 102100 };
@@ -91,6 +112,8 @@ export class CityMap {
   private liveTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly base: Record<BaseLayerName, FeatureLayer>;
   private readonly districts: FeatureLayer;
+  /** the district names, above the clusters (basemap.ts MAP_STACK) */
+  private readonly districtNames: FeatureLayer;
   private readonly overlayLayer = new GraphicsLayer({ listMode: 'hide' });
   private readonly markerLayers = new Map<MarkerSet, GraphicsLayer>();
   private readonly overlay = new ChangeOverlay();
@@ -101,6 +124,8 @@ export class CityMap {
   private layerView: FeatureLayerView | null = null;
   private cableView: FeatureLayerView | null = null;
   private fullExtent: Extent | null = null;
+  /** the view's place when it last showed the whole city (refitted on resize while unmoved) */
+  private lastFit: { scale: number; x: number; y: number } | null = null;
   private reloading = false;
   private destroyed = false;
   private readonly createdAt = performance.now();
@@ -119,9 +144,8 @@ export class CityMap {
     configureEsri();
     const url = featureServerUrl();
     const base = baseLayers();
-    const baseLayer = (name: BaseLayerName) => {
-      const b = base[name];
-      return new FeatureLayer({
+    const fromJson = (b: BaseLayerJson) =>
+      new FeatureLayer({
         url: `${url}/${b.layerId}`,
         outFields: b.outFields,
         ...(b.definitionExpression ? { definitionExpression: b.definitionExpression } : {}),
@@ -132,7 +156,8 @@ export class CityMap {
         popupEnabled: false,
         listMode: 'hide',
       });
-    };
+    const baseLayer = (name: BaseLayerName) => fromJson(base[name]);
+    this.districtNames = fromJson(districtNamesLayer({}));
     this.base = {
       districts: baseLayer('districts'),
       water: baseLayer('water'),
@@ -192,22 +217,20 @@ export class CityMap {
       });
     };
     this.alerts = { offline: alert('offline'), fault: alert('fault') };
-    const map = new EsriMap({
-      layers: [
-        ...BASE_LAYER_ORDER.map((n) => this.base[n]),
-        this.cables,
-        this.grids.coarse,
-        this.grids.fine,
-        // faults last: red clusters stay on top of the purple ones
-        ...ALERT_CLASSES.slice()
-          .reverse()
-          .map((c) => this.alerts[c]),
-        // this.assets joins when the view first reaches street level (ensureAssets): the SDK picks
-        // how to load a layer when its view is created, and created at city scale it would download
-        // every asset; created zoomed in it asks for the view's tiles only
-        this.overlayLayer,
-      ],
-    });
+    // this.assets joins when the view first reaches street level (ensureAssets): the SDK picks how
+    // to load a layer when its view is created, and created at city scale it would download every
+    // asset; created zoomed in it asks for the view's tiles only
+    const stack: Record<MapLayerName, Layer> = {
+      ...this.base,
+      cables: this.cables,
+      gridCoarse: this.grids.coarse,
+      gridFine: this.grids.fine,
+      alertOffline: this.alerts.offline,
+      alertFault: this.alerts.fault,
+      districtNames: this.districtNames,
+      overlay: this.overlayLayer,
+    };
+    const map = new EsriMap({ layers: MAP_STACK.map((n) => stack[n]) });
     this.view = new MapView({
       container,
       map,
@@ -239,14 +262,29 @@ export class CityMap {
   }
 
   private async start(): Promise<void> {
-    await this.assets.load();
+    await Promise.all([this.assets.load(), this.districts.load()]);
     if (this.destroyed) return;
-    const ext = this.assets.fullExtent;
-    if (ext) {
-      this.fullExtent = ext.clone();
+    // the city: its districts and every asset (an asset outside the districts still shows)
+    const parts = [this.districts.fullExtent, this.assets.fullExtent].filter((e): e is Extent => Boolean(e));
+    if (parts.length) {
+      this.fullExtent = parts.reduce((a, b) => a.clone().union(b));
       await this.view.when();
       if (this.destroyed) return;
-      this.view.extent = ext.clone().expand(1.05);
+      this.showCity();
+      // the page settles after the view is made (tabs, toolbars): while nobody has moved the map,
+      // it keeps showing the whole city in the size it ends up with
+      this.handles.push(
+        reactiveUtils.watch(
+          () => [this.view.width, this.view.height],
+          () => {
+            const f = this.lastFit;
+            const c = this.view.center;
+            if (!f || !c || Math.abs(this.view.scale - f.scale) > f.scale * 1e-6) return;
+            if (Math.hypot(c.x - f.x, c.y - f.y) > this.view.resolution) return;
+            this.showCity();
+          },
+        ),
+      );
     }
     this.cableView = await this.view.whenLayerView(this.cables);
     this.alertViews = await Promise.all(ALERT_CLASSES.map((c) => this.view.whenLayerView(this.alerts[c])));
@@ -639,7 +677,7 @@ export class CityMap {
 
   /** The district names in the reader's language (stored name → shown name). */
   setDistrictLabels(names: Readonly<Record<string, string>>): void {
-    this.districts.labelingInfo = districtLabels(names) as never;
+    this.districtNames.labelingInfo = districtLabels(names) as never;
   }
 
   /** The view's scale now. */
@@ -776,9 +814,41 @@ export class CityMap {
     m.analysis.destroy();
   }
 
+  /** The whole city at once (no animation), remembered as the fitted place. */
+  private showCity(): void {
+    this.view.extent = this.cityFit();
+    this.rememberFit();
+  }
+
+  /** Where the view is now, as the place it last showed the whole city. */
+  private rememberFit(): void {
+    this.lastFit = { scale: this.view.scale, x: this.view.center.x, y: this.view.center.y };
+  }
+
+  /** The extent that shows the whole city clear of the zoom buttons and the attribution (overview.ts). */
+  private cityFit(): Extent {
+    const c = this.fullExtent!;
+    const box = fitExtent(
+      { xmin: c.xmin, ymin: c.ymin, xmax: c.xmax, ymax: c.ymax },
+      { width: this.view.width, height: this.view.height },
+      CITY_COVER,
+    );
+    return new Extent({ ...box, spatialReference: SR });
+  }
+
   /** Overview: the whole city. */
   async overview(): Promise<void> {
-    if (this.fullExtent) await this.view.goTo(this.fullExtent.clone().expand(1.05));
+    if (!this.fullExtent) return;
+    await this.view.goTo(this.cityFit());
+    this.rememberFit();
+  }
+
+  /** Whether the view shows the whole city (test hook). */
+  get cityShown(): boolean {
+    const e = this.view.extent;
+    const c = this.fullExtent;
+    if (!e || !c) return false;
+    return contains(e, c, this.view.resolution);
   }
 
   async zoomTo(extent: ExtentJson | null, expand = 1.2): Promise<void> {

@@ -15,6 +15,8 @@ const fault = (id: string, reportedAt: number, closedAt: number | null = null): 
   urgency: 1,
   source: 'detection',
   description: null,
+  photos: [],
+  sourceRef: '',
   reportedAt,
   closedAt,
   orderId: null,

@@ -25,7 +25,7 @@ export function nextAction(state: OrderState): OrderAction | null {
  * waits: no control, 审批中).
  */
 export function dispatchControl(
-  o: Pick<RepairOrder, 'dispatchApproval'>,
+  o: Partial<Pick<RepairOrder, 'dispatchApproval'>>,
 ): 'dispatch' | 'approve' | 'waiting' {
   if (o.dispatchApproval === 'waiting') return 'waiting';
   return o.dispatchApproval === 'required' ? 'approve' : 'dispatch';

@@ -2,6 +2,8 @@ import {
   ALERT_CLUSTER,
   clusterGoal,
   fitResolution,
+  fitExtent,
+  contains,
   hitEnvelope,
   HIT_RADIUS_PX,
   nearestWithin,
@@ -82,5 +84,33 @@ describe('symbols that do not dominate the city', () => {
     // the city's height fits in 560 px and its width in the 820 px right of the card
     expect((24_000 * 1.06) / res).toBeLessThanOrEqual(560 + 1e-6);
     expect((30_000 * 1.06) / res).toBeLessThanOrEqual(820 + 1e-6);
+  });
+
+  it("the first view: the whole city inside the view, clear of the overlays, in the view's proportions", () => {
+    const city = { xmin: 1000, ymin: 2000, xmax: 31_000, ymax: 26_000 };
+    const view = { width: 828, height: 520 };
+    const cover = { left: 60, right: 0, top: 0, bottom: 18 };
+    const e = fitExtent(city, view, cover);
+    const r = (e.xmax - e.xmin) / view.width;
+    expect((e.ymax - e.ymin) / view.height).toBeCloseTo(r, 9);
+    // the uncovered part, in map units
+    const free = {
+      xmin: e.xmin + cover.left * r,
+      xmax: e.xmax - cover.right * r,
+      ymin: e.ymin + cover.bottom * r,
+      ymax: e.ymax - cover.top * r,
+    };
+    expect(contains(free, city)).toBe(true);
+    expect(contains(city, free)).toBe(false);
+    // the height limits here: the city touches the free part's top and bottom within the margin
+    expect(free.ymax - city.ymax).toBeCloseTo(city.ymin - free.ymin, 6);
+    expect(free.ymax - city.ymax).toBeCloseTo(24_000 * 0.03, 6);
+  });
+
+  it('contains: a box is within itself, not within a smaller one', () => {
+    const a = { xmin: 0, ymin: 0, xmax: 10, ymax: 10 };
+    expect(contains(a, a)).toBe(true);
+    expect(contains({ ...a, xmax: 9 }, a)).toBe(false);
+    expect(contains({ ...a, xmax: 9 }, a, 1)).toBe(true);
   });
 });

@@ -98,3 +98,34 @@ export function fitResolution(
   const vh = Math.max(1, view.height - cover.top - cover.bottom);
   return Math.max(w / vw, h / vh);
 }
+
+/**
+ * The view's extent that shows `city` whole (fitResolution), centred in the part of the view the
+ * overlays leave: the box has the view's own proportions, so the SDK takes it as it is.
+ */
+export function fitExtent(
+  city: ExtentBox,
+  view: { width: number; height: number },
+  cover: { left: number; right: number; top: number; bottom: number },
+  margin = 0.03,
+): ExtentBox {
+  const r = fitResolution(city, view, cover, margin);
+  const cx = (city.xmin + city.xmax) / 2;
+  const cy = (city.ymin + city.ymax) / 2;
+  // the uncovered part's centre sits (left − right) / 2 px right of the view's, (top − bottom) / 2 px lower
+  const x = cx - ((cover.left - cover.right) / 2) * r;
+  const y = cy + ((cover.top - cover.bottom) / 2) * r;
+  const hw = (Math.max(1, view.width) / 2) * r;
+  const hh = (Math.max(1, view.height) / 2) * r;
+  return { xmin: x - hw, ymin: y - hh, xmax: x + hw, ymax: y + hh };
+}
+
+/** Whether `inner` lies within `outer` (a tolerance of `slack` map units on each side). */
+export function contains(outer: ExtentBox, inner: ExtentBox, slack = 0): boolean {
+  return (
+    inner.xmin >= outer.xmin - slack &&
+    inner.ymin >= outer.ymin - slack &&
+    inner.xmax <= outer.xmax + slack &&
+    inner.ymax <= outer.ymax + slack
+  );
+}

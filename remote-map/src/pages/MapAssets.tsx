@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Space } from 'antd';
 import Card from 'antd/es/card';
-import Drawer from 'antd/es/drawer';
+import { PanelDrawer } from '../map/PanelDrawer';
 import AutoComplete from 'antd/es/auto-complete';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
@@ -145,18 +145,19 @@ export default function MapAssets(_props: RemotePageProps) {
   if (phone) {
     // A phone: the map takes the screen; the layers and the live panel open as bottom sheets.
     const sheet = (key: 'layers' | 'live', title: string, body: React.ReactNode) => (
-      <Drawer
+      <PanelDrawer
         title={title}
         placement="bottom"
+        // a phone's sheet: the map dimmed under it, its content kept while closed
+        mask
+        destroyOnHidden={false}
         open={sheetOpen === key}
         onClose={() => setSheetOpen(null)}
-        getContainer={false}
-        rootStyle={{ position: 'absolute' }}
         height="60%"
         data-testid={`sheet-${key}`}
       >
         {body}
-      </Drawer>
+      </PanelDrawer>
     );
     return (
       <div
@@ -194,7 +195,7 @@ export default function MapAssets(_props: RemotePageProps) {
       style={{ display: 'flex', gap: 12, height, position: 'relative', overflow: 'hidden' }}
       data-testid="map-assets"
     >
-      <Card size="small" title={t('layers')} style={{ width: 210, flex: 'none', overflow: 'auto' }}>
+      <Card size="small" title={t('layers')} style={{ width: 248, flex: 'none', overflow: 'auto' }}>
         <LayersPanel value={visibility} onChange={setVisibility} />
       </Card>
       <div style={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 8, minWidth: 0 }}>

@@ -8,7 +8,7 @@ import List from 'antd/es/list';
 import Select from 'antd/es/select';
 import Table, { type ColumnType } from 'antd/es/table';
 import Descriptions from 'antd/es/descriptions';
-import Drawer from 'antd/es/drawer';
+import { PanelDrawer } from '../map/PanelDrawer';
 import Tabs from 'antd/es/tabs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,7 +20,9 @@ import {
   type RemotePageProps,
 } from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';
+import { PhotoThumbs } from '@lighting/shared/ui';
 import { MapCanvas } from '../map/MapCanvas';
+import { showAsset } from '../map/focus';
 import { AssetDrawer } from '../map/AssetPanel';
 import { CitizenReportInfo } from '../map/CitizenReport';
 import {
@@ -165,8 +167,7 @@ export default function MapFault(_props: RemotePageProps) {
   });
   useEffect(() => {
     if (!map || !focus) return;
-    void map.highlight([focus.assetId]);
-    void map.zoomToPoint(focus.x, focus.y);
+    showAsset(map, focus);
   }, [map, focus]);
 
   const load = useCallback(() => {
@@ -218,8 +219,7 @@ export default function MapFault(_props: RemotePageProps) {
   const openFault = (f: Fault) => {
     setSelected(null);
     setDetail(f);
-    void map?.highlight([f.assetId]);
-    void map?.zoomToPoint(f.x, f.y);
+    showAsset(map, f);
   };
 
   // the columns by priority (panelLayout.ts): which asset, what fault, how urgent and the order to
@@ -424,17 +424,7 @@ export default function MapFault(_props: RemotePageProps) {
                                   {f.description}
                                 </Typography.Paragraph>
                               ) : null}
-                              <Space wrap>
-                                {(f.photos ?? []).map((u) => (
-                                  <a key={u} href={u} target="_blank" rel="noreferrer">
-                                    <img
-                                      src={u}
-                                      alt=""
-                                      style={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 6 }}
-                                    />
-                                  </a>
-                                ))}
-                              </Space>
+                              <PhotoThumbs urls={f.photos ?? []} />
                               {f.source === 'citizen' ? <CitizenReportInfo faultId={f.id} /> : null}
                             </div>
                           ),
@@ -499,7 +489,7 @@ export default function MapFault(_props: RemotePageProps) {
           setDetail(null);
           setSelected(f.assetId);
         }}
-        onHistory={(f) => void showHistory({ assetId: f.assetId }, f.assetCode)}
+        onHistory={(f) => void showHistory({ assetId: f.assetId ?? undefined }, f.assetCode ?? '')}
         onCreateOrder={(f) => void createOrder(f).then(() => setDetail(null))}
       />
     </div>
@@ -544,16 +534,11 @@ function FaultDrawer({
   const districtName = useDictionaryName('district');
   const f = fault;
   return (
-    <Drawer
+    <PanelDrawer
       title={f ? t('faultDetailTitle', { code: f.assetCode }) : ''}
       open={f !== null}
       onClose={onClose}
-      mask={false}
       width={380}
-      destroyOnHidden
-      // inside the page, as the asset drawer (AssetPanel.tsx): a hidden tab's drawer never shows
-      getContainer={false}
-      rootStyle={{ position: 'absolute' }}
     >
       {f ? (
         <div data-testid="fault-drawer">
@@ -597,6 +582,6 @@ function FaultDrawer({
           </Space>
         </div>
       ) : null}
-    </Drawer>
+    </PanelDrawer>
   );
 }

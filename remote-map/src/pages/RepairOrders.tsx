@@ -13,7 +13,7 @@ import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Table, { type ColumnType } from 'antd/es/table';
 import Descriptions from 'antd/es/descriptions';
-import Drawer from 'antd/es/drawer';
+import { PanelDrawer } from '../map/PanelDrawer';
 import { useTranslation } from 'react-i18next';
 import {
   Auth,
@@ -25,6 +25,7 @@ import {
 } from '@lighting/shared';
 import { on } from '@lighting/shared/realtime';
 import { MapCanvas } from '../map/MapCanvas';
+import { showAsset } from '../map/focus';
 import {
   mapApi,
   ORDER_STATES,
@@ -192,16 +193,11 @@ function OrderDrawer({
   const o = order;
   const time = (v: number | null) => (v ? formatDateTime(v) : '-');
   return (
-    <Drawer
+    <PanelDrawer
       title={o ? t('orderDetailTitle', { billNo: o.billNo }) : ''}
       open={o !== null}
       onClose={onClose}
-      mask={false}
       width={400}
-      destroyOnHidden
-      // inside the page, as the asset drawer (AssetPanel.tsx): a hidden tab's drawer never shows
-      getContainer={false}
-      rootStyle={{ position: 'absolute' }}
     >
       {o ? (
         <div data-testid="order-drawer">
@@ -243,7 +239,7 @@ function OrderDrawer({
           <OrderActions order={o} crews={crews} onDone={onDone} onEdit={onEdit} />
         </div>
       ) : null}
-    </Drawer>
+    </PanelDrawer>
   );
 }
 
@@ -354,8 +350,7 @@ export default function RepairOrders(_props: RemotePageProps) {
 
   const follow = (o: RepairOrder) => {
     setFollowed(o.id);
-    void map?.highlight([o.assetId]);
-    void map?.zoomToPoint(o.x, o.y);
+    showAsset(map, o);
   };
   // a link to one order (a chat card): listed by its number, selected and followed on the map
   const [linked, setLinked] = useState<RepairOrder | null>(null);
@@ -372,8 +367,7 @@ export default function RepairOrders(_props: RemotePageProps) {
   });
   useEffect(() => {
     if (!map || !linked) return;
-    void map.highlight([linked.assetId]);
-    void map.zoomToPoint(linked.x, linked.y);
+    showAsset(map, linked);
   }, [map, linked]);
   const set = (patch: Partial<OrderQuery>) => setQuery((q) => ({ ...q, ...patch, currentPage: 1 }));
 

@@ -11,23 +11,10 @@ import Table from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Auth, request, toast, useColumnAuth, type RemotePageProps } from '@lighting/shared';
 import { FormModal, StateSwitch, useConfirmDelete } from '@lighting/shared/admin';
-import { one, save, urls } from '../api';
+import { one, save, urls, type AreaRow, type AreaDetail } from '../api';
 import { RowActions } from '../components/common';
 import { needsLoad, setChildren } from '../logic/lazyTree';
 import '../i18n';
-
-interface AreaRow {
-  id: string;
-  parentId: string;
-  fullName: string;
-  enCode: string;
-  type?: number | null;
-  sortCode?: number;
-  enabledMark: number;
-  isLeaf?: boolean;
-  hasChildren?: boolean;
-  children?: AreaRow[];
-}
 
 interface AreaForm {
   parentId: string;
@@ -107,7 +94,7 @@ export default function Area(_props: RemotePageProps) {
         },
       });
     }
-    const r = await one<AreaRow>(`${urls.area}/${row.id}/Info`);
+    const r = await one<AreaDetail>(`${urls.area}/${row.id}/Info`);
     setEditing({ id: row.id, parentName: '', values: { ...r, enabledMark: r.enabledMark === 1 } });
   };
 

@@ -10,9 +10,10 @@ import Segmented from 'antd/es/segmented';
 import Tabs from 'antd/es/tabs';
 import { useTranslation } from 'react-i18next';
 import { Auth, request, toast, useButtonAuth, type RemotePageProps } from '@lighting/shared';
-import { PermissionTree, SideTree, useTreeRows, type GrantNode } from '@lighting/shared/admin';
-import { treeList, urls, type TreeRow } from '../api';
+import { PermissionTree, SideTree, useTreeRows } from '@lighting/shared/admin';
+import { treeList, urls, type AuthorityData, type TreeRow } from '../api';
 import { GRANT_KINDS, grantsBody, missingMenus, type GrantKind, type Grants } from '../logic/grants';
+import { EffectiveScopes } from './EffectiveScopes';
 import '../i18n';
 
 type ObjectType = 'Role' | 'User' | 'Position';
@@ -22,14 +23,6 @@ const SOURCE: Record<ObjectType, string> = {
   User: urls.usersSelector,
   Position: urls.positionSelector,
 };
-
-interface AuthorityData {
-  module: GrantNode[];
-  button: GrantNode[];
-  column: GrantNode[];
-  resource: GrantNode[];
-  ids: Grants;
-}
 
 const EMPTY: Grants = { module: [], button: [], column: [], resource: [] };
 
@@ -151,19 +144,31 @@ export default function Authorize(_props: RemotePageProps) {
             <Tabs
               activeKey={tab}
               onChange={(k) => setTab(k as GrantKind)}
-              items={GRANT_KINDS.map((kind) => ({
-                key: kind,
-                label: label[kind],
-                children: (
-                  <PermissionTree
-                    treeData={data[kind]}
-                    value={grants[kind]}
-                    disabled={!canEdit}
-                    onChange={(ids) => setGrants((g) => ({ ...g, [kind]: ids }))}
-                    testId={`grant-tree-${kind}`}
-                  />
-                ),
-              }))}
+              items={[
+                ...GRANT_KINDS.map((kind) => ({
+                  key: kind,
+                  label: label[kind],
+                  children: (
+                    <PermissionTree
+                      treeData={data[kind]}
+                      value={grants[kind]}
+                      disabled={!canEdit}
+                      onChange={(ids) => setGrants((g) => ({ ...g, [kind]: ids }))}
+                      testId={`grant-tree-${kind}`}
+                    />
+                  ),
+                })),
+                // a user's data permissions as they apply: every role's, their position's, their own
+                ...(objectType === 'User'
+                  ? [
+                      {
+                        key: 'effective',
+                        label: t('esTab'),
+                        children: <EffectiveScopes userId={object.id} />,
+                      },
+                    ]
+                  : []),
+              ]}
             />
           </>
         )}

@@ -10,25 +10,10 @@ import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
 import { request, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
 import { FormModal, ListFrame, StateSwitch, useConfirmDelete } from '@lighting/shared/admin';
-import { one, paged, save, urls, type ListQuery } from '../api';
+import { one, paged, save, urls, type ListQuery, type RuleRow, type RuleDetail } from '../api';
 import { RowActions } from '../components/common';
 import { DATE_FORMATS, previewNumber, type DateFormat } from '../logic/billNumber';
 import '../i18n';
-
-interface RuleRow {
-  id: string;
-  fullName: string;
-  enCode: string;
-  prefix: string;
-  dateFormat: DateFormat;
-  digit: number;
-  startNumber: number;
-  suffix: string;
-  outputNumber: string;
-  description?: string;
-  sortCode: number;
-  enabledMark: number;
-}
 
 interface RuleForm {
   fullName: string;
@@ -120,7 +105,12 @@ export default function BillRule(_props: RemotePageProps) {
 
   const openEdit = async (id?: string) => {
     const values: Partial<RuleForm> = id
-      ? await one<RuleRow>(`${urls.billRule}/${id}`).then((r) => ({ ...r, enabledMark: r.enabledMark === 1 }))
+      ? await one<RuleDetail>(`${urls.billRule}/${id}`).then((r) => ({
+          ...r,
+          // the server stores only these (its body's enum)
+          dateFormat: r.dateFormat as DateFormat,
+          enabledMark: r.enabledMark === 1,
+        }))
       : {
           dateFormat: 'yyyyMMdd',
           digit: 4,

@@ -11,25 +11,11 @@ import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
 import { request, toast, usePagedList, type RemotePageProps } from '@lighting/shared';
 import { FormModal, ListFrame, StateSwitch, useConfirmDelete } from '@lighting/shared/admin';
-import { one, paged, save, urls, type ListQuery } from '../api';
+import { one, paged, save, urls, type ListQuery, type InterfaceRow, type InterfaceDetail } from '../api';
 import { RowActions } from '../components/common';
 import { formatTime } from '../logic/format';
 import { parameterNames } from '../logic/sqlParams';
 import '../i18n';
-
-interface InterfaceRow {
-  id: string;
-  fullName: string;
-  enCode: string;
-  dataType: number;
-  requestMethod: string;
-  path?: string;
-  query?: string;
-  description?: string;
-  sortCode: number;
-  enabledMark: number;
-  creatorTime: number;
-}
 
 interface InterfaceForm {
   fullName: string;
@@ -107,7 +93,7 @@ export default function DataInterface(_props: RemotePageProps) {
       setDataType(1);
       return setEditing({ values: { dataType: 1, requestMethod: 'GET', sortCode: 0, enabledMark: true } });
     }
-    const r = await one<InterfaceRow>(`${urls.dataInterface}/${id}`);
+    const r = await one<InterfaceDetail>(`${urls.dataInterface}/${id}`);
     setDataType(r.dataType);
     setEditing({
       id,

@@ -17,8 +17,9 @@ import {
   useTreeRows,
   useModalForm,
 } from '@lighting/shared/admin';
-import { one, save, treeList, urls, type TreeRow } from '../api';
+import { one, save, treeList, urls, type DepartmentNode, type OrgDetail, type OrgNode } from '../api';
 import { RowActions, SelectorTree } from '../components/common';
+import { DistrictSelect } from '../components/DistrictSelect';
 import { formatTime } from '../logic/format';
 import '../i18n';
 
@@ -26,29 +27,31 @@ interface DeptForm {
   parentId: string;
   fullName: string;
   enCode: string;
+  district?: string | null;
   sortCode?: number;
   enabledMark?: boolean;
 }
 
 export default function Department(_props: RemotePageProps) {
   const { t } = useTranslation('system');
-  const companies = useTreeRows(() => treeList(urls.organize));
+  const companies = useTreeRows(() => treeList<OrgNode>(urls.organize));
   const [company, setCompany] = useState<string | null>(null);
   const [keyword, setKeyword] = useState('');
   const chosen = company ?? companies.rows[0]?.id ?? null;
   const { rows, loading, reload } = useTreeRows(
-    () => (chosen ? treeList(urls.departments(chosen), { keyword }) : Promise.resolve([])),
+    () => (chosen ? treeList<DepartmentNode>(urls.departments(chosen), { keyword }) : Promise.resolve([])),
     [chosen, keyword],
   );
   const remove = useConfirmDelete();
   const form = useModalForm<DeptForm>({
     blank: () => ({ parentId: chosen ?? undefined, sortCode: 0, enabledMark: true }),
     load: async (id) => {
-      const r = await one<TreeRow & { sortCode: number; enabledMark: number }>(`${urls.department}/${id}`);
+      const r = await one<OrgDetail>(`${urls.department}/${id}`);
       return {
         parentId: r.parentId,
         fullName: r.fullName,
         enCode: r.enCode ?? '',
+        district: r.district,
         sortCode: r.sortCode,
         enabledMark: r.enabledMark === 1,
       };
@@ -58,6 +61,7 @@ export default function Department(_props: RemotePageProps) {
         parentId: v.parentId,
         fullName: v.fullName.trim(),
         enCode: v.enCode.trim(),
+        district: v.district ?? null,
         sortCode: v.sortCode ?? 0,
         enabledMark: v.enabledMark === false ? 0 : 1,
       }),
@@ -65,7 +69,7 @@ export default function Department(_props: RemotePageProps) {
   });
   const openEdit = form.open;
 
-  const columns: TableColumnsType<TreeRow> = [
+  const columns: TableColumnsType<DepartmentNode> = [
     { key: 'fullName', dataIndex: 'fullName', title: t('deptName') },
     { key: 'enCode', dataIndex: 'enCode', title: t('enCode') },
     { key: 'manager', dataIndex: 'manager', title: t('manager') },
@@ -100,7 +104,7 @@ export default function Department(_props: RemotePageProps) {
         testId="department-companies"
       />
       <div style={{ flex: 1, minWidth: 0 }}>
-        <TreeTable<TreeRow>
+        <TreeTable<DepartmentNode>
           rows={rows}
           loading={loading}
           columns={columns}
@@ -128,6 +132,7 @@ export default function Department(_props: RemotePageProps) {
           },
           { name: 'fullName', label: t('deptName'), required: true, rules: ['fullName'], max: 50 },
           { name: 'enCode', label: t('enCode'), required: true, rules: ['enCode'], max: 50 },
+          { name: 'district', label: t('orgDistrict'), extra: t('districtHint'), input: <DistrictSelect /> },
           {
             name: 'sortCode',
             label: t('sortCode'),

@@ -21,7 +21,16 @@ import {
   useConfirmDelete,
   useTreeRows,
 } from '@lighting/shared/admin';
-import { one, save, treeList, urls, type TreeRow } from '../api';
+import {
+  one,
+  save,
+  treeList,
+  urls,
+  type DictionaryItemDetail,
+  type DictionaryItemNode,
+  type DictionaryTypeDetail,
+  type DictionaryTypeNode,
+} from '../api';
 import { RowActions, SelectorTree } from '../components/common';
 import '../i18n';
 
@@ -46,26 +55,17 @@ interface DataForm {
   description?: string;
 }
 
-type TypeRow = TreeRow & { isTree?: number };
-type DataRow = TreeRow & {
-  sortCode?: number;
-  enabledMark: number;
-  description?: string;
-  fullNameZhtw?: string;
-  fullNameEn?: string;
-};
+type TypeRow = DictionaryTypeNode;
+type DataRow = DictionaryItemNode;
 
 export default function Dictionary(_props: RemotePageProps) {
   const { t } = useTranslation('system');
-  const types = useTreeRows(() => treeList(urls.dictionaryType));
+  const types = useTreeRows(() => treeList<TypeRow>(urls.dictionaryType));
   const [typeId, setTypeId] = useState<string | null>(null);
   const [keyword, setKeyword] = useState('');
-  const chosenType = typeId ? findType(types.rows as TypeRow[], typeId) : null;
+  const chosenType = typeId ? findType(types.rows, typeId) : null;
   const data = useTreeRows(
-    () =>
-      typeId
-        ? (treeList(`${urls.dictionaryData}/${typeId}`, { keyword }) as Promise<DataRow[]>)
-        : Promise.resolve([]),
+    () => (typeId ? treeList<DataRow>(`${urls.dictionaryData}/${typeId}`, { keyword }) : Promise.resolve([])),
     [typeId, keyword],
   );
   const [editingType, setEditingType] = useState<{ id?: string; values: Partial<TypeForm> } | null>(null);
@@ -78,9 +78,7 @@ export default function Dictionary(_props: RemotePageProps) {
 
   const openType = async (id?: string) => {
     if (!id) return setEditingType({ values: { isTree: false, sortCode: 0, enabledMark: true } });
-    const r = await one<TypeRow & { sortCode: number; enabledMark: number; description?: string }>(
-      `${urls.dictionaryType}/${id}`,
-    );
+    const r = await one<DictionaryTypeDetail>(`${urls.dictionaryType}/${id}`);
     setEditingType({
       id,
       values: {
@@ -98,7 +96,7 @@ export default function Dictionary(_props: RemotePageProps) {
   const openData = async (id?: string, parentId?: string) => {
     if (!id)
       return setEditingData({ values: { parentId: parentId ?? null, sortCode: 0, enabledMark: true } });
-    const r = await one<DataRow>(`${urls.dictionaryData}/${id}/Info`);
+    const r = await one<DictionaryItemDetail>(`${urls.dictionaryData}/${id}/Info`);
     setEditingData({
       id,
       values: {

@@ -17,7 +17,7 @@ import {
   useTreeRows,
   useModalForm,
 } from '@lighting/shared/admin';
-import { one, save, treeList, urls } from '../api';
+import { one, save, treeList, urls, type MenuDetail, type MenuNode } from '../api';
 import { RowActions, SelectorTree } from '../components/common';
 import {
   fromMenuRow,
@@ -27,20 +27,18 @@ import {
   needsUrl,
   toMenuBody,
   type MenuFormValues,
-  type MenuRow,
 } from '../logic/menuForm';
+import { MenuDataScope } from './MenuDataScope';
 import '../i18n';
 
-type Row = MenuRow & { id: string; children?: Row[] };
+type Row = MenuNode;
 
 export default function Menu(_props: RemotePageProps) {
   const { t } = useTranslation('system');
   const [keyword, setKeyword] = useState('');
-  const { rows, loading, reload } = useTreeRows(
-    () => treeList(urls.menu, { keyword }) as Promise<Row[]>,
-    [keyword],
-  );
+  const { rows, loading, reload } = useTreeRows(() => treeList<Row>(urls.menu, { keyword }), [keyword]);
   const [type, setType] = useState(2);
+  const [scoping, setScoping] = useState<{ id: string; fullName: string } | null>(null);
   const remove = useConfirmDelete();
   const typeName = (v: number) => t(`menuType${v}`);
   const form = useModalForm<MenuFormValues, string>({
@@ -49,7 +47,7 @@ export default function Menu(_props: RemotePageProps) {
       return { parentId: parentId ?? null, type: 2, sortCode: 0, enabledMark: true, linkTarget: '_blank' };
     },
     load: async (id) => {
-      const m = await one<MenuRow>(`${urls.menu}/${id}`);
+      const m = await one<MenuDetail>(`${urls.menu}/${id}`);
       setType(m.type);
       return fromMenuRow(m);
     },
@@ -81,6 +79,17 @@ export default function Menu(_props: RemotePageProps) {
         <RowActions
           onEdit={() => void openEdit(r.id)}
           onRemove={() => void remove(`${urls.menu}/${r.id}`, reload)}
+          extra={[
+            // a page's rows may be divided by data permissions (its fields and schemes)
+            r.type >= 2 &&
+              r.type <= 6 && {
+                key: 'data',
+                label: t('dsAction'),
+                onClick: () => setScoping({ id: r.id, fullName: r.fullName }),
+                code: 'btn_edit',
+                testId: 'row-data-scope',
+              },
+          ]}
         />
       ),
     },
@@ -96,6 +105,7 @@ export default function Menu(_props: RemotePageProps) {
         onSearch={setKeyword}
         testId="menu-list"
       />
+      {scoping && <MenuDataScope menu={scoping} onClose={() => setScoping(null)} />}
       <FormModal<MenuFormValues>
         {...form.modal}
         title={form.editing?.id ? t('editMenu') : t('addMenu')}

@@ -12,20 +12,11 @@ import {
   useConfirm,
   useConfirmDelete,
 } from '@lighting/shared/admin';
-import { one, paged, urls, type ListQuery } from '../api';
+import type { ApiData } from '@lighting/shared/api';
+import { one, paged, urls, type ListQuery, type NoticeDetail, type NoticeRow } from '../api';
 import { RowActions } from '../components/common';
 import { formatTime } from '../logic/format';
 import '../i18n';
-
-interface NoticeRow {
-  id: string;
-  title: string;
-  state: number;
-  enabledMark: number;
-  creatorUser: string;
-  creatorTime: number;
-  releasedAt: number | null;
-}
 
 interface NoticeForm {
   title: string;
@@ -43,14 +34,14 @@ export default function Notice(_props: RemotePageProps) {
 
   const openEdit = async (id?: string) => {
     if (!id) return setEditing({ values: { title: '', bodyText: '' } });
-    const n = await one<NoticeForm>(`${urls.notice}/${id}`);
+    const n = await one<NoticeDetail>(`${urls.notice}/${id}`);
     setEditing({ id, values: { title: n.title, bodyText: n.bodyText } });
   };
 
   const release = (r: NoticeRow) =>
     confirm(
       async () => {
-        const res = await request<{ recipients: number }>({
+        const res = await request<ApiData<'/api/system/Message/{id}/Actions/Release', 'put'>>({
           url: `${urls.notice}/${r.id}/Actions/Release`,
           method: 'put',
         });

@@ -14,7 +14,7 @@ import {
   useTreeRows,
   useModalForm,
 } from '@lighting/shared/admin';
-import { one, save, treeList, urls, type TreeRow } from '../api';
+import { one, save, treeList, urls, type OrgDetail, type OrgNode } from '../api';
 import { RowActions, SelectorTree } from '../components/common';
 import { formatTime } from '../logic/format';
 import '../i18n';
@@ -30,12 +30,15 @@ interface OrgForm {
 export default function Organize(_props: RemotePageProps) {
   const { t } = useTranslation('system');
   const [keyword, setKeyword] = useState('');
-  const { rows, loading, reload } = useTreeRows(() => treeList(urls.organize, { keyword }), [keyword]);
+  const { rows, loading, reload } = useTreeRows(
+    () => treeList<OrgNode>(urls.organize, { keyword }),
+    [keyword],
+  );
   const remove = useConfirmDelete();
   const form = useModalForm<OrgForm, string>({
     blank: (parentId) => ({ parentId: parentId ?? null, sortCode: 0, enabledMark: true }),
     load: async (id) => {
-      const r = await one<TreeRow & { sortCode: number; enabledMark: number }>(`${urls.organize}/${id}`);
+      const r = await one<OrgDetail>(`${urls.organize}/${id}`);
       return {
         parentId: r.parentId === '-1' ? null : r.parentId,
         fullName: r.fullName,
@@ -57,7 +60,7 @@ export default function Organize(_props: RemotePageProps) {
   });
   const openEdit = (id?: string, parentId?: string) => form.open(id, parentId);
 
-  const columns: TableColumnsType<TreeRow> = [
+  const columns: TableColumnsType<OrgNode> = [
     { key: 'fullName', dataIndex: 'fullName', title: t('orgName') },
     { key: 'enCode', dataIndex: 'enCode', title: t('enCode') },
     {
@@ -89,7 +92,7 @@ export default function Organize(_props: RemotePageProps) {
 
   return (
     <>
-      <TreeTable<TreeRow>
+      <TreeTable<OrgNode>
         rows={rows}
         loading={loading}
         columns={columns}

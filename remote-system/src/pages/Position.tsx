@@ -15,23 +15,19 @@ import {
   useTreeRows,
   useModalForm,
 } from '@lighting/shared/admin';
-import { one, paged, save, treeList, urls, type ListQuery } from '../api';
+import {
+  one,
+  paged,
+  save,
+  treeList,
+  urls,
+  type ListQuery,
+  type PositionRow,
+  type PositionDetail,
+} from '../api';
 import { RowActions, SelectorTree } from '../components/common';
 import { formatTime } from '../logic/format';
 import '../i18n';
-
-interface PositionRow {
-  id: string;
-  fullName: string;
-  enCode: string;
-  organizeId: string;
-  organize: string;
-  sortCode: number;
-  enabledMark: number;
-  creatorTime: number;
-  userCount?: number;
-  description?: string;
-}
 
 interface PositionForm {
   fullName: string;
@@ -53,8 +49,13 @@ export default function Position(_props: RemotePageProps) {
   const form = useModalForm<PositionForm>({
     blank: () => ({ organizeId: organizeId || undefined, sortCode: 0, enabledMark: true }),
     load: async (id) => {
-      const r = await one<PositionRow>(`${urls.position}/${id}`);
-      return { ...r, enabledMark: r.enabledMark === 1, description: r.description ?? '' };
+      const r = await one<PositionDetail>(`${urls.position}/${id}`);
+      return {
+        ...r,
+        organizeId: r.organizeId ?? undefined,
+        enabledMark: r.enabledMark === 1,
+        description: r.description ?? '',
+      };
     },
     save: (v, id) =>
       save(urls.position, id, {

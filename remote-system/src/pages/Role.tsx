@@ -6,21 +6,10 @@ import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
 import { usePagedList, type RemotePageProps } from '@lighting/shared';
 import { FormModal, ListFrame, StateSwitch, useConfirmDelete, useModalForm } from '@lighting/shared/admin';
-import { one, paged, save, urls, type ListQuery } from '../api';
+import { one, paged, save, urls, type ListQuery, type RoleRow, type RoleDetail } from '../api';
 import { RowActions } from '../components/common';
 import { formatTime } from '../logic/format';
 import '../i18n';
-
-interface RoleRow {
-  id: string;
-  fullName: string;
-  enCode: string;
-  description?: string;
-  sortCode: number;
-  enabledMark: number;
-  creatorTime: number;
-  userCount?: number;
-}
 
 interface RoleForm {
   fullName: string;
@@ -39,7 +28,7 @@ export default function Role(_props: RemotePageProps) {
   const form = useModalForm<RoleForm>({
     blank: () => ({ sortCode: 0, enabledMark: true }),
     load: async (id) => {
-      const r = await one<RoleRow>(`${urls.role}/${id}`);
+      const r = await one<RoleDetail>(`${urls.role}/${id}`);
       return { ...r, description: r.description ?? '', enabledMark: r.enabledMark === 1 };
     },
     save: (v, id) =>

@@ -16,27 +16,11 @@ import {
   type RemotePageProps,
 } from '@lighting/shared';
 import { ListFrame, useConfirm } from '@lighting/shared/admin';
-import { paged, urls, type ListQuery } from '../api';
+import type { ApiData } from '@lighting/shared/api';
+import { paged, urls, type ListQuery, type LogRow } from '../api';
 import { formatDuration, formatTime } from '../logic/format';
 import { rangeQuery } from '../logic/logRange';
 import '../i18n';
-
-interface LogRow {
-  id: string;
-  category: number;
-  userName: string;
-  ipAddress: string;
-  ipAddressName: string;
-  requestUrl: string;
-  requestMethod: string;
-  duration: number | null;
-  abstracts: string;
-  creatorTime: number;
-  count: number;
-  /** Errors only. */
-  lastSeen?: number;
-  detail?: { source?: string; app?: string; stack?: string; componentStack?: string; userAgent?: string };
-}
 
 const CATEGORIES = [1, 5, 4] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -61,7 +45,11 @@ function LogTab({ category }: { category: Category }) {
 
   const clear = () =>
     confirm(async () => {
-      const res = await request<{ deleted: number }>({ url: urls.log, method: 'delete', data: { category } });
+      const res = await request<ApiData<'/api/system/Log', 'delete'>>({
+        url: urls.log,
+        method: 'delete',
+        data: { category },
+      });
       toast('success', res.msg);
       list.reload();
     }, t('confirmClearLog'));

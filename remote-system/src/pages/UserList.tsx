@@ -22,24 +22,21 @@ import {
   useDictionary,
   useTreeRows,
 } from '@lighting/shared/admin';
-import { get, one, paged, post, save, treeList, urls, type ListQuery } from '../api';
+import {
+  get,
+  one,
+  paged,
+  post,
+  save,
+  treeList,
+  urls,
+  type ListQuery,
+  type UserDetail,
+  type UserRow,
+} from '../api';
 import { RowActions, SelectorTree } from '../components/common';
 import { genderOptions, toUserBody, type UserFormValues } from '../logic/userForm';
 import '../i18n';
-
-interface UserRow {
-  id: string;
-  account: string;
-  realName: string;
-  gender: number | string | null;
-  mobile: string | null;
-  email?: string | null;
-  organizeId?: string;
-  organize: string | null;
-  positionId?: string | null;
-  position: string | null;
-  enabledMark: number;
-}
 
 const fetchUsers = paged<UserRow>(urls.users);
 
@@ -140,12 +137,15 @@ export default function UserList(_props: RemotePageProps) {
       return setEditing({
         values: { organizeId: organizeId || undefined, enabledMark: true, roleIds: [], sortCode: 0 },
       });
-    const u = await one<
-      Omit<UserFormValues, 'gender' | 'enabledMark'> & { gender: number | null; enabledMark: number }
-    >(`${urls.users}/${id}`);
+    const u = await one<UserDetail>(`${urls.users}/${id}`);
     setEditing({
       id,
-      values: { ...u, gender: u.gender === null ? null : String(u.gender), enabledMark: u.enabledMark === 1 },
+      values: {
+        ...u,
+        organizeId: u.organizeId ?? undefined,
+        gender: String(u.gender),
+        enabledMark: u.enabledMark === 1,
+      },
     });
   };
 

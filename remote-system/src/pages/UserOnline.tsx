@@ -6,27 +6,12 @@ import { Badge, Button, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Auth, ipPlaceName, request, toast, type RemotePageProps } from '@lighting/shared';
 import { TreeTable, useConfirm, useTreeRows } from '@lighting/shared/admin';
-import { urls } from '../api';
+import { urls, type OnlinePerson } from '../api';
 import { formatTime } from '../logic/format';
 import '../i18n';
 
-interface Session {
-  sessionId: string;
-  loginTime: number;
-  loginIp: string;
-  loginAddress: string;
-  expiresAt: number;
-}
-
-interface Person extends Session {
-  userId: string;
-  userName: string;
-  account: string;
-  organize: string;
-  connected: boolean;
-  sessionCount: number;
-  sessions: Session[];
-}
+type Person = OnlinePerson;
+type Session = OnlinePerson['sessions'][number];
 
 /** A person, or (inside one) one of their sign-ins. */
 interface OnlineRow {

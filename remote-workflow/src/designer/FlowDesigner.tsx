@@ -2,13 +2,10 @@
 // node, zoom, undo / redo (Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y), import and export of the JSON, save
 // and release. Invalid nodes are marked live with flowcore's validateFlow (the server runs the same
 // check at release and answers the problems, which are then shown the same way).
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { App as AntApp, Badge, Button, Input, Space, Spin, Tooltip, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Button, Input, Spin, Tooltip, Typography } from 'antd';
 import Modal from 'antd/es/modal';
 import Alert from 'antd/es/alert';
-import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
-import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
-import RedoOutlined from '@ant-design/icons/es/icons/RedoOutlined';
 import ZoomInOutlined from '@ant-design/icons/es/icons/ZoomInOutlined';
 import ZoomOutOutlined from '@ant-design/icons/es/icons/ZoomOutOutlined';
 import ImportOutlined from '@ant-design/icons/es/icons/ImportOutlined';
@@ -16,23 +13,18 @@ import ExportOutlined from '@ant-design/icons/es/icons/ExportOutlined';
 import SaveOutlined from '@ant-design/icons/es/icons/SaveOutlined';
 import SendOutlined from '@ant-design/icons/es/icons/SendOutlined';
 import { useTranslation } from 'react-i18next';
-import { saveBlob, toast } from '@lighting/shared';
-import {
-  findNode,
-  validateFlow,
-  type FlowFormField,
-  type FlowNode,
-  type FlowProblem,
-} from '@lighting/shared/flowcore';
-import { ReleaseRefused, getFlow, releaseFlow, updateFlow, type FlowInfo } from '../api';
+import { DesignerHeader } from '@lighting/shared/admin';
+import { findNode, type FlowNode } from '@lighting/shared/flowcore';
+import { getFlow, type FlowInfo } from '../api';
 import { useDirectory } from '../directory';
 import { clampZoom, fitZoom, zoomIn, zoomOut } from '../logic/zoom';
 import { nodeSummary, signTag } from '../logic/summary';
-import { FlowCanvas, type AddChoice } from './FlowCanvas';
+import { FlowCanvas } from './FlowCanvas';
 import { NodeDrawer } from './NodeDrawer';
 import { useSummaryText } from './useSummaryText';
-import { canRedo, canUndo, designReducer, initialDesign, newNodeId } from './designState';
-import { exportFileName, flowJson, langOf, parseFlow, problemsByNode } from './transfer';
+import { canRedo, canUndo, initialDesign } from './designState';
+import { langOf, parseFlow } from './transfer';
+import { useFlowDesign } from './useFlowDesign';
 import '../i18n';
 
 export interface FlowDesignerProps {
@@ -91,36 +83,35 @@ export default function FlowDesigner(props: FlowDesignerProps) {
   );
 }
 
-const isEditable = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-
 function Workbench({
   onClose,
   info,
   initial,
 }: FlowDesignerProps & { info: FlowInfo; initial: ReturnType<typeof initialDesign>['def'] }) {
-  const { t, i18n } = useTranslation('workflow');
-  const lang = langOf(i18n.language);
-  const { modal } = AntApp.useApp();
-  const [state, dispatch] = useReducer(designReducer, initial, initialDesign);
-  const [saved, setSaved] = useState(state.def);
+  const { t } = useTranslation('workflow');
+  const {
+    lang,
+    state,
+    dispatch,
+    fields,
+    dirty,
+    problems,
+    serverProblems,
+    byNode,
+    busy,
+    changed,
+    showProblems,
+    setShowProblems,
+    add,
+    addBranch,
+    save,
+    release,
+    exportFlow,
+  } = useFlowDesign(info, initial);
   const [zoom, setZoom] = useState(100);
-  const [busy, setBusy] = useState<'save' | 'release' | null>(null);
-  const [serverProblems, setServerProblems] = useState<FlowProblem[] | null>(null);
   const [importing, setImporting] = useState(false);
-  const [changed, setChanged] = useState(false);
-  const [showProblems, setShowProblems] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { trees, dir } = useDirectory();
-  const fields: readonly FlowFormField[] = useMemo(() => info.fields ?? [], [info.fields]);
-  const dirty = state.def !== saved;
-
-  const problems = useMemo(() => validateFlow(state.def, { fields }), [state.def, fields]);
-  const byNode = useMemo(
-    () => problemsByNode(serverProblems ?? problems, lang),
-    [serverProblems, problems, lang],
-  );
-  useEffect(() => setServerProblems(null), [state.def]);
 
   const { words, say } = useSummaryText();
   const findTitle = useCallback(
@@ -142,120 +133,6 @@ function Workbench({
     [say],
   );
 
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || isEditable(e.target)) return;
-      const k = e.key.toLowerCase();
-      if (k === 'z' && !e.shiftKey) {
-        e.preventDefault();
-        dispatch({ type: 'undo' });
-      } else if ((k === 'z' && e.shiftKey) || k === 'y') {
-        e.preventDefault();
-        dispatch({ type: 'redo' });
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
-  const add = (afterId: string, what: AddChoice) => {
-    if (what === 'condition' || what === 'interflow') {
-      dispatch({
-        type: 'addGroup',
-        afterId,
-        kind: what,
-        ids: [newNodeId(), newNodeId(), newNodeId()],
-        titles: {
-          condition: t('conditionTitleN', { n: 1 }),
-          otherwise: t('otherwiseTitle'),
-          approver: t('node_approver'),
-        },
-      });
-    } else {
-      dispatch({ type: 'add', afterId, node: what, id: newNodeId(), title: t(`node_${what}`) });
-    }
-  };
-  const addBranch = (holderId: string) => {
-    const holder = findNode(state.def, holderId);
-    const heads = holder?.conditionNodes ?? [];
-    const plain = heads.filter((h) => !(h.type === 'condition' && h.properties.isDefault)).length;
-    dispatch({
-      type: 'addBranch',
-      holderId,
-      id: newNodeId(),
-      titles: {
-        condition: t('conditionTitleN', { n: plain + 1 }),
-        approver: t('approverTitleN', { n: heads.length + 1 }),
-      },
-    });
-  };
-
-  const body = () => ({
-    fullName: info.fullName,
-    enCode: info.enCode,
-    category: info.category,
-    type: info.type,
-    formId: info.formId,
-    icon: info.icon,
-    iconBackground: info.iconBackground,
-    description: info.description,
-    sortCode: info.sortCode,
-    flowTemplateJson: JSON.stringify(state.def),
-  });
-
-  const save = async (): Promise<boolean> => {
-    setBusy('save');
-    try {
-      const msg = await updateFlow(info.id, body());
-      setSaved(state.def);
-      setChanged(true);
-      toast('success', msg || t('saved'));
-      return true;
-    } catch {
-      return false; // the HTTP client showed the server's message
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const release = async () => {
-    if (problems.length) {
-      setShowProblems(true);
-      return;
-    }
-    if (dirty && !(await save())) return;
-    setBusy('release');
-    try {
-      const r = await releaseFlow(info.id);
-      setChanged(true);
-      toast('success', r.msg || t('released'));
-    } catch (e) {
-      if (e instanceof ReleaseRefused) {
-        setServerProblems(e.problems);
-        setShowProblems(true);
-      }
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const leave = () => {
-    if (!dirty) return onClose(changed);
-    modal.confirm({
-      title: t('unsavedTitle'),
-      content: t('unsavedLeave'),
-      okText: t('leave'),
-      cancelText: t('stay'),
-      onOk: () => onClose(changed),
-    });
-  };
-
-  const exportFlow = () => {
-    saveBlob(new Blob([flowJson(state.def)], { type: 'application/json' }), exportFileName(info.enCode));
-  };
-
   const fit = () => {
     const box = scrollRef.current;
     const canvas = box?.querySelector<HTMLElement>('.wf-canvas');
@@ -269,104 +146,76 @@ function Workbench({
 
   return (
     <>
-      <header
-        style={{
-          height: 48,
-          flex: '0 0 48px',
-          display: 'flex',
-          alignItems: 'center',
-          gap: 12,
-          padding: '0 12px',
-          background: '#fff',
-          borderBottom: '1px solid #f0f0f0',
-        }}
-      >
-        <Button icon={<ArrowLeftOutlined />} onClick={leave} data-testid="designer-back">
-          {t('back')}
-        </Button>
-        <Typography.Text strong ellipsis style={{ maxWidth: 280 }} data-testid="designer-title">
-          {info.fullName}
-        </Typography.Text>
-        {info.version > 0 && (
-          <Typography.Text type="secondary">{t('versionN', { n: info.version })}</Typography.Text>
-        )}
-        {dirty && <Typography.Text type="warning">{t('unsaved')}</Typography.Text>}
-        <Space style={{ marginLeft: 'auto' }} wrap size={6}>
-          <Tooltip title={t('zoomOut')}>
-            <Button
-              icon={<ZoomOutOutlined />}
-              onClick={() => setZoom(zoomOut)}
-              aria-label={t('zoomOut')}
-              data-testid="zoom-out"
-            />
-          </Tooltip>
-          <Button onClick={fit} style={{ minWidth: 64 }} data-testid="zoom-value" title={t('zoomFit')}>
-            {clampZoom(zoom)}%
-          </Button>
-          <Tooltip title={t('zoomIn')}>
-            <Button
-              icon={<ZoomInOutlined />}
-              onClick={() => setZoom(zoomIn)}
-              aria-label={t('zoomIn')}
-              data-testid="zoom-in"
-            />
-          </Tooltip>
-          <Tooltip title={`${t('undo')} (Ctrl+Z)`}>
-            <Button
-              icon={<UndoOutlined />}
-              disabled={!canUndo(state)}
-              onClick={() => dispatch({ type: 'undo' })}
-              aria-label={t('undo')}
-              data-testid="undo"
-            />
-          </Tooltip>
-          <Tooltip title={`${t('redo')} (Ctrl+Shift+Z)`}>
-            <Button
-              icon={<RedoOutlined />}
-              disabled={!canRedo(state)}
-              onClick={() => dispatch({ type: 'redo' })}
-              aria-label={t('redo')}
-              data-testid="redo"
-            />
-          </Tooltip>
-          <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="open-import">
-            {t('import')}
-          </Button>
-          <Button icon={<ExportOutlined />} onClick={exportFlow} data-testid="export-json">
-            {t('export')}
-          </Button>
-          <Badge
-            count={problems.length}
-            size="small"
-            data-testid="problem-count"
-            data-count={problems.length}
-          >
-            <Button
-              onClick={() => setShowProblems((v) => !v)}
-              disabled={problems.length === 0 && !serverProblems}
-            >
-              {t('problems')}
+      <DesignerHeader
+        title={info.fullName}
+        titleMaxWidth={280}
+        dirty={dirty}
+        canUndo={canUndo(state)}
+        canRedo={canRedo(state)}
+        onUndo={() => dispatch({ type: 'undo' })}
+        onRedo={() => dispatch({ type: 'redo' })}
+        onLeave={() => onClose(changed)}
+        afterTitle={
+          info.version > 0 && (
+            <Typography.Text type="secondary">{t('versionN', { n: info.version })}</Typography.Text>
+          )
+        }
+        before={
+          <>
+            <Tooltip title={t('zoomOut')}>
+              <Button
+                icon={<ZoomOutOutlined />}
+                onClick={() => setZoom(zoomOut)}
+                aria-label={t('zoomOut')}
+                data-testid="zoom-out"
+              />
+            </Tooltip>
+            <Button onClick={fit} style={{ minWidth: 64 }} data-testid="zoom-value" title={t('zoomFit')}>
+              {clampZoom(zoom)}%
             </Button>
-          </Badge>
+            <Tooltip title={t('zoomIn')}>
+              <Button
+                icon={<ZoomInOutlined />}
+                onClick={() => setZoom(zoomIn)}
+                aria-label={t('zoomIn')}
+                data-testid="zoom-in"
+              />
+            </Tooltip>
+          </>
+        }
+      >
+        <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="open-import">
+          {t('import')}
+        </Button>
+        <Button icon={<ExportOutlined />} onClick={exportFlow} data-testid="export-json">
+          {t('export')}
+        </Button>
+        <Badge count={problems.length} size="small" data-testid="problem-count" data-count={problems.length}>
           <Button
-            icon={<SaveOutlined />}
-            loading={busy === 'save'}
-            onClick={() => void save()}
-            data-testid="designer-save"
+            onClick={() => setShowProblems((v) => !v)}
+            disabled={problems.length === 0 && !serverProblems}
           >
-            {t('save')}
+            {t('problems')}
           </Button>
-          <Button
-            type="primary"
-            icon={<SendOutlined />}
-            loading={busy === 'release'}
-            onClick={() => void release()}
-            data-testid="designer-release"
-          >
-            {t('release')}
-          </Button>
-        </Space>
-      </header>
+        </Badge>
+        <Button
+          icon={<SaveOutlined />}
+          loading={busy === 'save'}
+          onClick={() => void save()}
+          data-testid="designer-save"
+        >
+          {t('save')}
+        </Button>
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          loading={busy === 'release'}
+          onClick={() => void release()}
+          data-testid="designer-release"
+        >
+          {t('release')}
+        </Button>
+      </DesignerHeader>
       {showProblems && listed.length > 0 && (
         <Alert
           type="error"
@@ -469,7 +318,7 @@ function ImportDialog({
     >
       <input
         type="file"
-        accept=".json,application/json"
+        accept=".json,.ffe,application/json"
         data-testid="import-file"
         onChange={(e) => {
           const file = e.target.files?.[0];

@@ -23,6 +23,29 @@ describe('parseFlow', () => {
     expect(!shape.ok && shape.problems?.[0]?.code).toBe('shape');
   });
 
+  it('reads the definition inside a JNPF 3.x flow export file (.ffe)', () => {
+    const def = blankDefinition('发起人', '审批人', ids());
+    // the 3.x server's export: {flowEngine: the engine entity, its definition as text; visibleList}
+    const ffe = JSON.stringify({
+      flowEngine: {
+        id: '3891',
+        enCode: 'repairDispatch',
+        fullName: '维修派工',
+        type: 0,
+        category: 'ops',
+        formType: 1,
+        visibleType: 0,
+        enabledMark: 1,
+        flowTemplateJson: JSON.stringify(def),
+        formData: '',
+      },
+      visibleList: [],
+    });
+    const parsed = parseFlow(ffe);
+    expect(parsed).toEqual(parseFlow(flowJson(def)));
+    expect(parseFlow(JSON.stringify({ flowEngine: { flowTemplateJson: '{' } })).ok).toBe(false);
+  });
+
   it('accepts a tree with settings still missing (they are marked, not refused)', () => {
     const def = blankDefinition('S', 'A', ids()) as FlowDefinition;
     expect(parseFlow(JSON.stringify(def)).ok).toBe(true);

@@ -17,10 +17,24 @@ const UNREADABLE: ReadonlySet<FlowProblemCode> = new Set(['shape', 'notStart', '
 export type ParsedFlow =
   { ok: true; def: FlowDefinition } | { ok: false; problems: FlowProblem[] | null; message: string };
 
+/**
+ * A JNPF 3.x flow export file (`<name>.ffe`: `{flowEngine: {…, flowTemplateJson}, visibleList}`, the
+ * definition as JSON text) or the engine entity alone → its definition; anything else as it is.
+ */
+function definitionOfExport(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const o = raw as Record<string, unknown>;
+  const engine =
+    o.flowEngine && typeof o.flowEngine === 'object' ? (o.flowEngine as Record<string, unknown>) : o;
+  return typeof engine.flowTemplateJson === 'string' && !('nodeId' in o)
+    ? JSON.parse(engine.flowTemplateJson)
+    : raw;
+}
+
 export function parseFlow(text: string | null | undefined): ParsedFlow {
   let raw: unknown;
   try {
-    raw = JSON.parse(text ?? '');
+    raw = definitionOfExport(JSON.parse(text ?? ''));
   } catch (e) {
     return { ok: false, problems: null, message: e instanceof Error ? e.message : String(e) };
   }

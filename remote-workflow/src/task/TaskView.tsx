@@ -4,7 +4,7 @@
 // hand over, add a signer, take back a vote, revoke, remind, cancel — with an opinion and, where
 // the node asks, a drawn signature. Every action sends a request key kept for its retries and the
 // task's version, so a second click or a second tab cannot act twice.
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { App as AntApp, Button, Input, Space, Spin, Tag, Typography } from 'antd';
 import Alert from 'antd/es/alert';
 import Flex from 'antd/es/flex';
@@ -13,31 +13,14 @@ import Select from 'antd/es/select';
 import Tabs from 'antd/es/tabs';
 import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, toast } from '@lighting/shared';
-import { FormRenderer, type FormRendererHandle } from '@lighting/shared/form';
-import { findNode, nodeActions, type FlowNode, type NodeStateValue } from '@lighting/shared/flowcore';
-import {
-  auditTask,
-  flowOptionsUrl,
-  cancelTask,
-  pressTask,
-  recallRecord,
-  rejectTask,
-  requestKey,
-  revokeTask,
-  taskPage,
-  transferTask,
-  type TaskPage,
-} from '../api';
+import { formatDateTime } from '@lighting/shared';
+import { FormRenderer } from '@lighting/shared/form';
+import { flowOptionsUrl, taskPage, type TaskPage } from '../api';
 import { FlowCanvas } from '../designer/FlowCanvas';
-import { parseFlow } from '../designer/transfer';
 import { ActionTag, StatusTag, UrgencyTag } from '../components/Tags';
 import { UserSelect } from '../components/UserSelect';
-import { anyWritable, loadForm, parseValues, rendererOperates } from '../logic/taskForm';
-import { EMPTY_DIRECTORY } from '../logic/names';
-import { chartNames, nodeSummary } from '../logic/summary';
-import { useSummaryText } from '../designer/useSummaryText';
 import { SignaturePad } from './SignaturePad';
+import { useTask } from './useTask';
 import '../i18n';
 
 export interface TaskViewProps {
@@ -48,8 +31,6 @@ export interface TaskViewProps {
   /** the initiator's page: edit and submit again a draft, rejected or revoked task */
   onEdit?: (taskId: string) => void;
 }
-
-type ActionName = 'audit' | 'reject' | 'transfer' | 'addSign' | 'recall' | 'revoke' | 'press' | 'cancel';
 
 export default function TaskView(props: TaskViewProps) {
   const { t } = useTranslation('workflow');
@@ -107,107 +88,37 @@ function TaskBody({
 }) {
   const { t } = useTranslation('workflow');
   const { modal } = AntApp.useApp();
-  const info = page.flowTaskInfo;
-  const op = page.operator;
-  const loaded = useMemo(() => loadForm(page.formData), [page.formData]);
-  const values = useMemo(() => parseValues(page.data), [page.data]);
-  // the server sends every field's access for this viewer (hidden, read-only, writable at their
-  // waiting node); fields it does not list get flowcore's approver default (read-only)
-  const operates = useMemo(
-    () => (loaded.ok ? rendererOperates(loaded.fields, page.formOperates, false) : []),
-    [loaded, page.formOperates],
-  );
-  const editable = !!op && anyWritable(operates);
-  const formRef = useRef<FormRendererHandle>(null);
-  const [opinion, setOpinion] = useState('');
-  const [sign, setSign] = useState('');
-  const [copyIds, setCopyIds] = useState<string[]>([]);
-  const [busy, setBusy] = useState<ActionName | null>(null);
-  const [asking, setAsking] = useState<'reject' | 'transfer' | 'addSign' | null>(null);
-  // one key per action for this page: a retried or repeated click sends the same key
-  const keys = useRef(new Map<ActionName, string>());
-  const keyOf = (a: ActionName): string => {
-    let k = keys.current.get(a);
-    if (!k) {
-      k = requestKey();
-      keys.current.set(a, k);
-    }
-    return k;
-  };
-
-  const run = async (name: ActionName, call: () => Promise<string>) => {
-    setBusy(name);
-    try {
-      const msg = await call();
-      toast('success', msg);
-      onClose(true);
-    } catch {
-      /* the HTTP client showed the server's message; the page stays */
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  // what this node allows, read by the one rule the server answers and enforces with (flowcore/actions)
-  const allowed = op ? nodeActions(op.properties) : null;
-  const needSign = allowed?.sign === true;
-  const signMissing = () => {
-    if (needSign && !sign) {
-      toast('error', t('signRequired'));
-      return true;
-    }
-    return false;
-  };
-
-  const approve = async (freeApproverUserId?: string) => {
-    if (!op || signMissing()) return;
-    let formData: string | undefined;
-    if (editable && formRef.current) {
-      const values = await formRef.current.check();
-      if (!values) return;
-      formData = JSON.stringify(values);
-    }
-    await run(freeApproverUserId ? 'addSign' : 'audit', () =>
-      auditTask(
-        op.id,
-        {
-          handleOpinion: opinion.trim() || undefined,
-          signImg: sign || undefined,
-          formData,
-          copyIds: copyIds.length ? copyIds : undefined,
-          freeApproverUserId,
-          version: info.version,
-        },
-        keyOf(freeApproverUserId ? 'addSign' : 'audit'),
-      ),
-    );
-  };
-
-  const chart = useMemo(() => parseFlow(page.flowTemplateJson), [page.flowTemplateJson]);
-  const states = useMemo(
-    () => new Map<string, NodeStateValue>(page.nodes.map((n) => [n.nodeId, n.state])),
-    [page.nodes],
-  );
-  const people = useMemo(() => new Map(page.nodes.map((n) => [n.nodeId, n])), [page.nodes]);
-  const { words, say } = useSummaryText();
-  const chartSummary = useCallback(
-    (n: FlowNode): ReactNode | null => {
-      const shown = chartNames(n, people.get(n.nodeId), info.userName);
-      if (shown) return shown.join(t('listSep'));
-      if (n.type === 'condition')
-        return n.properties.isDefault ? t('conditionOtherwise') : String(n.properties.title ?? '');
-      // nobody to name (yet): the design's rule, as the designer says it
-      const findTitle = (id: string) => {
-        const x = chart.ok ? findNode(chart.def, id) : null;
-        return x ? String(x.properties.title ?? '') : null;
-      };
-      return say(nodeSummary(n, { dir: EMPTY_DIRECTORY, fields: [], words, findTitle })) ?? '';
-    },
-    [people, info.userName, chart, say, words, t],
-  );
-
-  const canEdit = page.canEdit === true && !!onEdit;
-  const actionsShown = !!op || !!page.recall || page.canRevoke || page.canPress || page.canCancel || canEdit;
+  const {
+    info,
+    op,
+    loaded,
+    values,
+    operates,
+    editable,
+    formRef,
+    opinion,
+    setOpinion,
+    sign,
+    setSign,
+    copyIds,
+    setCopyIds,
+    busy,
+    asking,
+    setAsking,
+    allowed,
+    needSign,
+    approve,
+    recall,
+    revoke,
+    press,
+    cancel,
+    answer,
+    chart,
+    states,
+    chartSummary,
+    canEdit,
+    actionsShown,
+  } = useTask(page, onClose, onEdit);
 
   return (
     <>
@@ -373,14 +284,7 @@ function TaskBody({
                     title: t('confirmRecall'),
                     okText: t('ok'),
                     cancelText: t('cancel'),
-                    onOk: () =>
-                      run('recall', () =>
-                        recallRecord(
-                          page.recall?.recordId ?? '',
-                          { handleOpinion: opinion.trim() || undefined },
-                          keyOf('recall'),
-                        ),
-                      ),
+                    onOk: recall,
                   })
                 }
               >
@@ -396,8 +300,7 @@ function TaskBody({
                     title: t('confirmRevoke'),
                     okText: t('ok'),
                     cancelText: t('cancel'),
-                    onOk: () =>
-                      run('revoke', () => revokeTask(info.id, keyOf('revoke'), opinion.trim() || undefined)),
+                    onOk: revoke,
                   })
                 }
               >
@@ -410,11 +313,7 @@ function TaskBody({
               </Button>
             )}
             {page.canPress && (
-              <Button
-                loading={busy === 'press'}
-                onClick={() => void run('press', () => pressTask(info.id))}
-                data-testid="act-press"
-              >
+              <Button loading={busy === 'press'} onClick={() => void press()} data-testid="act-press">
                 {t('btnPress')}
               </Button>
             )}
@@ -429,10 +328,7 @@ function TaskBody({
                     okText: t('ok'),
                     cancelText: t('cancel'),
                     okButtonProps: { danger: true },
-                    onOk: () =>
-                      run('cancel', () =>
-                        cancelTask(info.id, { handleOpinion: opinion.trim() || undefined }, keyOf('cancel')),
-                      ),
+                    onOk: cancel,
                   })
                 }
               >
@@ -443,39 +339,7 @@ function TaskBody({
         </footer>
       )}
       {op && (
-        <AskDialog
-          kind={asking}
-          targets={op.rejectTargets}
-          onClose={() => setAsking(null)}
-          onOk={async (choice) => {
-            setAsking(null);
-            if (asking === 'reject') {
-              if (signMissing()) return;
-              await run('reject', () =>
-                rejectTask(
-                  op.id,
-                  {
-                    handleOpinion: opinion.trim() || undefined,
-                    signImg: sign || undefined,
-                    rejectStep: choice || undefined,
-                    version: info.version,
-                  },
-                  keyOf('reject'),
-                ),
-              );
-            } else if (asking === 'transfer') {
-              await run('transfer', () =>
-                transferTask(
-                  op.id,
-                  { freeApproverUserId: choice, handleOpinion: opinion.trim() || undefined },
-                  keyOf('transfer'),
-                ),
-              );
-            } else if (asking === 'addSign') {
-              await approve(choice);
-            }
-          }}
-        />
+        <AskDialog kind={asking} targets={op.rejectTargets} onClose={() => setAsking(null)} onOk={answer} />
       )}
     </>
   );

@@ -13,6 +13,7 @@ import { request } from '@lighting/shared';
 import { toast } from '@lighting/shared';
 import { checkEditorImage, EDITOR_UPLOAD_TYPE, withApiPrefix } from './upload';
 import type { RichTextEditorProps } from './RichTextEditor';
+import type { ApiData } from '../api';
 
 const SIZES = ['small', 'large', 'huge'] as const;
 type Size = (typeof SIZES)[number];
@@ -67,7 +68,7 @@ const CSS = `
 async function uploadImage(file: File): Promise<string> {
   const body = new FormData();
   body.append('file', file);
-  const res = await request<{ url: string }>({
+  const res = await request<ApiData<'/api/file/Uploader/{type}', 'post'>>({
     url: `/file/Uploader/${EDITOR_UPLOAD_TYPE}`,
     method: 'post',
     data: body,

@@ -21,3 +21,5 @@ export * from './sort';
 export * from './useModalForm';
 export * from './fitColumns';
 export * from './useFitColumns';
+export * from './designerKeys';
+export * from './DesignerHeader';

@@ -34,3 +34,11 @@ export type ApiBody<P extends keyof paths, M extends Method> =
 /** The query string a call reads. */
 export type ApiQuery<P extends keyof paths, M extends Method> =
   Op<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/**
+ * A tree node with its whole subtree: the server describes a tree four levels deep (http/response.ts
+ * `tree`), so the generated type stops there; this names every level as the first.
+ *
+ *   type MenuNode = ApiTree<ApiRow<'/api/system/Menu', 'get'>>;
+ */
+export type ApiTree<N> = Omit<N, 'children'> & { children: Array<ApiTree<N>> };

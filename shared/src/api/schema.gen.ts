@@ -28,7 +28,36 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                category: string;
+                channel: string;
+                contactName: string;
+                contactPhone: string;
+                createdAt: number;
+                description: string;
+                id: string;
+                mediaUrl: string;
+                notes: {
+                  channel: string;
+                  contactName: string;
+                  contactPhone: string;
+                  createdAt: number;
+                  description: string;
+                  id: string;
+                  photos: string[];
+                  reporter: string;
+                }[];
+                photos: string[];
+                refNo: string;
+                reporter: string;
+                /** @enum {string} */
+                source: 'citizen';
+                supportCount: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -70,7 +99,27 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  createdAt: number;
+                  district: string;
+                  id: string;
+                  kind: string;
+                  repliedAt: number | null;
+                  satisfaction: number | null;
+                  state: string;
+                  title: string;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -108,7 +157,30 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                author: string;
+                content: string;
+                createdAt: number;
+                district: string;
+                id: string;
+                kind: string;
+                photos: string[];
+                repliedAt: number | null;
+                replies: {
+                  authorKind: string;
+                  authorName: string;
+                  content: string;
+                  createdAt: number;
+                  id: string;
+                }[];
+                satisfaction: number | null;
+                state: string;
+                title: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -154,7 +226,30 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                author: string;
+                content: string;
+                createdAt: number;
+                district: string;
+                id: string;
+                kind: string;
+                photos: string[];
+                repliedAt: number | null;
+                replies: {
+                  authorKind: string;
+                  authorName: string;
+                  content: string;
+                  createdAt: number;
+                  id: string;
+                }[];
+                satisfaction: number | null;
+                state: string;
+                title: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -188,7 +283,19 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                createdAt: number;
+                createdByName: string;
+                id: string;
+                keyPrefix: string;
+                lastUsedAt: number | null;
+                name: string;
+                revokedAt: number | null;
+              }[];
+              msg: string;
+            };
           };
         };
       };
@@ -216,7 +323,15 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+                key: string;
+                name: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -259,7 +374,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -290,13 +409,13 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Success: the envelope. */
+        /** @description A file. */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/pdf': unknown;
           };
         };
       };
@@ -335,7 +454,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': string;
           };
         };
       };
@@ -374,7 +493,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': string;
           };
         };
       };
@@ -412,7 +531,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': string;
           };
         };
       };
@@ -450,7 +569,17 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                fileId: string;
+                fileSize: number;
+                name: string;
+                originalName: string;
+                url: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -488,7 +617,17 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                fileId: string;
+                fileSize: number;
+                name: string;
+                originalName: string;
+                url: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -569,7 +708,26 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  author: string;
+                  /** @enum {string} */
+                  category: 'notice' | 'party' | 'safety';
+                  id: string;
+                  publishTime: number;
+                  summary: string;
+                  title: string;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -607,7 +765,19 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                author: string;
+                /** @enum {string} */
+                category: 'notice' | 'party' | 'safety';
+                contentHtml: string;
+                id: string;
+                publishTime: number;
+                title: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -643,7 +813,22 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                byDistrict: {
+                  district: string;
+                  km: number;
+                }[];
+                byType: {
+                  km: number;
+                  type: string;
+                }[];
+                faultsPer100Km: number;
+                totalKm: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -681,7 +866,18 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  date: string;
+                  title: string;
+                  /** @enum {string} */
+                  type: 'maintenance' | 'inspection' | 'meeting' | 'holiday';
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -717,7 +913,27 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                byDistrict: {
+                  count: number;
+                  district: string;
+                }[];
+                byType: {
+                  count: number;
+                  type: string;
+                }[];
+                closedThisMonth: number;
+                open: number;
+                today: number;
+                trend: {
+                  count: number;
+                  date: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -753,7 +969,23 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                latest: {
+                  createdAt: number;
+                  district: string;
+                  id: string;
+                  /** @enum {string} */
+                  state: 'pending' | 'replied';
+                  title: string;
+                }[];
+                pending: number;
+                repliedThisMonth: number;
+                satisfaction: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -789,7 +1021,22 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  id: string;
+                  /** @enum {string} */
+                  isRead: '0' | '1';
+                  lastModifyTime: number;
+                  title: string;
+                  titleKey: string | null;
+                  titleParams: unknown;
+                  type: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -825,7 +1072,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  creatorUser: string;
+                  id: string;
+                  /** @enum {string} */
+                  isRead: '0' | '1';
+                  publishTime: number;
+                  title: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -861,7 +1121,17 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  id: string;
+                  publishTime: number;
+                  title: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -897,7 +1167,22 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  district: string;
+                  endDate: string;
+                  id: string;
+                  progress: number;
+                  startDate: string;
+                  /** @enum {string} */
+                  status: 'notStarted' | 'inProgress' | 'done' | 'delayed';
+                  title: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -933,7 +1218,24 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                byDistrict: {
+                  district: string;
+                  kwh: number;
+                }[];
+                lastMonthKwh: number;
+                lightsOnRate: number;
+                monthKwh: number;
+                trend: {
+                  kwh: number;
+                  month: string;
+                }[];
+                yearKwh: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -969,7 +1271,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                completed: number;
+                onTimeRate: number;
+                ordersThisMonth: number;
+                trend: {
+                  completed: number;
+                  created: number;
+                  month: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1005,7 +1320,21 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                articles: {
+                  id: string;
+                  publishTime: number;
+                  title: string;
+                }[];
+                hazardsClosed: number;
+                hazardsOpen: number;
+                inspectionsThisMonth: number;
+                safeDays: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1043,7 +1372,86 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                asset: {
+                  capacityKva: number | null;
+                  circuitId: string | null;
+                  code: string;
+                  controlBoxId: number | null;
+                  depthM: number | null;
+                  district: string;
+                  heightM: number | null;
+                  installDate: string;
+                  kind: string;
+                  lampType: string | null;
+                  objectid: number;
+                  powerW: number | null;
+                  road: string;
+                  roadClass: string;
+                  status: string;
+                  symbol: string;
+                  transformerId: number | null;
+                  updatedAt: number;
+                  x: number;
+                  y: number;
+                };
+                controlBox: {
+                  code: string;
+                  objectid: number;
+                } | null;
+                openFaults: {
+                  assetCode: string | null;
+                  assetId: number | null;
+                  assetKind: string | null;
+                  closedAt: number | null;
+                  description: string | null;
+                  district: string;
+                  faultType: string;
+                  id: string;
+                  orderId: string | null;
+                  photos: string[];
+                  reportedAt: number;
+                  road: string | null;
+                  source: string;
+                  sourceRef: string;
+                  typeCode: string;
+                  urgency: number;
+                  x: number | null;
+                  y: number | null;
+                }[];
+                openOrders: {
+                  assetCode: string | null;
+                  assetId: number | null;
+                  assetKind: string | null;
+                  billNo: string;
+                  completedAt: number | null;
+                  createdAt: number;
+                  crewId: string | null;
+                  crewName: string;
+                  dispatchedAt: number | null;
+                  district: string;
+                  dueAt: number;
+                  estimatedCost: number | null;
+                  faultId: string | null;
+                  id: string;
+                  remark: string | null;
+                  startedAt: number | null;
+                  state: string;
+                  title: string;
+                  urgency: number;
+                  verifiedAt: number | null;
+                  x: number | null;
+                  y: number | null;
+                }[];
+                transformer: {
+                  code: string;
+                  objectid: number;
+                } | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1097,7 +1505,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                lastEditDate: number;
+                objectid: number;
+                status: string;
+                symbol: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1135,7 +1552,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                code: string;
+                district: string;
+                kind: string;
+                objectid: number;
+                road: string;
+                status: string;
+                x: number;
+                y: number;
+              }[];
+              msg: string;
+            };
           };
         };
       };
@@ -1171,7 +1601,23 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                district: string;
+                id: string;
+                last: {
+                  t: number;
+                  x: number;
+                  y: number;
+                } | null;
+                leader: string;
+                name: string;
+                openOrders: number;
+                phone: string;
+              }[];
+              msg: string;
+            };
           };
         };
       };
@@ -1212,7 +1658,18 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                crewId: string;
+                points: {
+                  t: number;
+                  x: number;
+                  y: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1248,7 +1705,27 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                assetCount: number;
+                code: string;
+                extent: {
+                  spatialReference?: {
+                    latestWkid?: number;
+                    wkid: number;
+                  };
+                  xmax: number;
+                  xmin: number;
+                  ymax: number;
+                  ymin: number;
+                };
+                lampCount: number;
+                name: string;
+                objectid: number;
+              }[];
+              msg: string;
+            };
           };
         };
       };
@@ -1320,7 +1797,37 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  assetCode: string | null;
+                  assetId: number | null;
+                  assetKind: string | null;
+                  closedAt: number | null;
+                  description: string | null;
+                  district: string;
+                  faultType: string;
+                  id: string;
+                  orderId: string | null;
+                  photos: string[];
+                  reportedAt: number;
+                  road: string | null;
+                  source: string;
+                  sourceRef: string;
+                  typeCode: string;
+                  urgency: number;
+                  x: number | null;
+                  y: number | null;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1366,7 +1873,30 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                assetCode: string | null;
+                assetId: number | null;
+                assetKind: string | null;
+                closedAt: number | null;
+                description: string | null;
+                district: string;
+                faultType: string;
+                id: string;
+                orderId: string | null;
+                photos: string[];
+                reportedAt: number;
+                road: string | null;
+                source: string;
+                sourceRef: string;
+                typeCode: string;
+                urgency: number;
+                x: number | null;
+                y: number | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1402,7 +1932,30 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                assetCode: string | null;
+                assetId: number | null;
+                assetKind: string | null;
+                closedAt: number | null;
+                description: string | null;
+                district: string;
+                faultType: string;
+                id: string;
+                orderId: string | null;
+                photos: string[];
+                reportedAt: number;
+                road: string | null;
+                source: string;
+                sourceRef: string;
+                typeCode: string;
+                urgency: number;
+                x: number | null;
+                y: number | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1441,7 +1994,44 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                assetIds: number[];
+                faultCount: number;
+                /** @enum {string} */
+                groupBy: 'circuit' | 'controlBox' | 'transformer';
+                groupCode: string;
+                key: string;
+                memberCount: number;
+                ratio: number;
+                spread: number;
+                suspected: {
+                  code: string;
+                  geometry:
+                    | {
+                        spatialReference: {
+                          latestWkid: number;
+                          wkid: number;
+                        };
+                        x: number;
+                        y: number;
+                      }
+                    | {
+                        paths: number[][][];
+                        spatialReference: {
+                          latestWkid: number;
+                          wkid: number;
+                        };
+                      };
+                  kind: string;
+                  /** @enum {integer} */
+                  layer: 0 | 1;
+                  objectid: number;
+                };
+              }[];
+              msg: string;
+            };
           };
         };
       };
@@ -1481,7 +2071,43 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                byMonth: {
+                  count: number;
+                  month: string;
+                }[];
+                byType: {
+                  count: number;
+                  faultType: string;
+                  typeCode: string;
+                }[];
+                list: {
+                  assetCode: string | null;
+                  assetId: number | null;
+                  assetKind: string | null;
+                  closedAt: number | null;
+                  description: string | null;
+                  district: string;
+                  faultType: string;
+                  id: string;
+                  orderId: string | null;
+                  photos: string[];
+                  reportedAt: number;
+                  road: string | null;
+                  source: string;
+                  sourceRef: string;
+                  typeCode: string;
+                  urgency: number;
+                  x: number | null;
+                  y: number | null;
+                }[];
+                open: number;
+                total: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1526,7 +2152,43 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  assetCode: string | null;
+                  assetId: number | null;
+                  assetKind: string | null;
+                  billNo: string;
+                  completedAt: number | null;
+                  createdAt: number;
+                  crewId: string | null;
+                  crewName: string;
+                  /** @enum {string} */
+                  dispatchApproval: 'none' | 'required' | 'waiting' | 'approved';
+                  dispatchedAt: number | null;
+                  district: string;
+                  dueAt: number;
+                  estimatedCost: number | null;
+                  faultId: string | null;
+                  id: string;
+                  remark: string | null;
+                  startedAt: number | null;
+                  state: string;
+                  title: string;
+                  urgency: number;
+                  verifiedAt: number | null;
+                  x: number | null;
+                  y: number | null;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1560,7 +2222,36 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                assetCode: string | null;
+                assetId: number | null;
+                assetKind: string | null;
+                billNo: string;
+                completedAt: number | null;
+                createdAt: number;
+                crewId: string | null;
+                crewName: string;
+                /** @enum {string} */
+                dispatchApproval: 'none' | 'required' | 'waiting' | 'approved';
+                dispatchedAt: number | null;
+                district: string;
+                dueAt: number;
+                estimatedCost: number | null;
+                faultId: string | null;
+                id: string;
+                remark: string | null;
+                startedAt: number | null;
+                state: string;
+                title: string;
+                urgency: number;
+                verifiedAt: number | null;
+                x: number | null;
+                y: number | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1596,7 +2287,36 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                assetCode: string | null;
+                assetId: number | null;
+                assetKind: string | null;
+                billNo: string;
+                completedAt: number | null;
+                createdAt: number;
+                crewId: string | null;
+                crewName: string;
+                /** @enum {string} */
+                dispatchApproval: 'none' | 'required' | 'waiting' | 'approved';
+                dispatchedAt: number | null;
+                district: string;
+                dueAt: number;
+                estimatedCost: number | null;
+                faultId: string | null;
+                id: string;
+                remark: string | null;
+                startedAt: number | null;
+                state: string;
+                title: string;
+                urgency: number;
+                verifiedAt: number | null;
+                x: number | null;
+                y: number | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1627,7 +2347,36 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                assetCode: string | null;
+                assetId: number | null;
+                assetKind: string | null;
+                billNo: string;
+                completedAt: number | null;
+                createdAt: number;
+                crewId: string | null;
+                crewName: string;
+                /** @enum {string} */
+                dispatchApproval: 'none' | 'required' | 'waiting' | 'approved';
+                dispatchedAt: number | null;
+                district: string;
+                dueAt: number;
+                estimatedCost: number | null;
+                faultId: string | null;
+                id: string;
+                remark: string | null;
+                startedAt: number | null;
+                state: string;
+                title: string;
+                urgency: number;
+                verifiedAt: number | null;
+                x: number | null;
+                y: number | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1671,7 +2420,36 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                assetCode: string | null;
+                assetId: number | null;
+                assetKind: string | null;
+                billNo: string;
+                completedAt: number | null;
+                createdAt: number;
+                crewId: string | null;
+                crewName: string;
+                /** @enum {string} */
+                dispatchApproval: 'none' | 'required' | 'waiting' | 'approved';
+                dispatchedAt: number | null;
+                district: string;
+                dueAt: number;
+                estimatedCost: number | null;
+                faultId: string | null;
+                id: string;
+                remark: string | null;
+                startedAt: number | null;
+                state: string;
+                title: string;
+                urgency: number;
+                verifiedAt: number | null;
+                x: number | null;
+                y: number | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1715,7 +2493,36 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                assetCode: string | null;
+                assetId: number | null;
+                assetKind: string | null;
+                billNo: string;
+                completedAt: number | null;
+                createdAt: number;
+                crewId: string | null;
+                crewName: string;
+                /** @enum {string} */
+                dispatchApproval: 'none' | 'required' | 'waiting' | 'approved';
+                dispatchedAt: number | null;
+                district: string;
+                dueAt: number;
+                estimatedCost: number | null;
+                faultId: string | null;
+                id: string;
+                remark: string | null;
+                startedAt: number | null;
+                state: string;
+                title: string;
+                urgency: number;
+                verifiedAt: number | null;
+                x: number | null;
+                y: number | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1757,7 +2564,36 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                assetCode: string | null;
+                assetId: number | null;
+                assetKind: string | null;
+                billNo: string;
+                completedAt: number | null;
+                createdAt: number;
+                crewId: string | null;
+                crewName: string;
+                /** @enum {string} */
+                dispatchApproval: 'none' | 'required' | 'waiting' | 'approved';
+                dispatchedAt: number | null;
+                district: string;
+                dueAt: number;
+                estimatedCost: number | null;
+                faultId: string | null;
+                id: string;
+                remark: string | null;
+                startedAt: number | null;
+                state: string;
+                title: string;
+                urgency: number;
+                verifiedAt: number | null;
+                x: number | null;
+                y: number | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1799,7 +2635,36 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                assetCode: string | null;
+                assetId: number | null;
+                assetKind: string | null;
+                billNo: string;
+                completedAt: number | null;
+                createdAt: number;
+                crewId: string | null;
+                crewName: string;
+                /** @enum {string} */
+                dispatchApproval: 'none' | 'required' | 'waiting' | 'approved';
+                dispatchedAt: number | null;
+                district: string;
+                dueAt: number;
+                estimatedCost: number | null;
+                faultId: string | null;
+                id: string;
+                remark: string | null;
+                startedAt: number | null;
+                state: string;
+                title: string;
+                urgency: number;
+                verifiedAt: number | null;
+                x: number | null;
+                y: number | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -1866,7 +2731,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              authInfo: {
+                isTokenBasedSecurity: boolean;
+              };
+              currentVersion: number;
+              fullVersion: string;
+            };
           };
         };
       };
@@ -1934,7 +2805,64 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json':
+              | {
+                  allowGeometryUpdates: boolean;
+                  capabilities: string;
+                  copyrightText: string;
+                  currentVersion: number;
+                  description: string;
+                  fullExtent: {
+                    spatialReference: {
+                      latestWkid: number;
+                      wkid: number;
+                    };
+                    xmax: number;
+                    xmin: number;
+                    ymax: number;
+                    ymin: number;
+                  };
+                  hasVersionedData: boolean;
+                  initialExtent: {
+                    spatialReference: {
+                      latestWkid: number;
+                      wkid: number;
+                    };
+                    xmax: number;
+                    xmin: number;
+                    ymax: number;
+                    ymin: number;
+                  };
+                  layers: {
+                    defaultVisibility: boolean;
+                    /** @enum {string} */
+                    geometryType: 'esriGeometryPoint' | 'esriGeometryPolyline' | 'esriGeometryPolygon';
+                    id: number;
+                    maxScale: number;
+                    minScale: number;
+                    name: string;
+                    parentLayerId: number;
+                    subLayerIds: null;
+                  }[];
+                  maxRecordCount: number;
+                  serviceDescription: string;
+                  spatialReference: {
+                    latestWkid: number;
+                    wkid: number;
+                  };
+                  supportedQueryFormats: string;
+                  supportsDisconnectedEditing: boolean;
+                  syncEnabled: boolean;
+                  tables: null[];
+                  units: string;
+                }
+              | {
+                  error: {
+                    code: number;
+                    details: string[];
+                    message: string;
+                  };
+                };
           };
         };
       };
@@ -2004,7 +2932,149 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json':
+              | {
+                  advancedQueryCapabilities: {
+                    [key: string]: boolean;
+                  };
+                  allowGeometryUpdates: boolean;
+                  capabilities: string;
+                  currentVersion: number;
+                  description: string;
+                  displayField: string;
+                  drawingInfo: {
+                    renderer: {
+                      defaultLabel?: string;
+                      defaultSymbol?: {
+                        color: number[];
+                        outline?: {
+                          color: number[];
+                          style?: string;
+                          type?: string;
+                          width: number;
+                        };
+                        size?: number;
+                        style: string;
+                        type: string;
+                        width?: number;
+                      };
+                      field1?: string;
+                      symbol?: {
+                        color: number[];
+                        outline?: {
+                          color: number[];
+                          style?: string;
+                          type?: string;
+                          width: number;
+                        };
+                        size?: number;
+                        style: string;
+                        type: string;
+                        width?: number;
+                      };
+                      /** @enum {string} */
+                      type: 'simple' | 'uniqueValue';
+                      uniqueValueInfos?: {
+                        label: string;
+                        symbol: {
+                          color: number[];
+                          outline?: {
+                            color: number[];
+                            style?: string;
+                            type?: string;
+                            width: number;
+                          };
+                          size?: number;
+                          style: string;
+                          type: string;
+                          width?: number;
+                        };
+                        value: string;
+                      }[];
+                      visualVariables?: {
+                        field: string;
+                        maxDataValue: number;
+                        maxSize: number;
+                        minDataValue: number;
+                        minSize: number;
+                        type: string;
+                      }[];
+                    };
+                    transparency: number;
+                  };
+                  editingInfo: {
+                    lastEditDate: number;
+                  };
+                  extent: {
+                    spatialReference: {
+                      latestWkid: number;
+                      wkid: number;
+                    };
+                    xmax: number;
+                    xmin: number;
+                    ymax: number;
+                    ymin: number;
+                  };
+                  fields: {
+                    alias: string;
+                    defaultValue: null;
+                    domain: null;
+                    editable: boolean;
+                    length?: number;
+                    name: string;
+                    nullable: boolean;
+                    sqlType: string;
+                    /** @enum {string} */
+                    type:
+                      | 'esriFieldTypeOID'
+                      | 'esriFieldTypeString'
+                      | 'esriFieldTypeInteger'
+                      | 'esriFieldTypeDouble'
+                      | 'esriFieldTypeDate';
+                  }[];
+                  /** @enum {string} */
+                  geometryType: 'esriGeometryPoint' | 'esriGeometryPolyline' | 'esriGeometryPolygon';
+                  globalIdField: string;
+                  hasAttachments: boolean;
+                  hasM: boolean;
+                  hasZ: boolean;
+                  htmlPopupType: string;
+                  id: number;
+                  indexes: null[];
+                  isDataVersioned: boolean;
+                  maxRecordCount: number;
+                  maxRecordCountFactor: number;
+                  maxScale: number;
+                  minScale: number;
+                  name: string;
+                  objectIdField: string;
+                  relationships: null[];
+                  sourceSpatialReference: {
+                    latestWkid: number;
+                    wkid: number;
+                  };
+                  standardMaxRecordCount: number;
+                  subtypeField: string;
+                  supportedQueryFormats: string;
+                  supportsAdvancedQueries: boolean;
+                  supportsCoordinatesQuantization: boolean;
+                  supportsDatumTransformation: boolean;
+                  supportsExceedsLimitStatistics: boolean;
+                  supportsStatistics: boolean;
+                  templates: null[];
+                  tileMaxRecordCount: number;
+                  type: string;
+                  typeIdField: string;
+                  types: null[];
+                  useStandardizedQueries: boolean;
+                }
+              | {
+                  error: {
+                    code: number;
+                    details: string[];
+                    message: string;
+                  };
+                };
           };
         };
       };
@@ -2074,7 +3144,106 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json':
+              | {
+                  count: number;
+                }
+              | {
+                  objectIdFieldName: string;
+                  objectIds: number[];
+                }
+              | {
+                  count: number;
+                  extent: {
+                    spatialReference: {
+                      latestWkid?: number;
+                      wkid: number;
+                    };
+                    xmax: number | string;
+                    xmin: number | string;
+                    ymax: number | string;
+                    ymin: number | string;
+                  };
+                }
+              | {
+                  displayFieldName: string;
+                  features: {
+                    attributes: {
+                      [key: string]: string | number | null;
+                    };
+                  }[];
+                  fields: {
+                    alias: string;
+                    length?: number;
+                    name: string;
+                    /** @enum {string} */
+                    type:
+                      | 'esriFieldTypeOID'
+                      | 'esriFieldTypeString'
+                      | 'esriFieldTypeInteger'
+                      | 'esriFieldTypeDouble'
+                      | 'esriFieldTypeDate';
+                  }[];
+                }
+              | {
+                  exceededTransferLimit?: boolean;
+                  features: {
+                    attributes: {
+                      [key: string]: string | number | null;
+                    };
+                    centroid?: {
+                      x: number;
+                      y: number;
+                    };
+                    geometry?:
+                      | {
+                          x: number;
+                          y: number;
+                        }
+                      | {
+                          paths: number[][][];
+                        }
+                      | {
+                          rings: number[][][];
+                        };
+                  }[];
+                  fields: {
+                    alias: string;
+                    length?: number;
+                    name: string;
+                    /** @enum {string} */
+                    type:
+                      | 'esriFieldTypeOID'
+                      | 'esriFieldTypeString'
+                      | 'esriFieldTypeInteger'
+                      | 'esriFieldTypeDouble'
+                      | 'esriFieldTypeDate';
+                  }[];
+                  /** @enum {string} */
+                  geometryType: 'esriGeometryPoint' | 'esriGeometryPolyline' | 'esriGeometryPolygon';
+                  globalIdFieldName: string;
+                  objectIdFieldName: string;
+                  spatialReference: {
+                    latestWkid?: number;
+                    wkid: number;
+                  };
+                  transform?: {
+                    originPosition: string;
+                    scale: number[];
+                    translate: number[];
+                  };
+                  uniqueIdField: {
+                    isSystemMaintained: boolean;
+                    name: string;
+                  };
+                }
+              | {
+                  error: {
+                    code: number;
+                    details: string[];
+                    message: string;
+                  };
+                };
           };
         };
       };
@@ -2168,7 +3337,106 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json':
+              | {
+                  count: number;
+                }
+              | {
+                  objectIdFieldName: string;
+                  objectIds: number[];
+                }
+              | {
+                  count: number;
+                  extent: {
+                    spatialReference: {
+                      latestWkid?: number;
+                      wkid: number;
+                    };
+                    xmax: number | string;
+                    xmin: number | string;
+                    ymax: number | string;
+                    ymin: number | string;
+                  };
+                }
+              | {
+                  displayFieldName: string;
+                  features: {
+                    attributes: {
+                      [key: string]: string | number | null;
+                    };
+                  }[];
+                  fields: {
+                    alias: string;
+                    length?: number;
+                    name: string;
+                    /** @enum {string} */
+                    type:
+                      | 'esriFieldTypeOID'
+                      | 'esriFieldTypeString'
+                      | 'esriFieldTypeInteger'
+                      | 'esriFieldTypeDouble'
+                      | 'esriFieldTypeDate';
+                  }[];
+                }
+              | {
+                  exceededTransferLimit?: boolean;
+                  features: {
+                    attributes: {
+                      [key: string]: string | number | null;
+                    };
+                    centroid?: {
+                      x: number;
+                      y: number;
+                    };
+                    geometry?:
+                      | {
+                          x: number;
+                          y: number;
+                        }
+                      | {
+                          paths: number[][][];
+                        }
+                      | {
+                          rings: number[][][];
+                        };
+                  }[];
+                  fields: {
+                    alias: string;
+                    length?: number;
+                    name: string;
+                    /** @enum {string} */
+                    type:
+                      | 'esriFieldTypeOID'
+                      | 'esriFieldTypeString'
+                      | 'esriFieldTypeInteger'
+                      | 'esriFieldTypeDouble'
+                      | 'esriFieldTypeDate';
+                  }[];
+                  /** @enum {string} */
+                  geometryType: 'esriGeometryPoint' | 'esriGeometryPolyline' | 'esriGeometryPolygon';
+                  globalIdFieldName: string;
+                  objectIdFieldName: string;
+                  spatialReference: {
+                    latestWkid?: number;
+                    wkid: number;
+                  };
+                  transform?: {
+                    originPosition: string;
+                    scale: number[];
+                    translate: number[];
+                  };
+                  uniqueIdField: {
+                    isSystemMaintained: boolean;
+                    name: string;
+                  };
+                }
+              | {
+                  error: {
+                    code: number;
+                    details: string[];
+                    message: string;
+                  };
+                };
           };
         };
       };
@@ -2234,7 +3502,152 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json':
+              | {
+                  layers: {
+                    advancedQueryCapabilities: {
+                      [key: string]: boolean;
+                    };
+                    allowGeometryUpdates: boolean;
+                    capabilities: string;
+                    currentVersion: number;
+                    description: string;
+                    displayField: string;
+                    drawingInfo: {
+                      renderer: {
+                        defaultLabel?: string;
+                        defaultSymbol?: {
+                          color: number[];
+                          outline?: {
+                            color: number[];
+                            style?: string;
+                            type?: string;
+                            width: number;
+                          };
+                          size?: number;
+                          style: string;
+                          type: string;
+                          width?: number;
+                        };
+                        field1?: string;
+                        symbol?: {
+                          color: number[];
+                          outline?: {
+                            color: number[];
+                            style?: string;
+                            type?: string;
+                            width: number;
+                          };
+                          size?: number;
+                          style: string;
+                          type: string;
+                          width?: number;
+                        };
+                        /** @enum {string} */
+                        type: 'simple' | 'uniqueValue';
+                        uniqueValueInfos?: {
+                          label: string;
+                          symbol: {
+                            color: number[];
+                            outline?: {
+                              color: number[];
+                              style?: string;
+                              type?: string;
+                              width: number;
+                            };
+                            size?: number;
+                            style: string;
+                            type: string;
+                            width?: number;
+                          };
+                          value: string;
+                        }[];
+                        visualVariables?: {
+                          field: string;
+                          maxDataValue: number;
+                          maxSize: number;
+                          minDataValue: number;
+                          minSize: number;
+                          type: string;
+                        }[];
+                      };
+                      transparency: number;
+                    };
+                    editingInfo: {
+                      lastEditDate: number;
+                    };
+                    extent: {
+                      spatialReference: {
+                        latestWkid: number;
+                        wkid: number;
+                      };
+                      xmax: number;
+                      xmin: number;
+                      ymax: number;
+                      ymin: number;
+                    };
+                    fields: {
+                      alias: string;
+                      defaultValue: null;
+                      domain: null;
+                      editable: boolean;
+                      length?: number;
+                      name: string;
+                      nullable: boolean;
+                      sqlType: string;
+                      /** @enum {string} */
+                      type:
+                        | 'esriFieldTypeOID'
+                        | 'esriFieldTypeString'
+                        | 'esriFieldTypeInteger'
+                        | 'esriFieldTypeDouble'
+                        | 'esriFieldTypeDate';
+                    }[];
+                    /** @enum {string} */
+                    geometryType: 'esriGeometryPoint' | 'esriGeometryPolyline' | 'esriGeometryPolygon';
+                    globalIdField: string;
+                    hasAttachments: boolean;
+                    hasM: boolean;
+                    hasZ: boolean;
+                    htmlPopupType: string;
+                    id: number;
+                    indexes: null[];
+                    isDataVersioned: boolean;
+                    maxRecordCount: number;
+                    maxRecordCountFactor: number;
+                    maxScale: number;
+                    minScale: number;
+                    name: string;
+                    objectIdField: string;
+                    relationships: null[];
+                    sourceSpatialReference: {
+                      latestWkid: number;
+                      wkid: number;
+                    };
+                    standardMaxRecordCount: number;
+                    subtypeField: string;
+                    supportedQueryFormats: string;
+                    supportsAdvancedQueries: boolean;
+                    supportsCoordinatesQuantization: boolean;
+                    supportsDatumTransformation: boolean;
+                    supportsExceedsLimitStatistics: boolean;
+                    supportsStatistics: boolean;
+                    templates: null[];
+                    tileMaxRecordCount: number;
+                    type: string;
+                    typeIdField: string;
+                    types: null[];
+                    useStandardizedQueries: boolean;
+                  }[];
+                  tables: null[];
+                }
+              | {
+                  error: {
+                    code: number;
+                    details: string[];
+                    message: string;
+                  };
+                };
           };
         };
       };
@@ -2272,7 +3685,88 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                byDistrict: {
+                  district: string;
+                  integrityRate: number;
+                  lamps: number;
+                  lampsWorking: number;
+                  lightsOnRate: number;
+                  mainLamps: number;
+                  mainRate: number;
+                  mainTarget: number;
+                  openFaults: number;
+                  otherLamps: number;
+                  otherRate: number;
+                  otherTarget: number;
+                  total: number;
+                }[];
+                byKind: {
+                  count: number;
+                  kind: string;
+                }[];
+                byStatus: {
+                  count: number;
+                  status: string;
+                }[];
+                integrity: {
+                  assets: number;
+                  intact: number;
+                  met: boolean;
+                  rate: number;
+                  target: number;
+                };
+                lightsOn: {
+                  lamps: number;
+                  main: {
+                    lamps: number;
+                    met: boolean;
+                    rate: number;
+                    target: number;
+                    working: number;
+                  };
+                  other: {
+                    lamps: number;
+                    met: boolean;
+                    rate: number;
+                    target: number;
+                    working: number;
+                  };
+                  rate: number;
+                  working: number;
+                };
+                repairCompliance: {
+                  days: number;
+                  emergency: {
+                    limit: string;
+                    onTime: number;
+                    rate: number;
+                    total: number;
+                  };
+                  general: {
+                    limit: string;
+                    onTime: number;
+                    rate: number;
+                    total: number;
+                  };
+                  overall: {
+                    onTime: number;
+                    rate: number;
+                    total: number;
+                  };
+                  severe: {
+                    limit: string;
+                    onTime: number;
+                    rate: number;
+                    total: number;
+                  };
+                };
+                total: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -2311,7 +3805,31 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                assetIds: number[];
+                cableIds: number[];
+                extent: {
+                  spatialReference: {
+                    latestWkid: number;
+                    wkid: number;
+                  };
+                  xmax: number;
+                  xmin: number;
+                  ymax: number;
+                  ymin: number;
+                } | null;
+                root: {
+                  code: string;
+                  kind: string;
+                  /** @enum {integer} */
+                  layer: 0 | 1;
+                  objectid: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -2349,7 +3867,31 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                assetIds: number[];
+                cableIds: number[];
+                extent: {
+                  spatialReference: {
+                    latestWkid: number;
+                    wkid: number;
+                  };
+                  xmax: number;
+                  xmin: number;
+                  ymax: number;
+                  ymin: number;
+                } | null;
+                path: {
+                  code: string;
+                  kind: string;
+                  /** @enum {integer} */
+                  layer: 0 | 1;
+                  objectid: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -2385,7 +3927,144 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                districts: {
+                  name: string;
+                  rings: number[][][];
+                }[];
+                energy: {
+                  byDistrict: {
+                    district: string;
+                    kwh: number;
+                  }[];
+                  lastMonthKwh: number;
+                  lightsOnRate: number;
+                  monthKwh: number;
+                  trend: {
+                    kwh: number;
+                    month: string;
+                  }[];
+                  yearKwh: number;
+                };
+                extent: {
+                  xmax: number;
+                  xmin: number;
+                  ymax: number;
+                  ymin: number;
+                } | null;
+                faults: {
+                  limit: number;
+                  list: {
+                    district: string;
+                    id: string;
+                    reportedAt: number;
+                    typeCode: string;
+                    urgency: number;
+                    x: number;
+                    y: number;
+                  }[];
+                  open: number;
+                };
+                now: number;
+                orders: {
+                  byState: {
+                    completed: number;
+                    dispatched: number;
+                    inProgress: number;
+                    pending: number;
+                    verified: number;
+                  };
+                  byUrgency: {
+                    open: number;
+                    overdue: number;
+                    urgency: number;
+                  }[];
+                  open: number;
+                  overdue: number;
+                };
+                statistics: {
+                  byDistrict: {
+                    district: string;
+                    integrityRate: number;
+                    lamps: number;
+                    lampsWorking: number;
+                    lightsOnRate: number;
+                    mainLamps: number;
+                    mainRate: number;
+                    mainTarget: number;
+                    openFaults: number;
+                    otherLamps: number;
+                    otherRate: number;
+                    otherTarget: number;
+                    total: number;
+                  }[];
+                  byKind: {
+                    count: number;
+                    kind: string;
+                  }[];
+                  byStatus: {
+                    count: number;
+                    status: string;
+                  }[];
+                  integrity: {
+                    assets: number;
+                    intact: number;
+                    met: boolean;
+                    rate: number;
+                    target: number;
+                  };
+                  lightsOn: {
+                    lamps: number;
+                    main: {
+                      lamps: number;
+                      met: boolean;
+                      rate: number;
+                      target: number;
+                      working: number;
+                    };
+                    other: {
+                      lamps: number;
+                      met: boolean;
+                      rate: number;
+                      target: number;
+                      working: number;
+                    };
+                    rate: number;
+                    working: number;
+                  };
+                  repairCompliance: {
+                    days: number;
+                    emergency: {
+                      limit: string;
+                      onTime: number;
+                      rate: number;
+                      total: number;
+                    };
+                    general: {
+                      limit: string;
+                      onTime: number;
+                      rate: number;
+                      total: number;
+                    };
+                    overall: {
+                      onTime: number;
+                      rate: number;
+                      total: number;
+                    };
+                    severe: {
+                      limit: string;
+                      onTime: number;
+                      rate: number;
+                      total: number;
+                    };
+                  };
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -2436,7 +4115,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -2470,7 +4153,95 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                menuList: {
+                  children: {
+                    children: {
+                      children: {
+                        children: unknown[];
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        linkTarget: string;
+                        parentId: string | null;
+                        propertyJson: string;
+                        sortCode: number;
+                        type: number;
+                        urlAddress: string;
+                      }[];
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      linkTarget: string;
+                      parentId: string | null;
+                      propertyJson: string;
+                      sortCode: number;
+                      type: number;
+                      urlAddress: string;
+                    }[];
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    linkTarget: string;
+                    parentId: string | null;
+                    propertyJson: string;
+                    sortCode: number;
+                    type: number;
+                    urlAddress: string;
+                  }[];
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  linkTarget: string;
+                  parentId: string | null;
+                  propertyJson: string;
+                  sortCode: number;
+                  type: number;
+                  urlAddress: string;
+                }[];
+                permissionList: {
+                  button: {
+                    enCode: string;
+                    fullName: string;
+                  }[];
+                  column: {
+                    enCode: string;
+                    fullName: string;
+                  }[];
+                  modelId: string;
+                  moduleName: string;
+                }[];
+                userInfo: {
+                  headIcon: string;
+                  isAdministrator: boolean;
+                  language: string;
+                  organizeId: string;
+                  organizeName: string;
+                  portalId: string;
+                  positionId: string;
+                  positionName: string;
+                  prevLogin: number;
+                  prevLoginIpAddress: string;
+                  prevLoginIpAddressName: string;
+                  prevLoginTime: number | null;
+                  theme: string;
+                  userAccount: string;
+                  userId: string;
+                  userName: string;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -2508,7 +4279,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': string;
           };
         };
       };
@@ -2555,7 +4326,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -2607,7 +4382,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                theme: string;
+                token: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -2643,7 +4425,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                needCode: boolean;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -2681,7 +4469,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -2717,7 +4509,54 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              changeset: string;
+              contact: string;
+              endpoints: {
+                changeset: string;
+                formats: string[];
+                specification: string;
+                type: string;
+                url: string;
+              }[];
+              key_service: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/open311/v2/discovery.xml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Public: no sign-in. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Answer in the open311 protocol's shape. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
           };
         };
       };
@@ -2761,7 +4600,25 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              address: string;
+              address_id: string;
+              agency_responsible: string;
+              description?: string;
+              expected_datetime: string;
+              lat: number | null;
+              long: number | null;
+              media_url?: string;
+              requested_datetime: string;
+              service_code: string;
+              service_name: string;
+              service_notice: string;
+              service_request_id: string;
+              status: string;
+              status_notes: string;
+              updated_datetime: string;
+              zipcode: string;
+            }[];
           };
         };
       };
@@ -2793,16 +4650,7 @@ export interface paths {
             /** Format: safeLink */
             media_url?: string;
             phone?: string;
-            /** @enum {string} */
-            service_code:
-              | 'notLit'
-              | 'dayBurning'
-              | 'flickering'
-              | 'rowOut'
-              | 'wiresExposed'
-              | 'poleDamaged'
-              | 'lanternHanging'
-              | 'other';
+            service_code: string;
           } & {
             [key: string]: string;
           };
@@ -2815,7 +4663,98 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              account_id: null;
+              service_notice: string;
+              service_request_id: string;
+            }[];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/open311/v2/requests.xml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Public: no sign-in. */
+    get: {
+      parameters: {
+        query?: {
+          api_key?: string;
+          end_date?: string;
+          jurisdiction_id?: string;
+          service_code?: string;
+          service_request_id?: string;
+          start_date?: string;
+          status?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Answer in the open311 protocol's shape. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    /** @description Public: no sign-in. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            account_id?: string;
+            address_id?: string;
+            address_string?: string;
+            api_key?: string;
+            description?: string;
+            device_id?: string;
+            email?: string;
+            first_name?: string;
+            jurisdiction_id?: string;
+            last_name?: string;
+            lat?: string | number;
+            long?: string | number;
+            /** Format: safeLink */
+            media_url?: string;
+            phone?: string;
+            service_code: string;
+          } & {
+            [key: string]: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Answer in the open311 protocol's shape. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
           };
         };
       };
@@ -2854,7 +4793,27 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json':
+              | {
+                  address: string;
+                  address_id: string;
+                  agency_responsible: string;
+                  description?: string;
+                  expected_datetime: string;
+                  lat: number | null;
+                  long: number | null;
+                  media_url?: string;
+                  requested_datetime: string;
+                  service_code: string;
+                  service_name: string;
+                  service_notice: string;
+                  service_request_id: string;
+                  status: string;
+                  status_notes: string;
+                  updated_datetime: string;
+                  zipcode: string;
+                }[]
+              | string;
           };
         };
       };
@@ -2892,7 +4851,53 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              description: string;
+              group: string;
+              keywords: string;
+              metadata: boolean;
+              service_code: string;
+              service_name: string;
+              type: string;
+            }[];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/open311/v2/services.xml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Public: no sign-in. */
+    get: {
+      parameters: {
+        query?: {
+          jurisdiction_id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Answer in the open311 protocol's shape. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
           };
         };
       };
@@ -2932,7 +4937,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json':
+              | {
+                  attributes: {
+                    code: string;
+                    datatype: string;
+                    datatype_description: string;
+                    description: string;
+                    order: number;
+                    required: boolean;
+                    variable: boolean;
+                  }[];
+                  service_code: string;
+                }
+              | string;
           };
         };
       };
@@ -2968,7 +4986,15 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                hotline: string;
+                sms: boolean;
+                wechat: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3020,7 +5046,29 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                content: string;
+                createdAt: number;
+                district: string;
+                id: string;
+                kind: string;
+                photos: string[];
+                repliedAt: number | null;
+                replies: {
+                  authorKind: string;
+                  authorName: string;
+                  content: string;
+                  createdAt: number;
+                  id: string;
+                }[];
+                satisfaction: number | null;
+                state: string;
+                title: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3056,7 +5104,29 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                content: string;
+                createdAt: number;
+                district: string;
+                id: string;
+                kind: string;
+                photos: string[];
+                repliedAt: number | null;
+                replies: {
+                  authorKind: string;
+                  authorName: string;
+                  content: string;
+                  createdAt: number;
+                  id: string;
+                }[];
+                satisfaction: number | null;
+                state: string;
+                title: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3102,7 +5172,29 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                content: string;
+                createdAt: number;
+                district: string;
+                id: string;
+                kind: string;
+                photos: string[];
+                repliedAt: number | null;
+                replies: {
+                  authorKind: string;
+                  authorName: string;
+                  content: string;
+                  createdAt: number;
+                  id: string;
+                }[];
+                satisfaction: number | null;
+                state: string;
+                title: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3146,7 +5238,29 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                content: string;
+                createdAt: number;
+                district: string;
+                id: string;
+                kind: string;
+                photos: string[];
+                repliedAt: number | null;
+                replies: {
+                  authorKind: string;
+                  authorName: string;
+                  content: string;
+                  createdAt: number;
+                  id: string;
+                }[];
+                satisfaction: number | null;
+                state: string;
+                title: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3180,7 +5294,19 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                createdAt: number;
+                id: string;
+                kind: string;
+                repliedAt: number | null;
+                replies: number;
+                state: string;
+                title: string;
+              }[];
+              msg: string;
+            };
           };
         };
       };
@@ -3220,7 +5346,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                gps: {
+                  lat: number;
+                  lng: number;
+                } | null;
+                height: number;
+                name: string;
+                url: string;
+                width: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3250,13 +5389,13 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Success: the envelope. */
+        /** @description A file. */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'image/jpeg': unknown;
           };
         };
       };
@@ -3294,7 +5433,22 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                district?: string;
+                districts?: {
+                  name: string;
+                  rings: number[][][];
+                }[];
+                roads: {
+                  cls: string;
+                  name: string;
+                  paths: number[][][];
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3362,7 +5516,39 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                folded: boolean;
+                report: {
+                  agency: string;
+                  canConfirm?: boolean;
+                  category: string;
+                  createdAt: number;
+                  description?: string;
+                  expectedAt: number;
+                  fixedConfirmed?: number | null;
+                  id: string;
+                  mine: boolean;
+                  photos?: string[];
+                  refNo: string;
+                  site: {
+                    code: string;
+                    district: string;
+                    road: string;
+                  } | null;
+                  state: string;
+                  steps: {
+                    at: number | null;
+                    state: string;
+                  }[];
+                  supportCount: number;
+                  supported: boolean;
+                  urgency: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3400,7 +5586,36 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                agency: string;
+                canConfirm?: boolean;
+                category: string;
+                createdAt: number;
+                description?: string;
+                expectedAt: number;
+                fixedConfirmed?: number | null;
+                id: string;
+                mine: boolean;
+                photos?: string[];
+                refNo: string;
+                site: {
+                  code: string;
+                  district: string;
+                  road: string;
+                } | null;
+                state: string;
+                steps: {
+                  at: number | null;
+                  state: string;
+                }[];
+                supportCount: number;
+                supported: boolean;
+                urgency: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3448,7 +5663,36 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                agency: string;
+                canConfirm?: boolean;
+                category: string;
+                createdAt: number;
+                description?: string;
+                expectedAt: number;
+                fixedConfirmed?: number | null;
+                id: string;
+                mine: boolean;
+                photos?: string[];
+                refNo: string;
+                site: {
+                  code: string;
+                  district: string;
+                  road: string;
+                } | null;
+                state: string;
+                steps: {
+                  at: number | null;
+                  state: string;
+                }[];
+                supportCount: number;
+                supported: boolean;
+                urgency: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3492,7 +5736,39 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                counted: boolean;
+                report: {
+                  agency: string;
+                  canConfirm?: boolean;
+                  category: string;
+                  createdAt: number;
+                  description?: string;
+                  expectedAt: number;
+                  fixedConfirmed?: number | null;
+                  id: string;
+                  mine: boolean;
+                  photos?: string[];
+                  refNo: string;
+                  site: {
+                    code: string;
+                    district: string;
+                    road: string;
+                  } | null;
+                  state: string;
+                  steps: {
+                    at: number | null;
+                    state: string;
+                  }[];
+                  supportCount: number;
+                  supported: boolean;
+                  urgency: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3528,7 +5804,36 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                agency: string;
+                canConfirm?: boolean;
+                category: string;
+                createdAt: number;
+                description?: string;
+                expectedAt: number;
+                fixedConfirmed?: number | null;
+                id: string;
+                mine: boolean;
+                photos?: string[];
+                refNo: string;
+                site: {
+                  code: string;
+                  district: string;
+                  road: string;
+                } | null;
+                state: string;
+                steps: {
+                  at: number | null;
+                  state: string;
+                }[];
+                supportCount: number;
+                supported: boolean;
+                urgency: number;
+              }[];
+              msg: string;
+            };
           };
         };
       };
@@ -3564,7 +5869,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                display: string;
+                kind: string;
+              } | null;
+              msg: string;
+            };
           };
         };
       };
@@ -3591,7 +5903,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -3620,13 +5936,13 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Success: the envelope. */
+        /** @description A file. */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'image/svg+xml': unknown;
           };
         };
       };
@@ -3672,7 +5988,15 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                display: string;
+                kind: string;
+                token: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3716,7 +6040,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                sent: boolean;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3758,7 +6088,15 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                display: string;
+                kind: string;
+                token: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3795,7 +6133,27 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                code: string;
+                district: string;
+                kind: string;
+                lampCode: string | null;
+                lat: number;
+                lng: number;
+                maintainer: string;
+                openReports: {
+                  category: string;
+                  createdAt: number;
+                  id: string;
+                  supportCount: number;
+                }[];
+                poleCode: string | null;
+                road: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -3834,7 +6192,19 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                code: string;
+                distance: number;
+                district: string;
+                kind: string;
+                lat: number;
+                lng: number;
+                road: string;
+              }[];
+              msg: string;
+            };
           };
         };
       };
@@ -3965,7 +6335,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4003,7 +6379,24 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  creatorTime: number;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  id: string;
+                  isLeaf: boolean;
+                  parentId: string;
+                  sortCode: number;
+                  type: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4041,7 +6434,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -4069,7 +6466,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -4109,7 +6510,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4146,7 +6554,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                creatorTime: number;
+                enabledMark: number;
+                enCode: string;
+                fullName: string;
+                id: string;
+                parentId: string;
+                sortCode: number;
+                type: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4184,7 +6605,24 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  creatorTime: number;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  id: string;
+                  isLeaf: boolean;
+                  parentId: string;
+                  sortCode: number;
+                  type: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4224,7 +6662,32 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  creatorTime: number;
+                  dateFormat: string;
+                  description: string;
+                  digit: number;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  outputNumber: string;
+                  prefix: string;
+                  sortCode: number;
+                  startNumber: number;
+                  suffix: string;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4265,7 +6728,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4301,7 +6770,25 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                creatorTime: number;
+                dateFormat: string;
+                description: string;
+                digit: number;
+                enabledMark: number;
+                enCode: string;
+                fullName: string;
+                id: string;
+                outputNumber: string;
+                prefix: string;
+                sortCode: number;
+                startNumber: number;
+                suffix: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4343,7 +6830,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -4371,7 +6862,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -4411,7 +6906,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4448,7 +6950,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: string;
+              msg: string;
+            };
           };
         };
       };
@@ -4484,7 +6990,17 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4525,7 +7041,34 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  creatorTime: number;
+                  dataType: number;
+                  description: string;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  path: string;
+                  query: string;
+                  requestMethod: string;
+                  requestParameters: {
+                    defaultValue?: string;
+                    field: string;
+                  }[];
+                  sortCode: number;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4571,7 +7114,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4607,7 +7156,27 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                creatorTime: number;
+                dataType: number;
+                description: string;
+                enabledMark: number;
+                enCode: string;
+                fullName: string;
+                id: string;
+                path: string;
+                query: string;
+                requestMethod: string;
+                requestParameters: {
+                  defaultValue?: string;
+                  field: string;
+                }[];
+                sortCode: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4654,7 +7223,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -4682,7 +7255,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -4717,7 +7294,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: unknown;
+              msg: string;
+            };
           };
         };
       };
@@ -4760,7 +7341,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4795,7 +7383,18 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  dataType: number;
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4848,7 +7447,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4886,7 +7491,66 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                isTree: number;
+                list: {
+                  children: {
+                    children: {
+                      children: {
+                        children: unknown[];
+                        description: string;
+                        dictionaryTypeId: string;
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        fullNameEn: string;
+                        fullNameZhtw: string;
+                        hasChildren: boolean;
+                        id: string;
+                        parentId: string;
+                        sortCode: number;
+                      }[];
+                      description: string;
+                      dictionaryTypeId: string;
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      fullNameEn: string;
+                      fullNameZhtw: string;
+                      hasChildren: boolean;
+                      id: string;
+                      parentId: string;
+                      sortCode: number;
+                    }[];
+                    description: string;
+                    dictionaryTypeId: string;
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    fullNameEn: string;
+                    fullNameZhtw: string;
+                    hasChildren: boolean;
+                    id: string;
+                    parentId: string;
+                    sortCode: number;
+                  }[];
+                  description: string;
+                  dictionaryTypeId: string;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  fullNameEn: string;
+                  fullNameZhtw: string;
+                  hasChildren: boolean;
+                  id: string;
+                  parentId: string;
+                  sortCode: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -4924,7 +7588,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -4952,7 +7620,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -4992,7 +7664,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5029,7 +7708,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  enCode: string;
+                  fullName: string;
+                  fullNameEn: string;
+                  fullNameZhtw: string;
+                  id: string;
+                  parentId: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5067,7 +7759,22 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                description: string;
+                dictionaryTypeId: string;
+                enabledMark: number;
+                enCode: string;
+                fullName: string;
+                fullNameEn: string;
+                fullNameZhtw: string;
+                id: string;
+                parentId: string;
+                sortCode: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5107,7 +7814,66 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                isTree: number;
+                list: {
+                  children: {
+                    children: {
+                      children: {
+                        children: unknown[];
+                        description: string;
+                        dictionaryTypeId: string;
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        fullNameEn: string;
+                        fullNameZhtw: string;
+                        hasChildren: boolean;
+                        id: string;
+                        parentId: string;
+                        sortCode: number;
+                      }[];
+                      description: string;
+                      dictionaryTypeId: string;
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      fullNameEn: string;
+                      fullNameZhtw: string;
+                      hasChildren: boolean;
+                      id: string;
+                      parentId: string;
+                      sortCode: number;
+                    }[];
+                    description: string;
+                    dictionaryTypeId: string;
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    fullNameEn: string;
+                    fullNameZhtw: string;
+                    hasChildren: boolean;
+                    id: string;
+                    parentId: string;
+                    sortCode: number;
+                  }[];
+                  description: string;
+                  dictionaryTypeId: string;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  fullNameEn: string;
+                  fullNameZhtw: string;
+                  hasChildren: boolean;
+                  id: string;
+                  parentId: string;
+                  sortCode: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5143,7 +7909,27 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  dictionaryList: {
+                    enCode: string;
+                    fullName: string;
+                    fullNameEn: string;
+                    fullNameZhtw: string;
+                    id: string;
+                    parentId: string;
+                    sortCode: number;
+                  }[];
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  isTree: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5179,7 +7965,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                version: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5217,7 +8009,57 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  children: {
+                    children: {
+                      children: {
+                        children: unknown[];
+                        description: string;
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        id: string;
+                        isTree: number;
+                        parentId: string;
+                        sortCode: number;
+                      }[];
+                      description: string;
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      id: string;
+                      isTree: number;
+                      parentId: string;
+                      sortCode: number;
+                    }[];
+                    description: string;
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    id: string;
+                    isTree: number;
+                    parentId: string;
+                    sortCode: number;
+                  }[];
+                  description: string;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  id: string;
+                  isTree: number;
+                  parentId: string;
+                  sortCode: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5255,7 +8097,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5291,7 +8139,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                description: string;
+                enabledMark: number;
+                enCode: string;
+                fullName: string;
+                id: string;
+                isTree: number;
+                parentId: string;
+                sortCode: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5330,7 +8191,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -5358,7 +8223,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -5391,7 +8260,57 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  children: {
+                    children: {
+                      children: {
+                        children: unknown[];
+                        description: string;
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        id: string;
+                        isTree: number;
+                        parentId: string;
+                        sortCode: number;
+                      }[];
+                      description: string;
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      id: string;
+                      isTree: number;
+                      parentId: string;
+                      sortCode: number;
+                    }[];
+                    description: string;
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    id: string;
+                    isTree: number;
+                    parentId: string;
+                    sortCode: number;
+                  }[];
+                  description: string;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  id: string;
+                  isTree: number;
+                  parentId: string;
+                  sortCode: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5399,6 +8318,2162 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/Log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** @description Requires menu `system.log` and button `btn_remove`. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            before?: number;
+            /** @enum {integer} */
+            category?: 1 | 4 | 5;
+            ids?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                deleted: number;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/Log/{category}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.log`. */
+    get: {
+      parameters: {
+        query?: {
+          currentPage?: number;
+          endTime?: number;
+          keyword?: string;
+          pageSize?: number;
+          startTime?: number;
+        };
+        header?: never;
+        path: {
+          category: 1 | 4 | 5;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  abstracts: string;
+                  category: number;
+                  count: number;
+                  creatorTime: number;
+                  detail?: {
+                    [key: string]: string;
+                  };
+                  duration: number;
+                  id: string;
+                  ipaddress: string;
+                  ipAddress: string;
+                  ipAddressName: string;
+                  lastSeen?: number;
+                  platForm: string;
+                  requestDuration: number;
+                  requestMethod: string;
+                  requestUrl: string;
+                  requestURL: string;
+                  userId: string | null;
+                  userName: string;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/Menu': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: {
+          category?: 'Web' | 'App';
+          keyword?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  children: {
+                    category: string;
+                    children: {
+                      category: string;
+                      children: {
+                        category: string;
+                        children: unknown[];
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        isButtonAuthorize: number;
+                        isColumnAuthorize: number;
+                        linkTarget: string;
+                        parentId: string;
+                        propertyJson: string;
+                        sortCode: number;
+                        type: number;
+                        urlAddress: string;
+                      }[];
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      isButtonAuthorize: number;
+                      isColumnAuthorize: number;
+                      linkTarget: string;
+                      parentId: string;
+                      propertyJson: string;
+                      sortCode: number;
+                      type: number;
+                      urlAddress: string;
+                    }[];
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    isButtonAuthorize: number;
+                    isColumnAuthorize: number;
+                    linkTarget: string;
+                    parentId: string;
+                    propertyJson: string;
+                    sortCode: number;
+                    type: number;
+                    urlAddress: string;
+                  }[];
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  isButtonAuthorize: number;
+                  isColumnAuthorize: number;
+                  linkTarget: string;
+                  parentId: string;
+                  propertyJson: string;
+                  sortCode: number;
+                  type: number;
+                  urlAddress: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** @description Requires menu `system.menu` and button `btn_add`. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category?: 'Web';
+            description?: string;
+            /** @enum {integer} */
+            enabledMark?: 0 | 1;
+            /** Format: enCode */
+            enCode: string;
+            fullName: string;
+            icon?: string;
+            id?: string;
+            /** @enum {integer} */
+            isButtonAuthorize?: 0 | 1;
+            /** @enum {integer} */
+            isColumnAuthorize?: 0 | 1;
+            /** @enum {integer} */
+            isDataAuthorize?: 0 | 1;
+            linkTarget?: string;
+            parentId?: string;
+            propertyJson?:
+              | string
+              | {
+                  iconBackgroundColor?: string;
+                  /** @enum {integer} */
+                  isTree?: 0 | 1;
+                  moduleId?: string;
+                };
+            sortCode?: number;
+            /** @enum {integer} */
+            type: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+            urlAddress?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/Menu/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                category: string;
+                enabledMark: number;
+                enCode: string;
+                fullName: string;
+                icon: string;
+                id: string;
+                isButtonAuthorize: number;
+                isColumnAuthorize: number;
+                linkTarget: string;
+                parentId: string;
+                propertyJson: string;
+                sortCode: number;
+                type: number;
+                urlAddress: string;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category?: 'Web';
+            description?: string;
+            /** @enum {integer} */
+            enabledMark?: 0 | 1;
+            /** Format: enCode */
+            enCode: string;
+            fullName: string;
+            icon?: string;
+            id?: string;
+            /** @enum {integer} */
+            isButtonAuthorize?: 0 | 1;
+            /** @enum {integer} */
+            isColumnAuthorize?: 0 | 1;
+            /** @enum {integer} */
+            isDataAuthorize?: 0 | 1;
+            linkTarget?: string;
+            parentId?: string;
+            propertyJson?:
+              | string
+              | {
+                  iconBackgroundColor?: string;
+                  /** @enum {integer} */
+                  isTree?: 0 | 1;
+                  moduleId?: string;
+                };
+            sortCode?: number;
+            /** @enum {integer} */
+            type: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+            urlAddress?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** @description Requires menu `system.menu` and button `btn_remove`. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/Menu/{id}/Actions/State': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/Menu/Selector': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: {
+          category?: 'Web' | 'App';
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  children: {
+                    category: string;
+                    children: {
+                      category: string;
+                      children: {
+                        category: string;
+                        children: unknown[];
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        isButtonAuthorize: number;
+                        isColumnAuthorize: number;
+                        linkTarget: string;
+                        parentId: string;
+                        propertyJson: string;
+                        sortCode: number;
+                        type: number;
+                        urlAddress: string;
+                      }[];
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      isButtonAuthorize: number;
+                      isColumnAuthorize: number;
+                      linkTarget: string;
+                      parentId: string;
+                      propertyJson: string;
+                      sortCode: number;
+                      type: number;
+                      urlAddress: string;
+                    }[];
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    isButtonAuthorize: number;
+                    isColumnAuthorize: number;
+                    linkTarget: string;
+                    parentId: string;
+                    propertyJson: string;
+                    sortCode: number;
+                    type: number;
+                    urlAddress: string;
+                  }[];
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  isButtonAuthorize: number;
+                  isColumnAuthorize: number;
+                  linkTarget: string;
+                  parentId: string;
+                  propertyJson: string;
+                  sortCode: number;
+                  type: number;
+                  urlAddress: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/Menu/Selector/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: {
+          category?: 'Web' | 'App';
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  children: {
+                    category: string;
+                    children: {
+                      category: string;
+                      children: {
+                        category: string;
+                        children: unknown[];
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        isButtonAuthorize: number;
+                        isColumnAuthorize: number;
+                        linkTarget: string;
+                        parentId: string;
+                        propertyJson: string;
+                        sortCode: number;
+                        type: number;
+                        urlAddress: string;
+                      }[];
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      isButtonAuthorize: number;
+                      isColumnAuthorize: number;
+                      linkTarget: string;
+                      parentId: string;
+                      propertyJson: string;
+                      sortCode: number;
+                      type: number;
+                      urlAddress: string;
+                    }[];
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    isButtonAuthorize: number;
+                    isColumnAuthorize: number;
+                    linkTarget: string;
+                    parentId: string;
+                    propertyJson: string;
+                    sortCode: number;
+                    type: number;
+                    urlAddress: string;
+                  }[];
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  isButtonAuthorize: number;
+                  isColumnAuthorize: number;
+                  linkTarget: string;
+                  parentId: string;
+                  propertyJson: string;
+                  sortCode: number;
+                  type: number;
+                  urlAddress: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/Menu/Selector/All': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: {
+          category?: 'Web' | 'App';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  children: {
+                    category: string;
+                    children: {
+                      category: string;
+                      children: {
+                        category: string;
+                        children: unknown[];
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        isButtonAuthorize: number;
+                        isColumnAuthorize: number;
+                        linkTarget: string;
+                        parentId: string;
+                        propertyJson: string;
+                        sortCode: number;
+                        type: number;
+                        urlAddress: string;
+                      }[];
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      isButtonAuthorize: number;
+                      isColumnAuthorize: number;
+                      linkTarget: string;
+                      parentId: string;
+                      propertyJson: string;
+                      sortCode: number;
+                      type: number;
+                      urlAddress: string;
+                    }[];
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    isButtonAuthorize: number;
+                    isColumnAuthorize: number;
+                    linkTarget: string;
+                    parentId: string;
+                    propertyJson: string;
+                    sortCode: number;
+                    type: number;
+                    urlAddress: string;
+                  }[];
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  isButtonAuthorize: number;
+                  isColumnAuthorize: number;
+                  linkTarget: string;
+                  parentId: string;
+                  propertyJson: string;
+                  sortCode: number;
+                  type: number;
+                  urlAddress: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleButton': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            description?: string;
+            /** @enum {integer} */
+            enabledMark?: 0 | 1;
+            enCode: string;
+            fullName: string;
+            icon?: string;
+            id?: string;
+            moduleId: string;
+            /** @enum {string} */
+            parentId?: '-1' | '0' | '';
+            sortCode?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleButton/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                description: string;
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+                enCode: string;
+                fullName: string;
+                icon: string;
+                id: string;
+                moduleId: string;
+                parentId: string;
+                sortCode: number;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            description?: string;
+            /** @enum {integer} */
+            enabledMark?: 0 | 1;
+            enCode: string;
+            fullName: string;
+            icon?: string;
+            id?: string;
+            moduleId: string;
+            /** @enum {string} */
+            parentId?: '-1' | '0' | '';
+            sortCode?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleButton/{id}/Actions/State': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleButton/{moduleId}/List': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: {
+          keyword?: string;
+        };
+        header?: never;
+        path: {
+          moduleId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  description: string;
+                  /** @enum {integer} */
+                  enabledMark: 0 | 1;
+                  enCode: string;
+                  fullName: string;
+                  icon: string;
+                  id: string;
+                  moduleId: string;
+                  parentId: string;
+                  sortCode: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleButton/{moduleId}/Selector': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          moduleId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  description: string;
+                  /** @enum {integer} */
+                  enabledMark: 0 | 1;
+                  enCode: string;
+                  fullName: string;
+                  icon: string;
+                  id: string;
+                  moduleId: string;
+                  parentId: string;
+                  sortCode: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleColumn': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            bindTable?: string;
+            bindTableName?: string;
+            description?: string;
+            /** @enum {integer} */
+            enabledMark?: 0 | 1;
+            enCode: string;
+            fullName: string;
+            id?: string;
+            moduleId: string;
+            sortCode?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleColumn/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                bindTable: string;
+                bindTableName: string;
+                description: string;
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+                enCode: string;
+                fullName: string;
+                id: string;
+                moduleId: string;
+                sortCode: number;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            bindTable?: string;
+            bindTableName?: string;
+            description?: string;
+            /** @enum {integer} */
+            enabledMark?: 0 | 1;
+            enCode: string;
+            fullName: string;
+            id?: string;
+            moduleId: string;
+            sortCode?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleColumn/{id}/Actions/State': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleColumn/{moduleId}/Fields': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: {
+          keyword?: string;
+        };
+        header?: never;
+        path: {
+          moduleId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  bindTable: string;
+                  bindTableName: string;
+                  description: string;
+                  /** @enum {integer} */
+                  enabledMark: 0 | 1;
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  moduleId: string;
+                  sortCode: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleColumn/Actions/Batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            bindTable?: string;
+            bindTableName?: string;
+            columnJson: {
+              bindTable?: string;
+              bindTableName?: string;
+              description?: string;
+              /** @enum {integer} */
+              enabledMark?: 0 | 1;
+              enCode: string;
+              fullName: string;
+              sortCode?: number;
+            }[];
+            moduleId: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleDataAuthorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            bindTable?: string;
+            childTableKey?: string;
+            conditionSymbol?: string;
+            /** @enum {string} */
+            conditionText?:
+              | 'text'
+              | '@userId'
+              | '@userAraSubordinates'
+              | '@organizeId'
+              | '@organizationAndSuborganization'
+              | '@dempmentId'
+              | '@subordinateId'
+              | '@district';
+            description?: string;
+            /** @enum {integer} */
+            enabledMark?: 0 | 1;
+            enCode: string;
+            /** @enum {integer} */
+            fieldRule?: 0 | 1 | 2;
+            fullName: string;
+            id?: string;
+            moduleId: string;
+            sortCode?: number;
+            type?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleDataAuthorize/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                conditionSymbol: string;
+                conditionText: string;
+                creatorTime: number;
+                description: string;
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+                enCode: string;
+                fullName: string;
+                id: string;
+                moduleId: string;
+                sortCode: number;
+                type: string;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            bindTable?: string;
+            childTableKey?: string;
+            conditionSymbol?: string;
+            /** @enum {string} */
+            conditionText?:
+              | 'text'
+              | '@userId'
+              | '@userAraSubordinates'
+              | '@organizeId'
+              | '@organizationAndSuborganization'
+              | '@dempmentId'
+              | '@subordinateId'
+              | '@district';
+            description?: string;
+            /** @enum {integer} */
+            enabledMark?: 0 | 1;
+            enCode: string;
+            /** @enum {integer} */
+            fieldRule?: 0 | 1 | 2;
+            fullName: string;
+            id?: string;
+            moduleId: string;
+            sortCode?: number;
+            type?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleDataAuthorize/{moduleId}/List': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          moduleId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  conditionSymbol: string;
+                  conditionText: string;
+                  creatorTime: number;
+                  description: string;
+                  /** @enum {integer} */
+                  enabledMark: 0 | 1;
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  moduleId: string;
+                  sortCode: number;
+                  type: string;
+                }[];
+                offered?: {
+                  enCode: string;
+                  /** @enum {string} */
+                  type: 'text' | 'number';
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleDataAuthorizeScheme': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {integer} */
+            allData?: 0 | 1;
+            childTableKey?: string;
+            conditionJson?: string;
+            conditionText?: string;
+            description?: string;
+            /** @enum {integer} */
+            enabledMark?: 0 | 1;
+            enCode: string;
+            fullName: string;
+            id?: string;
+            /** @enum {string} */
+            matchLogic?: 'and' | 'or';
+            moduleId: string;
+            sortCode?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleDataAuthorizeScheme/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                allData: 0 | 1;
+                conditionJson: string;
+                conditionText: string;
+                creatorTime: number;
+                description: string;
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+                enCode: string;
+                fullName: string;
+                id: string;
+                /** @enum {string} */
+                matchLogic: 'and' | 'or';
+                moduleId: string;
+                sortCode: number;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {integer} */
+            allData?: 0 | 1;
+            childTableKey?: string;
+            conditionJson?: string;
+            conditionText?: string;
+            description?: string;
+            /** @enum {integer} */
+            enabledMark?: 0 | 1;
+            enCode: string;
+            fullName: string;
+            id?: string;
+            /** @enum {string} */
+            matchLogic?: 'and' | 'or';
+            moduleId: string;
+            sortCode?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** @description Requires menu `system.menu` and button `btn_edit`. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/ModuleDataAuthorizeScheme/{moduleId}/List': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `system.menu`. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          moduleId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  /** @enum {integer} */
+                  allData: 0 | 1;
+                  conditionJson: string;
+                  conditionText: string;
+                  creatorTime: number;
+                  description: string;
+                  /** @enum {integer} */
+                  enabledMark: 0 | 1;
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  /** @enum {string} */
+                  matchLogic: 'and' | 'or';
+                  moduleId: string;
+                  sortCode: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/OnlineUser': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `permission.userOnline`. */
+    get: {
+      parameters: {
+        query?: {
+          keyword?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                account: string;
+                connected: boolean;
+                expiresAt: number;
+                loginAddress: string;
+                loginIp: string;
+                loginIPAddress: string;
+                loginTime: number;
+                organize: string;
+                sessionCount: number;
+                sessions: {
+                  expiresAt: number;
+                  loginAddress: string;
+                  loginIp: string;
+                  loginTime: number;
+                  sessionId: string;
+                }[];
+                userId: string;
+                userName: string;
+              }[];
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Base/OnlineUser/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** @description Requires menu `permission.userOnline` and button `btn_remove`. */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                sessions: number;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -5442,7 +10517,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -5485,7 +10564,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -5526,7 +10609,35 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  abstracts: string;
+                  category: number;
+                  count: number;
+                  creatorTime: number;
+                  detail?: {
+                    [key: string]: string;
+                  };
+                  duration: number;
+                  id: string;
+                  ipAddress: string;
+                  ipAddressName: string;
+                  lastSeen?: number;
+                  requestMethod: string;
+                  requestUrl: string;
+                  userId: string | null;
+                  userName: string;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5546,7 +10657,8 @@ export interface paths {
           'application/json': {
             before?: number;
             /** @enum {integer} */
-            category: 1 | 4 | 5;
+            category?: 1 | 4 | 5;
+            ids?: string[];
           };
         };
       };
@@ -5557,7 +10669,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                deleted: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5592,7 +10710,27 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                abstracts: string;
+                category: number;
+                count: number;
+                creatorTime: number;
+                duration: number;
+                fingerprint: string | null;
+                id: string;
+                ipAddress: string;
+                ipAddressName: string;
+                json: string;
+                lastSeen: number | null;
+                requestMethod: string;
+                requestUrl: string;
+                userId: string | null;
+                userName: string | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5616,6 +10754,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          category?: 'Web' | 'App';
           keyword?: string;
         };
         header?: never;
@@ -5630,7 +10769,81 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  children: {
+                    category: string;
+                    children: {
+                      category: string;
+                      children: {
+                        category: string;
+                        children: unknown[];
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        isButtonAuthorize: number;
+                        isColumnAuthorize: number;
+                        linkTarget: string;
+                        parentId: string;
+                        propertyJson: string;
+                        sortCode: number;
+                        type: number;
+                        urlAddress: string;
+                      }[];
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      isButtonAuthorize: number;
+                      isColumnAuthorize: number;
+                      linkTarget: string;
+                      parentId: string;
+                      propertyJson: string;
+                      sortCode: number;
+                      type: number;
+                      urlAddress: string;
+                    }[];
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    isButtonAuthorize: number;
+                    isColumnAuthorize: number;
+                    linkTarget: string;
+                    parentId: string;
+                    propertyJson: string;
+                    sortCode: number;
+                    type: number;
+                    urlAddress: string;
+                  }[];
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  isButtonAuthorize: number;
+                  isColumnAuthorize: number;
+                  linkTarget: string;
+                  parentId: string;
+                  propertyJson: string;
+                  sortCode: number;
+                  type: number;
+                  urlAddress: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5647,15 +10860,32 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @enum {string} */
+            category?: 'Web';
+            description?: string;
             /** @enum {integer} */
             enabledMark?: 0 | 1;
             /** Format: enCode */
             enCode: string;
             fullName: string;
             icon?: string;
+            id?: string;
+            /** @enum {integer} */
+            isButtonAuthorize?: 0 | 1;
+            /** @enum {integer} */
+            isColumnAuthorize?: 0 | 1;
+            /** @enum {integer} */
+            isDataAuthorize?: 0 | 1;
             linkTarget?: string;
             parentId?: string;
-            propertyJson?: string;
+            propertyJson?:
+              | string
+              | {
+                  iconBackgroundColor?: string;
+                  /** @enum {integer} */
+                  isTree?: 0 | 1;
+                  moduleId?: string;
+                };
             sortCode?: number;
             /** @enum {integer} */
             type: 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -5670,7 +10900,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5706,7 +10942,26 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                category: string;
+                enabledMark: number;
+                enCode: string;
+                fullName: string;
+                icon: string;
+                id: string;
+                isButtonAuthorize: number;
+                isColumnAuthorize: number;
+                linkTarget: string;
+                parentId: string;
+                propertyJson: string;
+                sortCode: number;
+                type: number;
+                urlAddress: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5724,15 +10979,32 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @enum {string} */
+            category?: 'Web';
+            description?: string;
             /** @enum {integer} */
             enabledMark?: 0 | 1;
             /** Format: enCode */
             enCode: string;
             fullName: string;
             icon?: string;
+            id?: string;
+            /** @enum {integer} */
+            isButtonAuthorize?: 0 | 1;
+            /** @enum {integer} */
+            isColumnAuthorize?: 0 | 1;
+            /** @enum {integer} */
+            isDataAuthorize?: 0 | 1;
             linkTarget?: string;
             parentId?: string;
-            propertyJson?: string;
+            propertyJson?:
+              | string
+              | {
+                  iconBackgroundColor?: string;
+                  /** @enum {integer} */
+                  isTree?: 0 | 1;
+                  moduleId?: string;
+                };
             sortCode?: number;
             /** @enum {integer} */
             type: 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -5747,7 +11019,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -5775,7 +11051,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -5815,7 +11095,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5852,7 +11139,19 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  sortCode: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5884,7 +11183,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -5921,7 +11224,19 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  sortCode: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -5953,7 +11268,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -5976,6 +11295,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          category?: 'Web' | 'App';
           id?: string;
         };
         header?: never;
@@ -5990,7 +11310,81 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  children: {
+                    category: string;
+                    children: {
+                      category: string;
+                      children: {
+                        category: string;
+                        children: unknown[];
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        isButtonAuthorize: number;
+                        isColumnAuthorize: number;
+                        linkTarget: string;
+                        parentId: string;
+                        propertyJson: string;
+                        sortCode: number;
+                        type: number;
+                        urlAddress: string;
+                      }[];
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      isButtonAuthorize: number;
+                      isColumnAuthorize: number;
+                      linkTarget: string;
+                      parentId: string;
+                      propertyJson: string;
+                      sortCode: number;
+                      type: number;
+                      urlAddress: string;
+                    }[];
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    isButtonAuthorize: number;
+                    isColumnAuthorize: number;
+                    linkTarget: string;
+                    parentId: string;
+                    propertyJson: string;
+                    sortCode: number;
+                    type: number;
+                    urlAddress: string;
+                  }[];
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  isButtonAuthorize: number;
+                  isColumnAuthorize: number;
+                  linkTarget: string;
+                  parentId: string;
+                  propertyJson: string;
+                  sortCode: number;
+                  type: number;
+                  urlAddress: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6032,7 +11426,33 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  creatorUser: string;
+                  id: string;
+                  /** @enum {string} */
+                  isRead: '0' | '1';
+                  lastModifyTime: number;
+                  title: string;
+                  titleKey: string | null;
+                  titleParams: {
+                    flow?: string;
+                    status?: number;
+                    task?: string;
+                    who?: string;
+                  } | null;
+                  type: number;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6062,7 +11482,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6098,7 +11524,23 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                bodyText: string;
+                creatorTime: number;
+                creatorUser: string;
+                enabledMark: number;
+                id: string;
+                lastModifyTime: number;
+                releasedAt: number | null;
+                state: number;
+                title: string;
+                toUserIds: string[];
+                type: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6129,7 +11571,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -6157,7 +11603,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -6197,7 +11647,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                recipients: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6239,7 +11695,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6280,7 +11743,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -6318,7 +11785,27 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  creatorTime: number;
+                  creatorUser: string;
+                  enabledMark: number;
+                  id: string;
+                  lastModifyTime: number;
+                  releasedAt: number | null;
+                  state: number;
+                  title: string;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6356,7 +11843,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -6394,7 +11885,25 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                bodyText: string;
+                creatorUser: string;
+                id: string;
+                lastModifyTime: number;
+                title: string;
+                titleKey: string | null;
+                titleParams: {
+                  flow?: string;
+                  status?: number;
+                  task?: string;
+                  who?: string;
+                } | null;
+                type: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6439,7 +11948,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -6475,7 +11988,182 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                button: {
+                  children: {
+                    children: {
+                      children: {
+                        children: unknown[];
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        parentId: string;
+                        sortCode: number;
+                        type: string;
+                      }[];
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      parentId: string;
+                      sortCode: number;
+                      type: string;
+                    }[];
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    parentId: string;
+                    sortCode: number;
+                    type: string;
+                  }[];
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  parentId: string;
+                  sortCode: number;
+                  type: string;
+                }[];
+                column: {
+                  children: {
+                    children: {
+                      children: {
+                        children: unknown[];
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        parentId: string;
+                        sortCode: number;
+                        type: string;
+                      }[];
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      parentId: string;
+                      sortCode: number;
+                      type: string;
+                    }[];
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    parentId: string;
+                    sortCode: number;
+                    type: string;
+                  }[];
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  parentId: string;
+                  sortCode: number;
+                  type: string;
+                }[];
+                ids: {
+                  button: string[];
+                  column: string[];
+                  module: string[];
+                  resource: string[];
+                };
+                module: {
+                  children: {
+                    children: {
+                      children: {
+                        children: unknown[];
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        parentId: string;
+                        sortCode: number;
+                        type: string;
+                      }[];
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      parentId: string;
+                      sortCode: number;
+                      type: string;
+                    }[];
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    parentId: string;
+                    sortCode: number;
+                    type: string;
+                  }[];
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  parentId: string;
+                  sortCode: number;
+                  type: string;
+                }[];
+                resource: {
+                  children: {
+                    children: {
+                      children: {
+                        children: unknown[];
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        parentId: string;
+                        sortCode: number;
+                        type: string;
+                      }[];
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      parentId: string;
+                      sortCode: number;
+                      type: string;
+                    }[];
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    parentId: string;
+                    sortCode: number;
+                    type: string;
+                  }[];
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  parentId: string;
+                  sortCode: number;
+                  type: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6508,11 +12196,77 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
     };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Permission/Authority/DataScope/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `permission.authorize`. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          userId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                administrator: boolean;
+                menus: {
+                  enCode: string;
+                  fullName: string;
+                  menuId: string;
+                  restricted: boolean;
+                  schemes: {
+                    /** @enum {integer} */
+                    allData: 0 | 1;
+                    conditionText: string;
+                    enCode: string;
+                    from: {
+                      /** @enum {string} */
+                      kind: 'role' | 'user' | 'position';
+                      name: string;
+                    }[];
+                    fullName: string;
+                  }[];
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -6545,7 +12299,31 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  account: string;
+                  connected: boolean;
+                  expiresAt: number;
+                  loginAddress: string;
+                  loginIp: string;
+                  loginTime: number;
+                  organize: string;
+                  sessionCount: number;
+                  sessions: {
+                    expiresAt: number;
+                    loginAddress: string;
+                    loginIp: string;
+                    loginTime: number;
+                    sessionId: string;
+                  }[];
+                  userId: string;
+                  userName: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6590,7 +12368,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                sessions: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6625,7 +12409,73 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  children: {
+                    category: string;
+                    children: {
+                      category: string;
+                      children: {
+                        category: string;
+                        children: unknown[];
+                        creatorTime: number;
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        manager: string;
+                        managerId: string | null;
+                        parentId: string;
+                        sortCode: number;
+                        type: string;
+                      }[];
+                      creatorTime: number;
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      manager: string;
+                      managerId: string | null;
+                      parentId: string;
+                      sortCode: number;
+                      type: string;
+                    }[];
+                    creatorTime: number;
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    manager: string;
+                    managerId: string | null;
+                    parentId: string;
+                    sortCode: number;
+                    type: string;
+                  }[];
+                  creatorTime: number;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  manager: string;
+                  managerId: string | null;
+                  parentId: string;
+                  sortCode: number;
+                  type: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6644,6 +12494,7 @@ export interface paths {
           'application/json': {
             /** @enum {string} */
             category?: 'company';
+            district?: string | null;
             /** @enum {integer} */
             enabledMark?: 0 | 1;
             /** Format: enCode */
@@ -6663,7 +12514,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6699,7 +12556,22 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                category: string;
+                creatorTime: number;
+                district: string | null;
+                enabledMark: number;
+                enCode: string;
+                fullName: string;
+                id: string;
+                managerId: string | null;
+                parentId: string;
+                sortCode: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6719,6 +12591,7 @@ export interface paths {
           'application/json': {
             /** @enum {string} */
             category?: 'company';
+            district?: string | null;
             /** @enum {integer} */
             enabledMark?: 0 | 1;
             /** Format: enCode */
@@ -6738,7 +12611,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -6766,11 +12643,64 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Permission/Organize/{id}/Actions/State': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** @description Requires menu `permission.organize` and button `btn_edit`. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -6803,7 +12733,77 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  children: {
+                    category: string;
+                    children: {
+                      category: string;
+                      children: {
+                        category: string;
+                        children: unknown[];
+                        creatorTime: number;
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        manager: string;
+                        managerId: string | null;
+                        organizeId: string;
+                        parentId: string;
+                        sortCode: number;
+                        type: string;
+                      }[];
+                      creatorTime: number;
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      manager: string;
+                      managerId: string | null;
+                      organizeId: string;
+                      parentId: string;
+                      sortCode: number;
+                      type: string;
+                    }[];
+                    creatorTime: number;
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    manager: string;
+                    managerId: string | null;
+                    organizeId: string;
+                    parentId: string;
+                    sortCode: number;
+                    type: string;
+                  }[];
+                  creatorTime: number;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  manager: string;
+                  managerId: string | null;
+                  organizeId: string;
+                  parentId: string;
+                  sortCode: number;
+                  type: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6838,6 +12838,7 @@ export interface paths {
           'application/json': {
             /** @enum {string} */
             category?: 'company';
+            district?: string | null;
             /** @enum {integer} */
             enabledMark?: 0 | 1;
             /** Format: enCode */
@@ -6857,7 +12858,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6893,7 +12900,22 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                category: string;
+                creatorTime: number;
+                district: string | null;
+                enabledMark: number;
+                enCode: string;
+                fullName: string;
+                id: string;
+                managerId: string | null;
+                parentId: string;
+                sortCode: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -6913,6 +12935,7 @@ export interface paths {
           'application/json': {
             /** @enum {string} */
             category?: 'company';
+            district?: string | null;
             /** @enum {integer} */
             enabledMark?: 0 | 1;
             /** Format: enCode */
@@ -6932,7 +12955,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -6960,11 +12987,64 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Permission/Organize/Department/{id}/Actions/State': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** @description Requires menu `permission.department` and button `btn_edit`. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -6995,7 +13075,73 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  children: {
+                    category: string;
+                    children: {
+                      category: string;
+                      children: {
+                        category: string;
+                        children: unknown[];
+                        creatorTime: number;
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        manager: string;
+                        managerId: string | null;
+                        parentId: string;
+                        sortCode: number;
+                        type: string;
+                      }[];
+                      creatorTime: number;
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      manager: string;
+                      managerId: string | null;
+                      parentId: string;
+                      sortCode: number;
+                      type: string;
+                    }[];
+                    creatorTime: number;
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    manager: string;
+                    managerId: string | null;
+                    parentId: string;
+                    sortCode: number;
+                    type: string;
+                  }[];
+                  creatorTime: number;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  manager: string;
+                  managerId: string | null;
+                  parentId: string;
+                  sortCode: number;
+                  type: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7033,7 +13179,73 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  children: {
+                    category: string;
+                    children: {
+                      category: string;
+                      children: {
+                        category: string;
+                        children: unknown[];
+                        creatorTime: number;
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        manager: string;
+                        managerId: string | null;
+                        parentId: string;
+                        sortCode: number;
+                        type: string;
+                      }[];
+                      creatorTime: number;
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      manager: string;
+                      managerId: string | null;
+                      parentId: string;
+                      sortCode: number;
+                      type: string;
+                    }[];
+                    creatorTime: number;
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    manager: string;
+                    managerId: string | null;
+                    parentId: string;
+                    sortCode: number;
+                    type: string;
+                  }[];
+                  creatorTime: number;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  manager: string;
+                  managerId: string | null;
+                  parentId: string;
+                  sortCode: number;
+                  type: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7069,7 +13281,73 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  children: {
+                    category: string;
+                    children: {
+                      category: string;
+                      children: {
+                        category: string;
+                        children: unknown[];
+                        creatorTime: number;
+                        enabledMark: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        manager: string;
+                        managerId: string | null;
+                        parentId: string;
+                        sortCode: number;
+                        type: string;
+                      }[];
+                      creatorTime: number;
+                      enabledMark: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      manager: string;
+                      managerId: string | null;
+                      parentId: string;
+                      sortCode: number;
+                      type: string;
+                    }[];
+                    creatorTime: number;
+                    enabledMark: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    manager: string;
+                    managerId: string | null;
+                    parentId: string;
+                    sortCode: number;
+                    type: string;
+                  }[];
+                  creatorTime: number;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  manager: string;
+                  managerId: string | null;
+                  parentId: string;
+                  sortCode: number;
+                  type: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7112,7 +13390,29 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  creatorTime: number;
+                  description: string;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  organize: string;
+                  organizeId: string | null;
+                  sortCode: number;
+                  userCount: number;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7148,7 +13448,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7184,7 +13490,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                creatorTime: number;
+                description: string;
+                enabledMark: number;
+                enCode: string;
+                fullName: string;
+                id: string;
+                organizeId: string | null;
+                sortCode: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7221,7 +13540,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -7249,11 +13572,64 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Permission/Position/{id}/Actions/State': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** @description Requires menu `permission.position` and button `btn_edit`. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never> | null;
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -7282,7 +13658,19 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  organize: string;
+                  organizeId: string | null;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7318,7 +13706,73 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category?: string;
+                  children: {
+                    category?: string;
+                    children: {
+                      category?: string;
+                      children: {
+                        category?: string;
+                        children: unknown[];
+                        creatorTime?: number;
+                        enabledMark?: number;
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        manager?: string;
+                        managerId?: string | null;
+                        parentId: string;
+                        sortCode: number;
+                        type: string;
+                      }[];
+                      creatorTime?: number;
+                      enabledMark?: number;
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      manager?: string;
+                      managerId?: string | null;
+                      parentId: string;
+                      sortCode: number;
+                      type: string;
+                    }[];
+                    creatorTime?: number;
+                    enabledMark?: number;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    manager?: string;
+                    managerId?: string | null;
+                    parentId: string;
+                    sortCode: number;
+                    type: string;
+                  }[];
+                  creatorTime?: number;
+                  enabledMark?: number;
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  manager?: string;
+                  managerId?: string | null;
+                  parentId: string;
+                  sortCode: number;
+                  type: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7358,7 +13812,27 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  creatorTime: number;
+                  description: string;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  sortCode: number;
+                  userCount: number;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7393,7 +13867,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7429,7 +13909,21 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                category: string;
+                creatorTime: number;
+                description: string;
+                enabledMark: number;
+                enCode: string;
+                fullName: string;
+                id: string;
+                sortCode: number;
+                userIds: string[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7465,7 +13959,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -7493,7 +13991,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -7533,7 +14035,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7570,7 +14079,17 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  account: string;
+                  id: string;
+                  realName: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7599,7 +14118,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -7634,13 +14157,102 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Permission/UserRelation/{objectId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Permission checked per request (403 otherwise): checked in the handler: the object's page, permission.role for a role, permission.position for a position */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          objectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                ids: string[];
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** @description Permission checked per request (403 otherwise): checked in the handler: the object's page and its btn_edit, permission.role for a role, permission.position for a position */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          objectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            objectId?: string;
+            /** @enum {string} */
+            objectType: 'Role' | 'Position';
+            userIds: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -7680,7 +14292,32 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  account: string;
+                  creatorTime: number;
+                  email: string;
+                  enabledMark: number;
+                  gender: number;
+                  headIcon: string;
+                  id: string;
+                  mobile: string;
+                  organize: string;
+                  organizeId: string | null;
+                  position: string;
+                  positionId: string | null;
+                  realName: string;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7728,7 +14365,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7764,7 +14407,28 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                account: string;
+                creatorTime: number;
+                email: string;
+                enabledMark: number;
+                gender: number;
+                headIcon: string;
+                id: string;
+                isAdministrator: number;
+                managerId: string | null;
+                mobile: string;
+                organizeId: string | null;
+                positionId: string | null;
+                quickQuery: string;
+                realName: string;
+                roleIds: string[];
+                sortCode: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7810,7 +14474,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -7838,7 +14506,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -7884,7 +14556,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -7925,7 +14601,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {integer} */
+                enabledMark: 0 | 1;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -7960,7 +14643,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  account: string;
+                  department: string;
+                  headIcon: string;
+                  id: string;
+                  quickQuery: string;
+                  realName: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8007,7 +14703,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -8052,7 +14752,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -8086,7 +14790,77 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                button: {
+                  enCode: string;
+                  fullName: string;
+                  menuCode: string;
+                  menuId: string;
+                }[];
+                column: {
+                  enCode: string;
+                  fullName: string;
+                  menuCode: string;
+                  menuId: string;
+                }[];
+                module: {
+                  children: {
+                    children: {
+                      children: {
+                        children: unknown[];
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        linkTarget: string;
+                        parentId: string | null;
+                        propertyJson: string;
+                        sortCode: number;
+                        type: number;
+                        urlAddress: string;
+                      }[];
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      linkTarget: string;
+                      parentId: string | null;
+                      propertyJson: string;
+                      sortCode: number;
+                      type: number;
+                      urlAddress: string;
+                    }[];
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    linkTarget: string;
+                    parentId: string | null;
+                    propertyJson: string;
+                    sortCode: number;
+                    type: number;
+                    urlAddress: string;
+                  }[];
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  linkTarget: string;
+                  parentId: string | null;
+                  propertyJson: string;
+                  sortCode: number;
+                  type: number;
+                  urlAddress: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8129,7 +14903,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                headIcon: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8164,7 +14944,33 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                account: string;
+                birthday: number | null;
+                creatorTime: number;
+                email: string;
+                gender: number;
+                headIcon: string;
+                id: string;
+                language: string;
+                manager: string;
+                mobile: string;
+                organize: string;
+                position: string;
+                postalAddress: string;
+                prevLoginIpAddress: string;
+                prevLoginIpAddressName: string;
+                prevLoginTime: number | null;
+                realName: string;
+                roleName: string;
+                signature: string;
+                telePhone: string;
+                theme: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8202,7 +15008,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -8237,7 +15047,21 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  account: string;
+                  headIcon: string;
+                  id: string;
+                  mobile: string;
+                  organize: string;
+                  position: string;
+                  realName: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8281,7 +15105,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -8323,7 +15151,29 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  abstracts: string;
+                  category: number;
+                  creatorTime: number;
+                  duration: number;
+                  id: string;
+                  ipAddress: string;
+                  ipAddressName: string;
+                  requestMethod: string;
+                  requestUrl: string;
+                  userName: string | null;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8367,7 +15217,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -8402,7 +15256,61 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category?: string;
+                  children: {
+                    category?: string;
+                    children: {
+                      category?: string;
+                      children: {
+                        category?: string;
+                        children: unknown[];
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        headIcon?: string;
+                        icon: string;
+                        id: string;
+                        parentId: string;
+                        sortCode: number;
+                        type: string;
+                      }[];
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      headIcon?: string;
+                      icon: string;
+                      id: string;
+                      parentId: string;
+                      sortCode: number;
+                      type: string;
+                    }[];
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    headIcon?: string;
+                    icon: string;
+                    id: string;
+                    parentId: string;
+                    sortCode: number;
+                    type: string;
+                  }[];
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  headIcon?: string;
+                  icon: string;
+                  id: string;
+                  parentId: string;
+                  sortCode: number;
+                  type: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8444,7 +15352,32 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  categoryName: string;
+                  creatorTime: number;
+                  creatorUser: string;
+                  description: string;
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  lastModifyTime: number | null;
+                  sortCode: number;
+                  state: number;
+                  type: number;
+                  version: number;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8462,18 +15395,38 @@ export interface paths {
         content: {
           'application/json': {
             category: string;
+            categoryName?: string;
             columnData?: string;
+            creatorTime?: number | null;
+            creatorUser?: string;
             description?: string;
             /** Format: enCode */
             enCode: string;
             formData?: string;
             /** Format: fullName */
             fullName: string;
+            id?: string;
             idemKey?: string;
+            lastModifyTime?: number | null;
+            lastModifyUser?: string;
+            releasedTime?: number | null;
+            releasedVersion?: number | null;
+            releaseMenu?: {
+              enCode?: string;
+              fullName?: string;
+              icon?: string;
+              id?: string;
+              parentId?: string;
+              sortCode?: number;
+              urlAddress?: string;
+            } | null;
             sortCode?: number;
+            /** @enum {integer} */
+            state?: 0 | 1;
             tables?: string;
             /** @enum {integer} */
             type: 1 | 2;
+            version?: number;
           };
         };
       };
@@ -8484,7 +15437,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8520,7 +15479,40 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                category: string;
+                categoryName: string;
+                columnData: string;
+                creatorTime: number;
+                creatorUser: string;
+                description: string;
+                enCode: string;
+                formData: string;
+                fullName: string;
+                id: string;
+                lastModifyTime: number | null;
+                lastModifyUser: string;
+                releasedTime: number | null;
+                releasedVersion: number | null;
+                releaseMenu: {
+                  enCode: string;
+                  fullName: string;
+                  icon: string;
+                  id: string;
+                  parentId: string;
+                  sortCode: number;
+                  urlAddress: string;
+                } | null;
+                sortCode: number;
+                state: number;
+                tables: string;
+                type: number;
+                version: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8539,18 +15531,38 @@ export interface paths {
         content: {
           'application/json': {
             category: string;
+            categoryName?: string;
             columnData?: string;
+            creatorTime?: number | null;
+            creatorUser?: string;
             description?: string;
             /** Format: enCode */
             enCode: string;
             formData?: string;
             /** Format: fullName */
             fullName: string;
+            id?: string;
             idemKey?: string;
+            lastModifyTime?: number | null;
+            lastModifyUser?: string;
+            releasedTime?: number | null;
+            releasedVersion?: number | null;
+            releaseMenu?: {
+              enCode?: string;
+              fullName?: string;
+              icon?: string;
+              id?: string;
+              parentId?: string;
+              sortCode?: number;
+              urlAddress?: string;
+            } | null;
             sortCode?: number;
+            /** @enum {integer} */
+            state?: 0 | 1;
             tables?: string;
             /** @enum {integer} */
             type: 1 | 2;
+            version?: number;
           };
         };
       };
@@ -8561,7 +15573,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                version: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8589,7 +15607,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -8632,7 +15654,15 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                enCode: string;
+                fullName: string;
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8682,7 +15712,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                menuId: string;
+                version: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8724,7 +15761,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  [key: string]: unknown;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8762,7 +15812,17 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  jnpfKey: string;
+                  label: string;
+                  vModel: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8798,7 +15858,22 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  children: unknown[];
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  parentId: string;
+                  sortCode: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8836,7 +15911,27 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  children: {
+                    category: string;
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    id: string;
+                    state: number;
+                    type: number;
+                    version: number;
+                  }[];
+                  fullName: string;
+                  hasChildren: boolean;
+                  id: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8876,7 +15971,33 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                isTree: number;
+                list: {
+                  children: unknown[];
+                  description: string;
+                  dictionaryTypeId: string;
+                  enabledMark: number;
+                  enCode: string;
+                  fullName: string;
+                  fullNameEn: string;
+                  fullNameZhtw: string;
+                  hasChildren: boolean;
+                  id: string;
+                  parentId: string;
+                  sortCode: number;
+                }[];
+                type: {
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  isTree: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8914,7 +16035,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -8966,7 +16093,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -8995,7 +16126,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -9041,7 +16176,24 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                children: {
+                  children?: unknown[];
+                  fileContent?: string;
+                  fileName: string;
+                  fileType?: string;
+                }[];
+                className: string;
+                fileName: string;
+                module: string;
+                name: string;
+                urlAddress: string;
+                version: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9082,13 +16234,13 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Success: the envelope. */
+        /** @description A file. */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/zip': unknown;
           };
         };
       };
@@ -9122,7 +16274,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: string[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9162,7 +16320,26 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  releasedVersion: number | null;
+                  state: number;
+                  type: number;
+                  version: number;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9211,7 +16388,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9250,7 +16433,18 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                creatorTime: number;
+                data: string;
+                formData: string;
+                id: string;
+                lastModifyTime: number | null;
+                version: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9283,7 +16477,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -9314,7 +16512,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -9350,7 +16552,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                data: string;
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9396,13 +16605,13 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Success: the envelope. */
+        /** @description A file. */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': unknown;
           };
         };
       };
@@ -9443,7 +16652,19 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                errors: {
+                  field: string;
+                  message: string;
+                  row: number;
+                }[];
+                imported: number;
+                total: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9489,7 +16710,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                deleted: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9527,7 +16754,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                columnData: string;
+                version: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9567,7 +16801,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                columnData: string;
+                enCode: string;
+                formData: string;
+                fullName: string;
+                id: string;
+                released: boolean;
+                type: number;
+                version: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9607,7 +16854,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                formData: string;
+                version: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9653,7 +16907,28 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                groups?: {
+                  count: number;
+                  key: string | number | null;
+                  label: string;
+                }[];
+                list: ({
+                  creatorTime: number | null;
+                  id: string;
+                } & {
+                  [key: string]: unknown;
+                })[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9693,7 +16968,17 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  children?: unknown[];
+                  fullName: string;
+                  id: string | number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9727,13 +17012,13 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Success: the envelope. */
+        /** @description A file. */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': unknown;
           };
         };
       };
@@ -9773,7 +17058,28 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  creatorTime: number;
+                  dataInterfaceId: string;
+                  dataInterfaceName: string | null;
+                  description: string;
+                  enCode: string;
+                  fullName: string;
+                  id: string;
+                  sortCode: number;
+                  state: number;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9808,7 +17114,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9844,7 +17156,34 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                config: string;
+                createdAt: number;
+                createdBy: string | null;
+                dataInterfaceId: string;
+                description: string;
+                enCode: string;
+                fullName: string;
+                id: string;
+                releaseMenu: {
+                  enCode: string;
+                  fullName: string;
+                  icon: string;
+                  id: string;
+                  parentId: string;
+                  propertyJson: string;
+                  sortCode: number;
+                  urlAddress: string;
+                } | null;
+                sortCode: number;
+                state: number;
+                updatedAt: number | null;
+                updatedBy: string | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9880,7 +17219,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -9908,7 +17251,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -9957,7 +17304,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                menuId: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -9995,7 +17348,40 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                config: {
+                  chart: {
+                    /** @enum {string} */
+                    type: 'bar' | 'line' | 'pie' | 'none';
+                    x: string;
+                    y: string[];
+                  };
+                  columns: {
+                    /** @enum {string} */
+                    align?: 'left' | 'center' | 'right';
+                    label: string;
+                    prop: string;
+                    sortable?: boolean;
+                    width?: number;
+                  }[];
+                  defaultSidx?: string;
+                  filters: {
+                    /** @enum {string} */
+                    kind: 'text' | 'number' | 'dateFrom' | 'dateTo';
+                    label: string;
+                    param: string;
+                  }[];
+                  /** @enum {string} */
+                  sort?: 'asc' | 'desc';
+                };
+                enCode: string;
+                fullName: string;
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10040,7 +17426,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  [key: string]: unknown;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10081,7 +17480,111 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                canCancel: boolean;
+                canEdit: boolean;
+                canPress: boolean;
+                canRevoke: boolean;
+                data: string;
+                flowTaskInfo: {
+                  completionTime: number | null;
+                  creatorTime: number;
+                  creatorUserId: string;
+                  flowCategory: string;
+                  flowId: string;
+                  flowName: string;
+                  flowUrgent: number;
+                  flowVersion: number;
+                  fullName: string;
+                  id: string;
+                  startTime: number | null;
+                  status: number;
+                  thisStep: string;
+                  userName: string;
+                  version: number;
+                };
+                flowTemplateJson: string;
+                formData: string;
+                formKey: string | null;
+                formOperates: {
+                  id: string;
+                  read: boolean;
+                  required: boolean;
+                  write: boolean;
+                }[];
+                formType: number;
+                nodes: {
+                  handlers: {
+                    handleStatus: number | null;
+                    state: number;
+                    userId: string;
+                    userName: string;
+                  }[];
+                  nodeId: string;
+                  planned: {
+                    userId: string;
+                    userName: string;
+                  }[];
+                  state: number;
+                  title: string;
+                  type: string;
+                }[];
+                operator: {
+                  delegatorId: string | null;
+                  delegatorName: string;
+                  id: string;
+                  nodeId: string;
+                  nodeName: string;
+                  properties: {
+                    hasAuditBtn: boolean;
+                    hasCopyBtn: boolean;
+                    hasFreeApprover: boolean;
+                    hasRejectBtn: boolean;
+                    hasSign: boolean;
+                    hasTransferBtn: boolean;
+                    rejectStep: string;
+                  };
+                  rejectTargets: {
+                    nodeId: string;
+                    title: string;
+                  }[];
+                } | null;
+                operators: {
+                  delegatorName: string;
+                  id: string;
+                  nodeId: string;
+                }[];
+                recall: {
+                  recordId: string;
+                } | null;
+                records: {
+                  delegatorId: string | null;
+                  delegatorName: string;
+                  handleId: string | null;
+                  handleOpinion: string | null;
+                  handleStatus: number;
+                  handleTime: number;
+                  id: string;
+                  nodeId: string;
+                  nodeName: string;
+                  recalled: boolean;
+                  signImg: string | null;
+                  targetNodeId: string | null;
+                  targetUserId: string | null;
+                  targetUserName: string;
+                  userName: string;
+                }[];
+                rejection: {
+                  handleOpinion: string | null;
+                  handleTime: number;
+                  nodeName: string;
+                  userName: string;
+                } | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10133,7 +17636,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                status: number;
+                taskId: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10178,7 +17688,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -10221,7 +17735,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -10254,7 +17772,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                circulate: number;
+                todo: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10267,14 +17792,14 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/workflow/Engine/FlowBefore/List/1': {
+  '/api/workflow/Engine/FlowBefore/List/{category}': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** @description Requires menu `workFlow.flowTodo`. */
+    /** @description Permission checked per request (403 otherwise): checked in the handler: the category's menu (1 workFlow.flowTodo, 2 workFlow.flowDone, 3 workFlow.flowCirculate) */
     get: {
       parameters: {
         query?: {
@@ -10288,7 +17813,9 @@ export interface paths {
           startTime?: number;
         };
         header?: never;
-        path?: never;
+        path: {
+          category: 1 | 2 | 3;
+        };
         cookie?: never;
       };
       requestBody?: never;
@@ -10299,97 +17826,41 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/workflow/Engine/FlowBefore/List/2': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** @description Requires menu `workFlow.flowDone`. */
-    get: {
-      parameters: {
-        query?: {
-          currentPage?: number;
-          endTime?: number;
-          flowCategory?: string;
-          flowId?: string;
-          flowUrgent?: 1 | 2 | 3;
-          keyword?: string;
-          pageSize?: number;
-          startTime?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Success: the envelope. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Envelope'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/workflow/Engine/FlowBefore/List/3': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** @description Requires menu `workFlow.flowCirculate`. */
-    get: {
-      parameters: {
-        query?: {
-          currentPage?: number;
-          endTime?: number;
-          flowCategory?: string;
-          flowId?: string;
-          flowUrgent?: 1 | 2 | 3;
-          keyword?: string;
-          pageSize?: number;
-          startTime?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Success: the envelope. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  canRecall?: boolean;
+                  creatorTime?: number;
+                  creatorUserId: string;
+                  delegatorId?: string | null;
+                  delegatorName?: string;
+                  flowCategory: string;
+                  flowId: string;
+                  flowName: string;
+                  flowUrgent: number;
+                  fullName: string;
+                  handleStatus?: number;
+                  handleTime?: number;
+                  id: string;
+                  isRead?: number;
+                  nodeId: string;
+                  recalled?: number;
+                  receiveTime?: number;
+                  startTime: number | null;
+                  status: number;
+                  taskId: string;
+                  thisStep: string;
+                  userName: string;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10436,7 +17907,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -10484,7 +17959,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                status: number;
+                taskId: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10530,7 +18012,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -10568,7 +18054,33 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  creatorTime: number;
+                  description: string;
+                  /** @enum {string} */
+                  direction: 'out' | 'in';
+                  enabledMark: number;
+                  endTime: number;
+                  flowId: string;
+                  flowName: string;
+                  id: string;
+                  startTime: number;
+                  toUserId: string;
+                  toUserName: string;
+                  userId: string;
+                  userName: string;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10601,7 +18113,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10637,7 +18155,26 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                creatorTime: number;
+                description: string;
+                /** @enum {string} */
+                direction: 'out' | 'in';
+                enabledMark: number;
+                endTime: number;
+                flowId: string;
+                flowName: string;
+                id: string;
+                startTime: number;
+                toUserId: string;
+                toUserName: string;
+                userId: string;
+                userName: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10671,7 +18208,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -10699,7 +18240,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -10739,7 +18284,38 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  creatorTime: number;
+                  creatorUser: string;
+                  description: string;
+                  enabledMark: number;
+                  enCode: string;
+                  formId: string;
+                  formName: string;
+                  formType: number;
+                  fullName: string;
+                  hasChanges: boolean;
+                  icon: string;
+                  iconBackground: string;
+                  id: string;
+                  lastModifyTime: number | null;
+                  runningCount: number;
+                  sortCode: number;
+                  type: number;
+                  version: number;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10757,19 +18333,40 @@ export interface paths {
         content: {
           'application/json': {
             category?: string;
+            creatorTime?: number;
+            creatorUser?: string;
             description?: string;
+            /** @enum {integer} */
+            enabledMark?: 0 | 1;
             /** Format: enCode */
             enCode: string;
+            fields?: {
+              /** @enum {string|null} */
+              conditionType?: 'number' | 'text' | 'boolean' | null;
+              key?: string;
+              label?: string;
+              table?: string | null;
+            }[];
             flowTemplateJson?: string;
-            formId: string;
+            formData?: string;
+            formId?: string;
+            formName?: string;
+            /** @enum {integer} */
+            formType?: 1 | 2;
             /** Format: fullName */
             fullName: string;
+            hasChanges?: boolean;
             icon?: string;
             iconBackground?: string;
+            id?: string;
             idemKey?: string;
+            lastModifyTime?: number | null;
+            runningCount?: number;
             sortCode?: number;
+            tables?: string;
             /** @enum {integer} */
             type?: 0 | 1;
+            version?: number;
           };
         };
       };
@@ -10780,7 +18377,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10816,7 +18419,40 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                category: string;
+                creatorTime: number;
+                creatorUser: string;
+                description: string;
+                enabledMark: number;
+                enCode: string;
+                fields: {
+                  /** @enum {string|null} */
+                  conditionType: 'number' | 'text' | 'boolean' | null;
+                  key: string;
+                  label: string;
+                  table?: string | null;
+                }[];
+                flowTemplateJson: string;
+                formData: string;
+                formId: string;
+                formName: string;
+                formType: number;
+                fullName: string;
+                hasChanges: boolean;
+                icon: string;
+                iconBackground: string;
+                id: string;
+                lastModifyTime: number | null;
+                runningCount: number;
+                sortCode: number;
+                type: number;
+                version: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10835,19 +18471,40 @@ export interface paths {
         content: {
           'application/json': {
             category?: string;
+            creatorTime?: number;
+            creatorUser?: string;
             description?: string;
+            /** @enum {integer} */
+            enabledMark?: 0 | 1;
             /** Format: enCode */
             enCode: string;
+            fields?: {
+              /** @enum {string|null} */
+              conditionType?: 'number' | 'text' | 'boolean' | null;
+              key?: string;
+              label?: string;
+              table?: string | null;
+            }[];
             flowTemplateJson?: string;
-            formId: string;
+            formData?: string;
+            formId?: string;
+            formName?: string;
+            /** @enum {integer} */
+            formType?: 1 | 2;
             /** Format: fullName */
             fullName: string;
+            hasChanges?: boolean;
             icon?: string;
             iconBackground?: string;
+            id?: string;
             idemKey?: string;
+            lastModifyTime?: number | null;
+            runningCount?: number;
             sortCode?: number;
+            tables?: string;
             /** @enum {integer} */
             type?: 0 | 1;
+            version?: number;
           };
         };
       };
@@ -10858,7 +18515,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10886,7 +18549,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -10929,7 +18596,15 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                enCode: string;
+                fullName: string;
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -10970,7 +18645,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  [key: string]: unknown;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11008,7 +18696,18 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  conditionType: string | null;
+                  jnpfKey: string;
+                  label: string;
+                  vModel: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11048,7 +18747,17 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  children?: unknown[];
+                  fullName: string;
+                  id: string | number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11086,7 +18795,39 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                candidates: {
+                  nodeId: string;
+                  title: string;
+                  users:
+                    | {
+                        account: string;
+                        fullName: string;
+                        id: string;
+                      }[]
+                    | null;
+                }[];
+                enabledMark: number;
+                fields: {
+                  /** @enum {string|null} */
+                  conditionType: 'number' | 'text' | 'boolean' | null;
+                  key: string;
+                  label: string;
+                  table?: string | null;
+                }[];
+                flowTemplateJson: string;
+                formData: string;
+                formId: string;
+                formKey: string | null;
+                formType: number;
+                fullName: string;
+                id: string;
+                version: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11122,7 +18863,23 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  category: string;
+                  description: string;
+                  enCode: string;
+                  formType: number;
+                  fullName: string;
+                  icon: string;
+                  iconBackground: string;
+                  id: string;
+                  type: number;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11166,7 +18923,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                version: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11202,7 +18965,26 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  children: {
+                    enabledMark: number;
+                    enCode: string;
+                    formType: number;
+                    fullName: string;
+                    hasChildren: boolean;
+                    id: string;
+                    type: number;
+                  }[];
+                  fullName: string;
+                  hasChildren: boolean;
+                  id: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11246,7 +19028,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -11285,7 +19071,29 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  creatorTime: number;
+                  description: string;
+                  enCode: string;
+                  flowCount: number;
+                  formType: number;
+                  fullName: string;
+                  id: string;
+                  modelId: string | null;
+                  sortCode: number;
+                  systemKey: string | null;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11320,7 +19128,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11356,7 +19170,30 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                creatorTime: number;
+                description: string;
+                enCode: string;
+                fields: {
+                  /** @enum {string|null} */
+                  conditionType: 'number' | 'text' | 'boolean' | null;
+                  key: string;
+                  label: string;
+                  table?: string | null;
+                }[];
+                flowCount: number;
+                formData: string;
+                formType: number;
+                fullName: string;
+                id: string;
+                modelId: string | null;
+                sortCode: number;
+                systemKey: string | null;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11392,7 +19229,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -11420,7 +19261,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -11453,7 +19298,18 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  enCode: string;
+                  formType: number;
+                  fullName: string;
+                  id: string;
+                }[];
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11499,7 +19355,34 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  completionTime: number | null;
+                  creatorTime: number;
+                  creatorUserId: string;
+                  flowCategory: string;
+                  flowId: string;
+                  flowName: string;
+                  flowUrgent: number;
+                  fullName: string;
+                  id: string;
+                  lastModifyTime: number;
+                  startTime: number | null;
+                  status: number;
+                  thisStep: string;
+                  userName: string;
+                  version: number;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11544,7 +19427,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -11587,7 +19474,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -11630,7 +19521,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                pressed: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11675,7 +19572,34 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  completionTime: number | null;
+                  creatorTime: number;
+                  creatorUserId: string;
+                  flowCategory: string;
+                  flowId: string;
+                  flowName: string;
+                  flowUrgent: number;
+                  fullName: string;
+                  id: string;
+                  lastModifyTime: number;
+                  startTime: number | null;
+                  status: number;
+                  thisStep: string;
+                  userName: string;
+                  version: number;
+                }[];
+                pagination: {
+                  currentPage: number;
+                  pageSize: number;
+                  total: number;
+                };
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11705,7 +19629,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                cancelled: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11751,7 +19681,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
           };
         };
       };
@@ -11806,7 +19740,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+                status: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11843,7 +19784,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                data: string;
+                id: string;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11881,7 +19829,44 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                completionTime: number | null;
+                creatorTime: number;
+                creatorUserId: string;
+                data: string;
+                flowCategory: string;
+                flowId: string;
+                flowName: string;
+                flowTemplateJson: string;
+                flowUrgent: number;
+                flowVersion: number;
+                formData: string;
+                formKey: string | null;
+                formOperates: {
+                  id: string;
+                  read: boolean;
+                  required: boolean;
+                  write: boolean;
+                }[];
+                formType: number;
+                fullName: string;
+                id: string;
+                rejection: {
+                  handleOpinion: string | null;
+                  handleTime: number;
+                  nodeName: string;
+                  userName: string;
+                } | null;
+                startTime: number | null;
+                status: number;
+                thisStep: string;
+                userName: string;
+                version: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11923,7 +19908,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+                status: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -11994,7 +19986,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+                status: number;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -12032,7 +20031,13 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                [key: string]: unknown;
+              };
+              msg: string;
+            };
           };
         };
       };
@@ -12088,7 +20093,14 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Envelope'];
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+                status: number;
+              };
+              msg: string;
+            };
           };
         };
       };

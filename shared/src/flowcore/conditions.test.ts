@@ -1,4 +1,10 @@
-import { evaluateConditions, evaluatePredicate, flowFieldsOfForm, predicateProblem } from './conditions';
+import {
+  SYMBOLS_BY_TYPE,
+  evaluateConditions,
+  evaluatePredicate,
+  flowFieldsOfForm,
+  predicateProblem,
+} from './conditions';
 import type { ConditionPredicate } from './types';
 import type { FormData } from '../formcore/types';
 
@@ -79,13 +85,19 @@ describe('checking predicates', () => {
     { key: 'cost', label: '费用', conditionType: 'number' as const },
     { key: 'kind', label: '类型', conditionType: 'text' as const },
     { key: 'photos', label: '照片', conditionType: null },
+    { key: 'live', label: '通电', conditionType: 'boolean' as const },
   ];
   test('names the problem', () => {
     expect(predicateProblem(p('cost', 'number', '>=', 1), fields)).toBeNull();
     expect(predicateProblem(p('nope', 'number', '>=', 1), fields)).toBe('field');
     expect(predicateProblem(p('photos', 'text', '==', 'x'), fields)).toBe('field');
     expect(predicateProblem(p('kind', 'number', '>=', 1), fields)).toBe('type');
-    expect(predicateProblem(p('kind', 'text', '>=', 'a'), fields)).toBe('symbol');
+    // text may be ordered (JNPF 3.x: compared as numbers), a switch may not
+    expect(predicateProblem(p('kind', 'text', '>=', '3'), fields)).toBeNull();
+    expect(predicateProblem(p('live', 'boolean', '>=', true), fields)).toBe('symbol');
+    // and the designer offers what a definition may use: every symbol for text, == first
+    expect(SYMBOLS_BY_TYPE.text).toEqual(['==', '<>', '>', '>=', '<', '<=']);
+    expect(SYMBOLS_BY_TYPE.boolean).toEqual(['==', '<>']);
     expect(predicateProblem(p('cost', 'number', '>=', 'abc'), fields)).toBe('value');
     expect(predicateProblem({ ...p('cost', 'number', '>=', 1), logic: 'and' as never }, fields)).toBe(
       'logic',

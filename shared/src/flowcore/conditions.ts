@@ -9,10 +9,14 @@ import type { FormData } from '../formcore/types';
 import type { ConditionFieldType, ConditionPredicate, ConditionSymbol, FlowFormField } from './types';
 import { CONDITION_SYMBOLS } from './types';
 
-/** Which symbols each type allows (text and switches: equal or not). */
+/**
+ * Which symbols a condition may use, and the designer offers, for each type: numbers and text every
+ * one (JNPF 3.x's designer offered every symbol on any field; text is ordered as numbers when both
+ * sides are numbers, docs/jnpf3-flows.md), switches equal or not. The first is a new condition's.
+ */
 export const SYMBOLS_BY_TYPE: Readonly<Record<ConditionFieldType, readonly ConditionSymbol[]>> = {
   number: CONDITION_SYMBOLS,
-  text: ['==', '<>'],
+  text: ['==', '<>', '>', '>=', '<', '<='],
   boolean: ['==', '<>'],
 };
 
@@ -57,6 +61,12 @@ function compareNumbers(a: number, symbol: ConditionSymbol, b: number): boolean 
  * One predicate against the form's values. An empty value satisfies only '<>'; a value that is not
  * of the predicate's type satisfies nothing. A text field holding a list (multiple choice) is
  * equal when any of its entries is.
+ *
+ * Text with `>` `>=` `<` `<=` (JNPF 3.x): both sides are compared as numbers when both are numbers
+ * written as text, else the predicate does not hold. 3.x did the same: its Java engine wrapped both
+ * sides in `parseFloat` for these symbols (NaN compares false), its .NET engine handed the unquoted
+ * text to `DataTable.Compute` (non-numbers threw, read as false). Whole numbers only: '12abc' is
+ * not 12 (parseFloat's prefix reading was an accident of JavaScript the .NET engine did not share).
  */
 export function evaluatePredicate(p: ConditionPredicate, values: Readonly<Record<string, unknown>>): boolean {
   const raw = values[p.field];
@@ -74,8 +84,16 @@ export function evaluatePredicate(p: ConditionPredicate, values: Readonly<Record
       return p.symbol === '==' ? a === b : p.symbol === '<>' ? a !== b : false;
     }
     case 'text': {
-      const want = String(p.filedValue);
       const list = Array.isArray(raw) ? raw : [raw];
+      if (p.symbol !== '==' && p.symbol !== '<>') {
+        const b = asNumber(p.filedValue);
+        if (b === null) return false;
+        return list.some((x) => {
+          const a = asNumber(x);
+          return a !== null && compareNumbers(a, p.symbol, b);
+        });
+      }
+      const want = String(p.filedValue);
       const texts = list.filter((x) => typeof x === 'string' || typeof x === 'number').map(String);
       if (texts.length === 0) return false;
       const eq = texts.includes(want);
@@ -113,12 +131,12 @@ export function predicateProblem(
   fields?: readonly FlowFormField[],
 ): 'field' | 'type' | 'symbol' | 'value' | 'logic' | null {
   if (!p || typeof p.field !== 'string' || p.field === '') return 'field';
-  if (!['number', 'text', 'boolean'].includes(p.fieldType)) return 'type';
   if (fields) {
     const f = fields.find((x) => x.key === p.field && !x.table);
     if (!f || f.conditionType === null) return 'field';
     if (f.conditionType !== p.fieldType) return 'type';
   }
+  if (!['number', 'text', 'boolean'].includes(p.fieldType)) return 'type';
   if (!SYMBOLS_BY_TYPE[p.fieldType].includes(p.symbol)) return 'symbol';
   if (p.logic !== '&&' && p.logic !== '||') return 'logic';
   const v = p.filedValue;

@@ -11,3 +11,4 @@ export * from './conditions';
 export * from './operates';
 export * from './validate';
 export * from './actions';
+export * from './jnpf3';

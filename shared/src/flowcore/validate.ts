@@ -7,7 +7,8 @@
  */
 import { predicateProblem } from './conditions';
 import { ASSIGNEE_TYPES, AssigneeType, FLOW_LIMITS, NoApprover, RejectStep, SignMode } from './codes';
-import { branchKindOf, normalizeFlow, pathTo } from './tree';
+import { Jnpf3Assignee, readFlow } from './jnpf3';
+import { branchKindOf, pathTo } from './tree';
 import type { FlowDefinition, FlowFormField, FlowNode, FlowNodeType } from './types';
 
 export type FlowProblemCode =
@@ -19,12 +20,12 @@ export type FlowProblemCode =
   | 'orphan'
   | 'conditionMisplaced'
   | 'groupTooSmall'
-  | 'noDefault'
   | 'manyDefaults'
   | 'conditionMissing'
   | 'conditionInvalid'
   | 'interflowHead'
   | 'noAssignee'
+  | 'assigneeService'
   | 'assigneeNode'
   | 'ratio'
   | 'rejectTarget'
@@ -89,11 +90,6 @@ const TEXTS: Readonly<Record<FlowProblemCode, (p: Record<string, string>) => Tex
     zhtw: '分支至少需要兩條',
     en: 'a branch group needs at least two branches',
   }),
-  noDefault: () => ({
-    zh: '条件分支需要一个默认分支（其他情况）',
-    zhtw: '條件分支需要一個默認分支（其他情況）',
-    en: 'the condition group has no default branch',
-  }),
   manyDefaults: () => ({
     zh: '条件分支只能有一个默认分支',
     zhtw: '條件分支只能有一個默認分支',
@@ -114,6 +110,11 @@ const TEXTS: Readonly<Record<FlowProblemCode, (p: Record<string, string>) => Tex
     zh: `请设置审批人：${what}`,
     zhtw: `請設置審批人：${what}`,
     en: `no assignee rule: ${what}`,
+  }),
+  assigneeService: () => ({
+    zh: '审批人类型“服务”（assigneeType 9）在运行时请求 getUserUrl 取审批人：本系统不向流程中写的地址发请求，请改用指定审批人或表单字段',
+    zhtw: '審批人類型“服務”（assigneeType 9）在運行時請求 getUserUrl 取審批人：本系統不向流程中寫的地址發請求，請改用指定審批人或表單字段',
+    en: 'assigneeType 9 (服务) asks getUserUrl for the approver at run time: this server makes no requests to addresses written in a flow; name the approvers or use a form field',
   }),
   assigneeNode: ({ ref = '' }) => ({
     zh: `“同节点审批人”指向的节点 '${ref}' 不在本节点之前`,
@@ -284,8 +285,9 @@ export function validateFlow(input: unknown, options: ValidateOptions = {}): Flo
   structure(raw, null, null);
   if (problems.length) return problems;
 
-  const root = normalizeFlow(raw);
   const fields = options.fields;
+  // what runs: the saved tree read as 3.x meant it (jnpf3.ts), checked below
+  const root = readFlow(raw, fields);
   const fieldKeys = fields ? new Set(fields.map((f) => f.key)) : null;
   const checkOperates = (node: FlowNode): void => {
     if (!fieldKeys) return;
@@ -319,7 +321,8 @@ export function validateFlow(input: unknown, options: ValidateOptions = {}): Flo
       }
       case 'approver': {
         const type = p.assigneeType as number;
-        if (!ASSIGNEE_TYPES.includes(type as never))
+        if (type === Jnpf3Assignee.SERVICE) add(node.nodeId, title, 'assigneeService');
+        else if (!ASSIGNEE_TYPES.includes(type as never))
           add(node.nodeId, title, 'noAssignee', { what: 'assigneeType' });
         else if (type === AssigneeType.MANAGER && !posInt(p.managerLevel ?? 1, FLOW_LIMITS.maxManagerLevel))
           add(node.nodeId, title, 'noAssignee', { what: 'managerLevel' });
@@ -424,8 +427,9 @@ export function validateFlow(input: unknown, options: ValidateOptions = {}): Flo
       const holderTitle = titleOf(node) ?? title;
       if (heads.length < 2) add(node.nodeId, holderTitle, 'groupTooSmall');
       if (kind === 'condition') {
+        // no default branch runs as in JNPF 3.x: when no condition holds, the token goes past the
+        // group (its Java engine found no next node in the group and took the group's childNode)
         const defaults = heads.filter((h) => h.type === 'condition' && h.properties.isDefault === true);
-        if (defaults.length === 0) add(node.nodeId, holderTitle, 'noDefault');
         if (defaults.length > 1) add(node.nodeId, holderTitle, 'manyDefaults');
         for (const h of heads) {
           if (h.type !== 'condition' || h.properties.isDefault === true) continue;

@@ -3,6 +3,7 @@
 // records and uploads are not.
 import { request } from '@lighting/shared';
 import { dataInterfaceUrl, type OptionItem } from '@lighting/shared/formcore';
+import type { ApiData } from '../api';
 
 export interface SelectorNode {
   id: string;
@@ -163,6 +164,9 @@ export interface UploadedFile {
   fileSize?: number;
 }
 
+/** What an upload answers (generated from the server's description). */
+export type Uploaded = ApiData<'/api/file/Uploader/{type}', 'post'>;
+
 /** POST /api/file/Uploader/{type}; the server's message is toasted by the client on failure. */
 export async function uploadFile(
   file: Blob,
@@ -172,23 +176,12 @@ export async function uploadFile(
 ): Promise<UploadedFile> {
   const body = new FormData();
   body.append('file', file, name);
-  const res = await request<{
-    name: string;
-    url: string;
-    fileId?: string;
-    fileSize?: number;
-    originalName?: string;
-  }>({
+  const res = await request<Uploaded>({
     url: `/file/Uploader/${encodeURIComponent(type)}`,
     method: 'post',
     data: body,
     onUploadProgress: (e) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
   });
   const d = res.data;
-  return {
-    name: d.originalName || name,
-    url: d.url,
-    ...(d.fileId ? { fileId: d.fileId } : {}),
-    ...(typeof d.fileSize === 'number' ? { fileSize: d.fileSize } : {}),
-  };
+  return { name: d.originalName || name, url: d.url, fileId: d.fileId, fileSize: d.fileSize };
 }

@@ -6,7 +6,8 @@ import { controlInfo, isPaneKey } from './controls';
 import type { FormData, FormField } from './types';
 
 /**
- * A calculate shown only while its form is open (`isStorage` 0, JNPF's default): records never hold
+ * A calculate shown only while its form is open (`isStorage` 0, a new control's default; normalised
+ * forms always say, a 3.x form without the switch is stored): records never hold
  * its value, so a list column of it is blank and nothing can search or sort by it.
  */
 export const isDisplayOnly = (field: FormField): boolean =>

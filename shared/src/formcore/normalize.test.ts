@@ -1,4 +1,5 @@
 import { createField } from './controls';
+import { isDisplayOnly } from './fields';
 import inspection from './fixtures/legacy-inspection.json';
 import repairOrder from './fixtures/legacy-repair-order.json';
 import settlement from './fixtures/legacy-settlement.json';
@@ -151,6 +152,22 @@ describe('normalizeForm: JNPF 3.x forms', () => {
     expect(byModel(form.fields, 'account')?.__config__.regList).toEqual([
       { pattern: '/^\\d{12,19}$/', message: '' },
     ]);
+  });
+
+  it('stores a 3.x calculate, which has no isStorage switch, as 3.x stored it', () => {
+    const calc = (extra: Record<string, unknown>) => ({
+      __config__: { jnpfKey: 'calculate', label: '合计', tag: 'calculate', layout: 'colFormItem', span: 24 },
+      __vModel__: 'total',
+      expression: [],
+      precision: 2,
+      ...extra,
+    });
+    const stored = normalizeForm({ fields: [calc({})] }).fields[0]!;
+    expect(stored.isStorage).toBe(1);
+    expect(isDisplayOnly(stored)).toBe(false);
+    const shown = normalizeForm({ fields: [calc({ isStorage: 0 })] }).fields[0]!;
+    expect(shown.isStorage).toBe(0);
+    expect(isDisplayOnly(shown)).toBe(true);
   });
 
   it('is idempotent and does not change its input', () => {

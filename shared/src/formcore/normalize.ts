@@ -223,7 +223,9 @@ function normalizeField(raw: unknown, path: string, parentKey: string | null, in
       break;
     case 'calculate':
       if (!Array.isArray(field.expression)) field.expression = [];
-      if (field.isStorage !== 1) field.isStorage = 0;
+      // a JNPF 3.x calculate has no isStorage and 3.x stored its value; a later JNPF added the
+      // switch (0 display only, the default of a new control: controls.ts)
+      field.isStorage = field.isStorage === undefined || field.isStorage === 1 ? 1 : 0;
       break;
     default:
       break;

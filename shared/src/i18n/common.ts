@@ -2,6 +2,7 @@
 export const common = {
   zh: {
     common: {
+      photoN: '照片 {{n}}',
       platformTitle: '城市照明综合管理平台',
       home: '首页',
       login: '登录',
@@ -41,6 +42,7 @@ export const common = {
   },
   zhtw: {
     common: {
+      photoN: '照片 {{n}}',
       platformTitle: '城市照明綜合管理平台',
       home: '首頁',
       login: '登錄',
@@ -80,6 +82,7 @@ export const common = {
   },
   en: {
     common: {
+      photoN: 'Photo {{n}}',
       platformTitle: 'City Lighting Management Platform',
       home: 'Home',
       login: 'Sign in',

@@ -1,7 +1,9 @@
 // A server-paged list (spec §9 paging): the query (filters + currentPage + pageSize), the page of
 // rows it returned, a loading flag, and antd Table paging wired to the query. Changing the query
-// (a new object) loads again; errors keep the last page (the HTTP client shows the message).
-import { useCallback, useEffect, useState } from 'react';
+// (a new object) loads again; errors keep the last page (the HTTP client shows the message). Only the
+// latest request's answer is shown: an earlier one that arrives after it (a reload started before a
+// delete, an older filter) is dropped.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Envelope, Paged } from '../http/client';
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../ui/pagination';
@@ -25,10 +27,13 @@ export function usePagedList<T, Q extends PageQuery>(
   const [loading, setLoading] = useState(false);
   const { t } = useTranslation('common');
 
+  const latest = useRef(0);
   const reload = useCallback(async () => {
+    const asked = ++latest.current;
     setLoading(true);
     try {
       const res = await fetchPage(query);
+      if (asked !== latest.current) return;
       setData({
         list: res.data?.list ?? [],
         pagination: res.data?.pagination ?? { currentPage: 1, pageSize: query.pageSize, total: 0 },
@@ -36,7 +41,7 @@ export function usePagedList<T, Q extends PageQuery>(
     } catch {
       /* the client showed the server's message */
     } finally {
-      setLoading(false);
+      if (asked === latest.current) setLoading(false);
     }
     // fetchPage is expected to be stable (a module-level function)
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -2,6 +2,7 @@
 import { request } from '../http/client';
 import type { MenuEntry } from '../core/menuRoutes';
 import type { PermissionEntry } from '../core/permissions';
+import type { ApiData, ApiTree } from '../api';
 
 /** Fixed OAuth client of the console (spec §9: fixed client id and secret). */
 export const OAUTH_CLIENT = {
@@ -11,28 +12,19 @@ export const OAUTH_CLIENT = {
   grant_type: 'password',
 };
 
-export interface UserInfo {
-  userId: string;
-  userAccount: string;
-  userName: string;
-  headIcon: string;
-  portalId?: string;
-  theme?: string;
-  language?: string;
-  organizeName?: string;
-  positionName?: string;
-  isAdministrator?: boolean;
-  prevLogin?: number;
-  prevLoginTime?: number;
-  prevLoginIpAddress?: string;
-  prevLoginIpAddressName?: string;
-}
+// The answers' types from the server's own description (../api/schema.gen.ts), never a copy.
+type CurrentUserAnswer = ApiData<'/api/oauth/CurrentUser', 'get'>;
+export type UserInfo = CurrentUserAnswer['userInfo'];
 
-export interface CurrentUser {
-  menuList: MenuEntry[];
-  userInfo: UserInfo;
-  permissionList: PermissionEntry[];
-}
+/** The signed-in user, their menu tree (whole at every depth) and the buttons and columns of each page. */
+export type CurrentUser = Omit<CurrentUserAnswer, 'menuList'> & {
+  menuList: Array<ApiTree<CurrentUserAnswer['menuList'][number]>>;
+};
+
+// the routing rules read the menu and the grants through their own narrower shapes: the server's
+// must stay assignable to them (a compile error here when it drifts)
+type Fits<T extends U, U> = T;
+type _MenuFits = Fits<CurrentUser, { menuList: MenuEntry[]; permissionList: PermissionEntry[] }>;
 
 export interface LoginInput {
   account: string;
@@ -46,7 +38,7 @@ const hashed = (s: string): Promise<string> => import('../core/md5').then((m) =>
 
 export async function loginCall(input: LoginInput) {
   const password = await hashed(input.password);
-  return request<{ token: string; theme: string }>({
+  return request<ApiData<'/api/oauth/Login', 'post'>>({
     url: '/oauth/Login',
     method: 'post',
     params: OAUTH_CLIENT,
@@ -59,7 +51,11 @@ export async function loginCall(input: LoginInput) {
 }
 
 export function loginConfigCall(account: string) {
-  return request<{ needCode: boolean }>({ url: '/oauth/LoginConfig', method: 'get', data: { account } });
+  return request<ApiData<'/api/oauth/LoginConfig', 'get'>>({
+    url: '/oauth/LoginConfig',
+    method: 'get',
+    data: { account },
+  });
 }
 
 export const currentUserCall = () => request<CurrentUser>({ url: '/oauth/CurrentUser', method: 'get' });

@@ -58,7 +58,26 @@ test('lock persists the flag 1; resetToken clears the session', async () => {
 
 test('unlock: a wrong password keeps the screen locked; the right one clears the persisted flag', async () => {
   useSession.getState().setToken('t-5');
-  useSession.setState({ userInfo: { userId: 'u1', userAccount: 'admin', userName: '管理员', headIcon: '' } });
+  useSession.setState({
+    userInfo: {
+      userId: 'u1',
+      userAccount: 'admin',
+      userName: '管理员',
+      headIcon: '',
+      portalId: '',
+      theme: 'classic',
+      language: 'zh',
+      organizeId: '',
+      organizeName: '',
+      positionId: '',
+      positionName: '',
+      isAdministrator: true,
+      prevLogin: 0,
+      prevLoginTime: null,
+      prevLoginIpAddress: '',
+      prevLoginIpAddressName: '',
+    },
+  });
   useSession.getState().lock();
   reply({ code: 400, msg: '账户或密码错误', data: null });
   await expect(useSession.getState().unlock('wrong1234')).rejects.toThrow('账户或密码错误');

@@ -1,22 +1,10 @@
 import { request, type Paged } from '@lighting/shared';
-import { listParams, type Category, type ListQuery } from './query';
+import type { ApiData, ApiRow } from '@lighting/shared/api';
+import { listParams, type ListQuery } from './query';
 
-export interface ArticleRow {
-  id: string;
-  title: string;
-  category: Category;
-  summary: string;
-  publishTime: string | number;
-  author: string;
-}
-export interface ArticleDetail {
-  id: string;
-  title: string;
-  category: Category;
-  contentHtml: string;
-  publishTime: string | number;
-  author: string;
-}
+// the answers' types from the server's own description (shared/src/api/schema.gen.ts)
+export type ArticleRow = ApiRow<'/api/home/Articles', 'get'>;
+export type ArticleDetail = ApiData<'/api/home/Articles/{id}', 'get'>;
 
 export async function fetchArticles(q: ListQuery): Promise<Paged<ArticleRow>> {
   const res = await request<Paged<ArticleRow>>({

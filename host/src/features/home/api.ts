@@ -1,89 +1,25 @@
 // The home dashboard's endpoints (/api/home/*), one typed fetcher per widget. Envelope and token
 // handling come from the shared `request`; each widget calls exactly one of these.
 import { request } from '@lighting/shared';
+import type { ApiData, ApiRow } from '@lighting/shared/api';
 
-export type Time = string | number;
+// The answers' types come from the server's own description (shared/src/api/schema.gen.ts), never
+// a hand-written copy: a field the server renames fails the type check here.
+export type Time = number;
 
-export interface NoticeItem {
-  id: string;
-  title: string;
-  publishTime: Time;
-  creatorUser: string;
-  /** '0' unread, '1' read (for the caller) */
-  isRead: '0' | '1';
-}
-export type PlanStatus = 'notStarted' | 'inProgress' | 'done' | 'delayed';
-export interface PlanItem {
-  id: string;
-  title: string;
-  district: string;
-  startDate: Time;
-  endDate: Time;
-  progress: number;
-  status: PlanStatus;
-}
-export interface SafetyData {
-  safeDays: number;
-  inspectionsThisMonth: number;
-  hazardsOpen: number;
-  hazardsClosed: number;
-  articles: { id: string; title: string; publishTime: Time }[];
-}
-export interface FaultsData {
-  today: number;
-  open: number;
-  closedThisMonth: number;
-  byType: { type: string; count: number }[];
-  trend: { date: string; count: number }[];
-  byDistrict: { district: string; count: number }[];
-}
-export type CalendarType = 'maintenance' | 'inspection' | 'meeting' | 'holiday';
-export interface CalendarEvent {
-  date: string;
-  title: string;
-  type: CalendarType;
-}
-export interface CableLineData {
-  totalKm: number;
-  byType: { type: string; km: number }[];
-  byDistrict: { district: string; km: number }[];
-  faultsPer100Km: number;
-}
-export interface PowerData {
-  monthKwh: number;
-  lastMonthKwh: number;
-  yearKwh: number;
-  lightsOnRate: number;
-  trend: { month: string; kwh: number }[];
-  byDistrict: { district: string; kwh: number }[];
-}
-export interface ProductionData {
-  ordersThisMonth: number;
-  completed: number;
-  onTimeRate: number;
-  trend: { month: string; created: number; completed: number }[];
-}
-export interface PartyItem {
-  id: string;
-  title: string;
-  publishTime: Time;
-}
-export interface FeedbackData {
-  pending: number;
-  repliedThisMonth: number;
-  satisfaction: number;
-  latest: { id: string; title: string; district: string; createdAt: Time; state: 'pending' | 'replied' }[];
-}
-export interface MessageItem {
-  id: string;
-  /** as stored; shown through shownMessageTitle */
-  title: string;
-  titleKey?: string | null;
-  titleParams?: unknown;
-  type: number | string;
-  isRead: number | boolean | string;
-  lastModifyTime: Time;
-}
+export type NoticeItem = ApiRow<'/api/home/Notices', 'get'>;
+export type PlanItem = ApiRow<'/api/home/Plans', 'get'>;
+export type PlanStatus = PlanItem['status'];
+export type SafetyData = ApiData<'/api/home/Safety', 'get'>;
+export type FaultsData = ApiData<'/api/home/Faults', 'get'>;
+export type CalendarEvent = ApiRow<'/api/home/Calendar', 'get'>;
+export type CalendarType = CalendarEvent['type'];
+export type CableLineData = ApiData<'/api/home/CableLine', 'get'>;
+export type PowerData = ApiData<'/api/home/Power', 'get'>;
+export type ProductionData = ApiData<'/api/home/Production', 'get'>;
+export type PartyItem = ApiRow<'/api/home/PartyBuilding', 'get'>;
+export type FeedbackData = ApiData<'/api/home/Feedback', 'get'>;
+export type MessageItem = ApiRow<'/api/home/Messages', 'get'>;
 
 async function get<T>(url: string, params?: Record<string, unknown>): Promise<T> {
   const res = await request<T>({ url, method: 'get', params });

@@ -17,6 +17,8 @@ const page = (from: number, n: number): MessageItem[] =>
   Array.from({ length: n }, (_, i) => ({
     id: `m${from + i}`,
     title: `标题${from + i}`,
+    titleKey: null,
+    titleParams: null,
     type: from + i === 1 ? 1 : 2,
     creatorUser: 'admin',
     lastModifyTime: 1700000000000,

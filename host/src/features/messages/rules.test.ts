@@ -14,6 +14,8 @@ import {
 const item = (id: string, isRead: '0' | '1' = '0', type = 1): MessageItem => ({
   id,
   title: id,
+  titleKey: null,
+  titleParams: null,
   type,
   creatorUser: 'admin',
   lastModifyTime: 0,

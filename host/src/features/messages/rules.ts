@@ -1,36 +1,21 @@
 // Pure rules of the in-app messages (spec §2 message drawer, §3 Message, §4 read rules, §7, §9):
 // infinite loading, type → route, list transitions and the sanitise-on-display configuration.
+import type { ApiData, ApiRow } from '@lighting/shared/api';
 
 /** Message page size of the drawer (spec §9). */
 export const MESSAGE_PAGE_SIZE = 10;
 /** Load the next page when scrolled within this many pixels of the bottom (spec §9). */
 export const SCROLL_THRESHOLD = 200;
 
-export type ReadFlag = '0' | '1';
-
-export interface MessageItem {
-  id: string;
-  /** as stored; shown through shownMessageTitle (a system title's key and parameters, in the reader's language) */
-  title: string;
-  titleKey?: string | null;
-  titleParams?: unknown;
-  /** 1 notice; 2 todo; 3 circulate; anything else launch */
-  type: number;
-  creatorUser: string;
-  lastModifyTime: number;
-  isRead: ReadFlag;
-}
-
-export interface MessageDetail {
-  id: string;
-  title: string;
-  titleKey?: string | null;
-  titleParams?: unknown;
-  type: number;
-  bodyText: string;
-  creatorUser: string;
-  lastModifyTime: number;
-}
+/**
+ * A received message (the server's answer, shared/src/api/schema.gen.ts): its title as stored, shown
+ * through shownMessageTitle (a system title's key and parameters, in the reader's language); type 1
+ * notice, 2 todo, 3 circulate, anything else launch.
+ */
+export type MessageItem = ApiRow<'/api/system/Message', 'get'>;
+export type ReadFlag = MessageItem['isRead'];
+/** A received message, opened. */
+export type MessageDetail = ApiData<'/api/system/Message/ReadInfo/{id}', 'get'>;
 
 /** True when the container is scrolled within `threshold` px of its bottom. */
 export function nearBottom(

@@ -27,6 +27,9 @@ function AuthTree({ title, nodes, testId }: { title: string; nodes: TreeNode[]; 
   );
 }
 
+/** What an unreadable answer shows: no menus, buttons or columns. */
+const NOTHING_GRANTED: AuthorizeAnswer = { module: [], button: [], column: [] };
+
 export function AuthorizeTab() {
   const { t } = useTranslation(NS);
   const [data, setData] = useState<AuthorizeAnswer | null>(null);
@@ -34,8 +37,8 @@ export function AuthorizeTab() {
   useEffect(() => {
     let live = true;
     getAuthorize()
-      .then((res) => live && setData(res.data ?? {}))
-      .catch(() => live && setData({}));
+      .then((res) => live && setData(res.data ?? NOTHING_GRANTED))
+      .catch(() => live && setData(NOTHING_GRANTED));
     return () => {
       live = false;
     };

@@ -1,6 +1,8 @@
-// The current user's calls (spec §7 Authentication and current user).
+// The current user's calls (spec §7 Authentication and current user). The answers' types come from the
+// server's own description (shared/src/api/schema.gen.ts), never a hand-written copy.
 import { request, type Paged } from '@lighting/shared';
 import { md5 } from '@lighting/shared/core';
+import type { ApiData, ApiRow } from '@lighting/shared/api';
 import type { AuthorizeAnswer, BaseInfo, BaseInfoPayload, Theme } from './rules';
 
 const BASE = '/system/Permission/Users/Current';
@@ -9,7 +11,10 @@ export const getBaseInfo = () => request<BaseInfo>({ url: `${BASE}/BaseInfo`, me
 export const putBaseInfo = (body: BaseInfoPayload) =>
   request<null>({ url: `${BASE}/BaseInfo`, method: 'put', data: body });
 export const putAvatar = (name: string) =>
-  request<{ headIcon: string }>({ url: `${BASE}/Avatar/${encodeURIComponent(name)}`, method: 'put' });
+  request<ApiData<'/api/system/Permission/Users/Current/Avatar/{name}', 'put'>>({
+    url: `${BASE}/Avatar/${encodeURIComponent(name)}`,
+    method: 'put',
+  });
 export const modifyPassword = (oldPassword: string, password: string) =>
   request<null>({
     url: `${BASE}/Actions/ModifyPassword`,
@@ -28,31 +33,12 @@ export const putTheme = (theme: Theme) =>
 export const putLanguage = (language: string) =>
   request<null>({ url: `${BASE}/SystemLanguage`, method: 'put', data: { language } });
 
-export interface Subordinate {
-  id: string;
-  account: string;
-  realName: string;
-  headIcon: string;
-  mobile: string;
-  organize: string;
-  position: string;
-}
+export type Subordinate = ApiRow<'/api/system/Permission/Users/Current/Subordinate', 'get'>;
 export const getSubordinates = () =>
   request<{ list: Subordinate[] }>({ url: `${BASE}/Subordinate`, method: 'get' });
 export const getAuthorize = () => request<AuthorizeAnswer>({ url: `${BASE}/Authorize`, method: 'get' });
 
-export interface LogRow {
-  id: string;
-  category: number;
-  ipAddress: string;
-  ipAddressName: string;
-  requestUrl: string;
-  requestMethod: string;
-  duration: number;
-  abstracts: string;
-  userName: string;
-  creatorTime: number;
-}
+export type LogRow = ApiRow<'/api/system/Permission/Users/Current/SystemLog', 'get'>;
 export function getSystemLog(q: {
   currentPage: number;
   pageSize: number;

@@ -1,30 +1,9 @@
 // Pure rules of the personal profile page (spec §2 /profile, §5, §7 Users/Current, §9).
 import { DEFAULT_UPLOAD_LIMIT, exceedsSize, fileTooLargeMessage } from '@lighting/shared';
+import type { ApiData, ApiTree } from '@lighting/shared/api';
 
-export interface BaseInfo {
-  id: string;
-  account: string;
-  realName: string;
-  /** 1 male, 2 female */
-  gender: number | null;
-  mobile: string;
-  email: string;
-  telePhone: string;
-  postalAddress: string;
-  signature: string;
-  birthday: number | null;
-  headIcon: string;
-  organize: string;
-  position: string;
-  manager: string;
-  roleName: string;
-  theme: string;
-  language: string;
-  creatorTime: number | null;
-  prevLoginTime: number | null;
-  prevLoginIpAddress: string;
-  prevLoginIpAddressName: string;
-}
+/** The profile's own information (the server's answer, shared/src/api/schema.gen.ts). */
+export type BaseInfo = ApiData<'/api/system/Permission/Users/Current/BaseInfo', 'get'>;
 
 /** The fields PUT BaseInfo accepts (the server rejects any other). */
 export const EDITABLE_FIELDS = [
@@ -121,11 +100,11 @@ export interface AuthItem {
   enCode: string;
   fullName: string;
 }
-export interface AuthorizeAnswer {
-  module?: AuthModule[];
-  button?: AuthItem[];
-  column?: AuthItem[];
-}
+type Authorize = ApiData<'/api/system/Permission/Users/Current/Authorize', 'get'>;
+/** What the user may open and press (the server's answer; the menu tree whole at every depth). */
+export type AuthorizeAnswer = Omit<Authorize, 'module'> & {
+  module: Array<ApiTree<Authorize['module'][number]>>;
+};
 
 export interface TreeNode {
   key: string;

@@ -110,7 +110,17 @@ export function MenuSearch({ menu }: { menu: MenuNode[] }) {
       data-testid="menu-search"
       {...(box
         ? {}
-        : { value: query, onChange: (e) => setQuery(e.target.value), onFocus, onBlur: () => setOpen(false) })}
+        : {
+            value: query,
+            onChange: (e) => setQuery(e.target.value),
+            onFocus,
+            onBlur: () => setOpen(false),
+            // Enter before the results list has loaded: an address typed in full still opens
+            onPressEnter: () => {
+              const typed = addressIn(query);
+              if (typed) choose(typed);
+            },
+          })}
     />
   );
   return (

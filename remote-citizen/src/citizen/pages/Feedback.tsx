@@ -1,7 +1,7 @@
 // Feedback (suggestions and complaints, photos optional): add, my list, and the thread with the
 // staff's replies. Everything is shown as text.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiFailure, api, newKey } from '../api';
+import { ApiFailure, api, newKey, type FeedbackThread } from '../api';
 import { preparePhotos, type PickedPhoto } from '../compress';
 import { PhoneIdentity, inWechat, startWechatSignIn, useSession } from '../identity';
 import { useT } from '../i18n';
@@ -12,24 +12,7 @@ import { Alert, Field, Page, PhotoThumb, fmt, usePoll } from '../ui';
 /** How often an open thread asks for the staff's reply (no socket on the phone: polling). */
 export const THREAD_POLL_MS = 15_000;
 
-interface Thread {
-  id: string;
-  kind: string;
-  title: string;
-  content: string;
-  state: string;
-  createdAt: number;
-  repliedAt: number | null;
-  satisfaction: number | null;
-  photos: string[];
-  replies: Array<{
-    id: string;
-    authorKind: 'staff' | 'citizen';
-    authorName: string;
-    content: string;
-    createdAt: number;
-  }>;
-}
+type Thread = FeedbackThread;
 
 function Identity({ children }: { children: React.ReactNode }) {
   const t = useT();

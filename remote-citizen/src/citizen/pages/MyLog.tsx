@@ -7,7 +7,7 @@ import { useNav } from '../nav';
 import { onSent, outbox } from '../state';
 import { Alert, Page, fmt } from '../ui';
 import { categoryName } from './Report';
-import type { CitizenReport } from './RepairLog';
+import type { CitizenReport } from '../api';
 
 export default function MyLog() {
   const t = useT();

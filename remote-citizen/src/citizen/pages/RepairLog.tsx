@@ -1,34 +1,13 @@
 // A report's log as the citizen sees it (received → dispatched → in progress → fixed → verified, with
 // dates, following the repair order) and, at the end, "is it fixed?".
 import { useCallback, useEffect, useState } from 'react';
-import type { CitizenState, CitizenStep } from '@lighting/shared/core';
-import { ApiFailure, api } from '../api';
+import { ApiFailure, api, type CitizenReport } from '../api';
 import { useLang, useT } from '../i18n';
 import { useNav } from '../nav';
 import { Alert, Page, fmt } from '../ui';
 import { categoryName } from './Report';
 
-export interface CitizenReport {
-  id: string;
-  refNo: string;
-  category: string;
-  createdAt: number;
-  state: CitizenState;
-  steps: CitizenStep[];
-  expectedAt: number;
-  urgency: number;
-  agency: string;
-  supportCount: number;
-  site: { code: string; road: string; district: string } | null;
-  mine: boolean;
-  /** This citizen said "me too" on it (it is in their list, following its status). */
-  supported?: boolean;
-  description?: string;
-  photos?: string[];
-  fixedConfirmed?: number | null;
-  canConfirm?: boolean;
-}
-
+export type { CitizenReport } from '../api';
 export default function RepairLog() {
   const t = useT();
   const lang = useLang();

@@ -8,7 +8,7 @@
 // address that is forged, altered or unknown clears the place and says so at the top.
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { CITIZEN_CATEGORIES, CITIZEN_PHONE, citizenCategory, qrTokenOf } from '@lighting/shared/core';
-import { ApiFailure, api, newKey } from '../api';
+import { ApiFailure, api, newKey, type NearLight, type SiteView } from '../api';
 import { preparePhotos, type PickedPhoto } from '../compress';
 import { PhoneIdentity, startWechatSignIn, useSession } from '../identity';
 import { useLang, useT } from '../i18n';
@@ -17,24 +17,6 @@ import { REPORT_DRAFT, flushOutbox, kv, onFlushed, onProgress, outbox } from '..
 import { Alert, Field, Page, PhotoThumb, fmt, useConfig } from '../ui';
 
 const PinPicker = lazy(() => import(/* webpackChunkName: "citizen-pin" */ '../PinPicker'));
-
-export interface SiteView {
-  code: string;
-  kind: string;
-  poleCode: string | null;
-  lampCode: string | null;
-  road: string;
-  district: string;
-  maintainer: string;
-  lat: number;
-  lng: number;
-  openReports: Array<{
-    id: string;
-    category: string;
-    createdAt: number;
-    supportCount: number;
-  }>;
-}
 
 type DraftPhoto = PickedPhoto;
 
@@ -68,7 +50,7 @@ const EMPTY: Draft = {
 };
 
 const DRAFT_KEY = REPORT_DRAFT;
-type Nearby = Array<{ code: string; kind: string; road: string; district: string; distance: number }>;
+type Nearby = NearLight[];
 
 export function categoryName(code: string, lang: 'zh' | 'zhtw' | 'en'): string {
   return citizenCategory(code)?.name[lang] ?? code;

@@ -5,7 +5,7 @@ import { useLang, useT } from '../i18n';
 import { useNav } from '../nav';
 import { Alert, Page, fmt, useConfig } from '../ui';
 import { categoryName } from './Report';
-import type { CitizenReport } from './RepairLog';
+import type { CitizenReport } from '../api';
 
 export default function Success() {
   const t = useT();

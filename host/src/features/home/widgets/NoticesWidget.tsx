@@ -32,6 +32,9 @@ export function NoticesWidget() {
                 void open({
                   id: n.id,
                   title: n.title,
+                  // a notice's title is its own words, never a system title's key
+                  titleKey: null,
+                  titleParams: null,
                   type: 1,
                   creatorUser: n.creatorUser,
                   lastModifyTime: 0,
