@@ -14,7 +14,9 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // an action that cannot happen fails at its own line instead of using up the test's time
+    actionTimeout: 30_000,
+    trace: { mode: 'retain-on-failure', screenshots: false },
     locale: 'zh-CN',
     launchOptions: chromiumLaunch,
   },

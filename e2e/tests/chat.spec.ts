@@ -164,9 +164,18 @@ async function dropCard(admin: Page, kind: string, search: string): Promise<stri
   await admin.getByTestId('chat-card-button').click();
   const picker = admin.getByTestId('chat-card-picker');
   await picker.getByText(kind, { exact: true }).click();
-  await picker.locator('.ant-select').click();
-  await admin.keyboard.type(search);
-  await admin.locator('.ant-select-item-option').first().click();
+  // the found items arrive from the server while one types; a list that closed under the pointer as
+  // they re-rendered is opened and searched again, as a user would
+  const found = admin
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: search })
+    .first();
+  await expect(async () => {
+    if (!(await found.isVisible())) {
+      await picker.locator('.ant-select').click();
+      await picker.locator('.ant-select input').fill(search);
+    }
+    await found.click({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(cards).toHaveCount(before + 1);
   const card = cards.last();
   await expect(card.locator('xpath=ancestor::*[@data-testid="chat-message"]')).toHaveAttribute(

@@ -129,6 +129,7 @@ test('scan a pole from the camera, verify the phone, report with a photo: the fa
     await row.locator('.ant-table-row-expand-icon').click();
     const detail = console_.getByTestId('fault-detail');
     await expect(detail.locator('img')).toHaveCount(1);
+    await expect(detail.getByRole('img', { name: '照片 1' })).toBeVisible();
     await expect(detail).toContainText('整晚都不亮');
     // staff see the reference, the support count and the private contact
     await expect(detail.getByTestId('fault-citizen-ref')).toHaveText(refNo);

@@ -6,6 +6,8 @@ export const ACCOUNTS = {
   admin: 'admin123',
   operator: 'operator123',
   manager: 'manager123',
+  // the district operator (data permissions: the lighting map of 东城区 only)
+  east: 'east123',
 } as const;
 export type Account = keyof typeof ACCOUNTS;
 
@@ -35,7 +37,13 @@ export async function openMenu(page: Page, section: string, item: string) {
   const menu = page.getByTestId('side-menu');
   const link = menu.getByRole('link', { name: item, exact: true });
   if (!(await link.isVisible())) await menu.getByText(section, { exact: true }).click();
-  await link.click();
+  const href = await link.getAttribute('href');
+  // the section's list slides open under the pointer: a click that landed while it moved (a slow
+  // machine) did not reach the link, so the page is checked and the link clicked again, as a user would
+  await expect(async () => {
+    await link.click({ timeout: 5_000 });
+    if (href) await expect(page).toHaveURL((url) => url.pathname === href, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Counts React renderers on the page (see ../react-counter.mjs). */

@@ -64,6 +64,8 @@ async function named(page: Page, label: string, vModel?: string) {
 async function pick(page: Page, select: Locator, option: string) {
   await select.click();
   await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).first().click();
+  // a single choice closes its list: the next pick must not find this one still on screen
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
 /** A multiple select: open it once, choose each option, close it. */
@@ -330,6 +332,7 @@ function labelKey(label: string): string {
 }
 
 test('a JNPF 3.x form imports, saves and renders; broken JSON is refused with its path', async ({ page }) => {
+  test.slow(); // the designer, its preview and the kiosk's preview: three remote pages on a loaded machine
   await page.setViewportSize({ width: 1920, height: 1000 });
   await signIn(page, 'admin');
   await expect(page.getByTestId('home')).toBeVisible();
@@ -350,6 +353,13 @@ test('a JNPF 3.x form imports, saves and renders; broken JSON is refused with it
   await page.getByTestId('undo').click();
   await expect(page.getByTestId('canvas-item')).toHaveCount(0);
   await page.getByTestId('redo').click();
+  await expect(page.getByTestId('design-canvas')).toContainText('灯杆编号');
+  // leaving with unsaved changes asks first (the designers' shared header); staying keeps them
+  const confirmLeave = page.locator('.ant-modal-confirm', { hasText: '有未保存的修改' });
+  await page.getByTestId('designer-back').click();
+  await expect(confirmLeave).toContainText('离开后修改将丢失');
+  await confirmLeave.getByRole('button', { name: '留在此页' }).click();
+  await expect(confirmLeave).toBeHidden();
   await expect(page.getByTestId('design-canvas')).toContainText('灯杆编号');
 
   await page.getByTestId('designer-save').click();

@@ -18,6 +18,7 @@ type HookWindow = Window & {
     scale(): number;
     lastClusterGoal(): { kind: 'extent' | 'point' } | null;
     ready(): Promise<void>;
+    cityShown(): boolean;
   };
 };
 
@@ -31,6 +32,15 @@ async function mapDrawn(page: Page) {
 }
 
 test.describe.configure({ timeout: 240_000 });
+
+/** Signed in, the asset map at 1366 × 768 (the smallest console screen), drawn. */
+async function openAssetsAt1366(page: Page) {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page);
+  await page.waitForURL(/\/home/);
+  await page.goto('/bt/map/assets');
+  await mapDrawn(page);
+}
 
 test('the city is drawn over our own base geography, labelled with glyphs we serve', async ({ page }) => {
   const glyphs: Array<{ url: string; status: number }> = [];
@@ -397,11 +407,7 @@ test('times read in China time whatever the browser zone (a UTC server, a UTC an
 test('the overview: a fault cluster click shows what it holds; a click beside a street-level dot picks it', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page);
-  await page.waitForURL(/\/home/);
-  await page.goto('/bt/map/assets');
-  await mapDrawn(page);
+  await openAssetsAt1366(page);
   const box = (await page.getByTestId('city-map').boundingBox())!;
   const cluster = await page.evaluate(() => (window as HookWindow).__lightingMap!.largestCluster());
   expect(cluster).not.toBeNull();
@@ -426,4 +432,33 @@ test('the overview: a fault cluster click shows what it holds; a click beside a 
   expect(lamp).not.toBeNull();
   await page.mouse.click(box.x + lamp!.x, box.y + lamp!.y);
   await expect(page.getByTestId('asset-panel')).toContainText(lamp!.code, { timeout: 30_000 });
+});
+
+test('the first view at 1366×768 shows the whole city, and the layers card whole in three languages', async ({
+  page,
+}) => {
+  await openAssetsAt1366(page);
+  // the city's districts and every asset, clear of the zoom buttons, not its top rows only
+  await expect.poll(() => page.evaluate(() => (window as HookWindow).__lightingMap!.cityShown())).toBe(true);
+  const card = page.getByTestId('asset-kinds').locator('xpath=ancestor::div[contains(@class,"ant-card")][1]');
+  const cut = () =>
+    card.evaluate((c) => {
+      const hidden = c.scrollHeight - c.clientHeight;
+      const legend = c.querySelector('[data-testid="grid-legend"]')!.getBoundingClientRect();
+      return { hidden, legendBelow: legend.bottom - c.getBoundingClientRect().bottom };
+    });
+  for (const lang of ['zh', 'en', 'zhtw'] as const) {
+    if (lang !== 'zh') {
+      await page.getByTestId('language-select').click();
+      await page.getByTestId(`lang-${lang}`).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'en' : 'zh-TW');
+    }
+    // every kind, every status (待标注 the last) and the legend, without scrolling the card
+    const c = await cut();
+    expect(c.hidden, lang).toBeLessThanOrEqual(1);
+    expect(c.legendBelow, lang).toBeLessThanOrEqual(0);
+    await expect(page.getByTestId('layer-status-pendingLabel')).toBeInViewport({ ratio: 1 });
+  }
+  const problems = await layoutProblems(page, { root: '[data-testid="map-assets"]', ignore: IGNORE });
+  expect(problems).toEqual([]);
 });

@@ -1,6 +1,6 @@
 // The console shell (spec §2 Layout, §3 settings, §4 tabs and device rules): the three layouts,
 // theme colour / size / language reaching remote pages, kept-alive tabs, mobile, login notice.
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, test, type Locator, type Page, type Route } from './fixtures';
 import { apiToken, openMenu, signIn } from './helpers';
 
 async function signedIn(page: Page) {
@@ -158,6 +158,24 @@ test('an address typed in the menu search opens without a reload; typed in the a
   await expect(tabs.filter({ hasText: '角色管理' })).toBeVisible();
   await tabs.filter({ hasText: '用户管理' }).click();
   await expect(page.getByTestId('user-list')).toBeVisible();
+});
+
+test('an address typed and entered before the results list has loaded still opens', async ({ page }) => {
+  await signedIn(page);
+  await expect(page.getByTestId('menu-search')).toBeVisible();
+  // hold every script asked for from now on: the results list's chunk cannot arrive before Enter
+  const held: Route[] = [];
+  await page.route(/\.js(\?|$)/, (route) => void held.push(route));
+  const search = page.getByTestId('menu-search');
+  await search.click();
+  await search.fill('/permission/role');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/permission\/role$/);
+  for (const route of held.splice(0)) await route.continue();
+  await page.unroute(/\.js(\?|$)/);
+  await expect(
+    page.getByTestId('tags-view').getByTestId('tab').filter({ hasText: '角色管理' }),
+  ).toBeVisible();
 });
 
 test('tabs keep page state, close others keeps home, refresh re-mounts', async ({ page }) => {

@@ -49,13 +49,42 @@ const NOT_SHOWN: Record<string, string> = {
   'POST /api/system/Menu propertyJson':
     'parsed as JSON with a moduleId (types 3–6) and used to route, never shown as text',
   'POST /api/system/Menu linkTarget': "_self or _blank (type 7), an anchor's target name, never shown",
+  'POST /api/system/Menu description':
+    'kept for the JNPF 3.x menu form, which sends it; not stored (the menu table has no such column)',
+  'POST /api/system/Base/Menu *':
+    'the JNPF 3.x path of POST /api/system/Menu: the same handler and the same columns (exercised there)',
+  'POST /api/system/Base/ModuleButton fullName':
+    'the same column as PUT /api/system/Menu/{id}/Button list[].fullName (shown and exercised there)',
+  'POST /api/system/Base/ModuleButton description': 'read by name for the JNPF 3.x page; not stored',
+  'POST /api/system/Base/ModuleButton icon': 'read by name for the JNPF 3.x page; not stored',
+  'POST /api/system/Base/ModuleColumn fullName':
+    'the same column as PUT /api/system/Menu/{id}/Column list[].fullName (shown and exercised there)',
+  'POST /api/system/Base/ModuleColumn description': 'read by name for the JNPF 3.x page; not stored',
+  'POST /api/system/Base/ModuleColumn bindTable': 'read by name for the JNPF 3.x page; not stored',
+  'POST /api/system/Base/ModuleColumn bindTableName': 'read by name for the JNPF 3.x page; not stored',
+  'POST /api/system/Base/ModuleColumn/Actions/Batch *':
+    'the JNPF 3.x batch of ModuleColumn entries: a name is the same column as PUT /api/system/Menu/{id}/Column list[].fullName (exercised there); the rest is not stored',
   'POST /api/map/repair-orders remark': 'kept with the order for the record; no page shows it',
+  'POST /api/system/Permission/Organize district':
+    'must name a district of the 行政区 dictionary (refused otherwise)',
+  'POST /api/system/Permission/Organize/Department district':
+    'must name a district of the 行政区 dictionary (refused otherwise)',
+  'POST /api/system/Base/ModuleDataAuthorize type':
+    "the field's type as the JNPF 3.x client sent it (String, Int32…), kept for that client; no page of ours shows it",
+  'POST /api/system/Base/ModuleDataAuthorize conditionSymbol':
+    'a comma list of symbols, each one JNPF 3.x knows (refused otherwise)',
+  'POST /api/system/Base/ModuleDataAuthorize bindTable': 'read by name for the JNPF 3.4 client; not stored',
+  'POST /api/system/Base/ModuleDataAuthorize childTableKey':
+    'read by name for the JNPF 3.4 client; not stored',
+  'POST /api/system/Base/ModuleDataAuthorizeScheme childTableKey':
+    'read by name for the JNPF 3.4 client; not stored',
   'PUT /api/map/repair-orders/{id}/Actions/Complete remark': 'the same column as a new order’s remark',
   'POST /api/public/reports assetCode': 'must name a pole of the city (refused otherwise)',
   'POST /api/public/reports contactName':
     "the citizen's name for a call-back: on no page (the report form is the citizen's own input)",
   'POST /api/public/feedback district': 'must name a district of the city (refused otherwise)',
   'POST /api/open311/v2/requests.json api_key': 'compared with the stored hash, never stored',
+  'POST /api/open311/v2/requests.json service_code': 'must name a service of the city (404 otherwise)',
   'POST /api/open311/v2/requests.json jurisdiction_id': 'must be this city (refused otherwise)',
   'POST /api/open311/v2/requests.json lat': 'a number (refused otherwise)',
   'POST /api/open311/v2/requests.json long': 'a number (refused otherwise)',
@@ -81,12 +110,32 @@ const NOT_SHOWN: Record<string, string> = {
     'the same column as the dictionary page’s English name, shown only in that language',
   'POST /api/visualdev/Base tables':
     'the tables note (a JSON list the server parses and checks); no page shows it as text',
+  'POST /api/visualdev/Base categoryName':
+    'what GET answered, sent back by the JNPF 3.x designer: ignored by name, never stored',
+  'POST /api/visualdev/Base creatorUser': 'what GET answered, sent back: ignored by name, never stored',
+  'POST /api/visualdev/Base lastModifyUser': 'what GET answered, sent back: ignored by name, never stored',
+  'POST /api/visualdev/Base releaseMenu.enCode': 'what GET answered, sent back: ignored, never stored',
+  'POST /api/visualdev/Base releaseMenu.fullName': 'what GET answered, sent back: ignored, never stored',
+  'POST /api/visualdev/Base releaseMenu.icon': 'what GET answered, sent back: ignored, never stored',
+  'POST /api/visualdev/Base releaseMenu.urlAddress': 'what GET answered, sent back: ignored, never stored',
   'POST /api/visualdev/Generater/{id}/Actions/CodePreview description':
     'not stored: echoed into the generated files of that one answer, shown in the code view as highlighted text',
   'POST /api/visualdev/Generater/{id}/Actions/DownloadCode description':
     'not stored: written into the files of the zip the caller downloads',
   'POST /api/workflow/Engine/FlowEngine icon':
     "kept for the JNPF contract (an icon's class name); no page shows it: the launch cards draw one icon on the flow's colour and the flow form has no icon field",
+  'POST /api/workflow/Engine/FlowEngine tables':
+    "JNPF 3.x: the tables a flow's form bound, read by name and not stored",
+  'POST /api/workflow/Engine/FlowEngine formName':
+    'what GET answered, sent back: ignored by name, never stored',
+  'POST /api/workflow/Engine/FlowEngine creatorUser':
+    'what GET answered, sent back: ignored by name, never stored',
+  'POST /api/workflow/Engine/FlowEngine fields[].key':
+    "what GET answered (the form's fields), sent back: ignored by name, never stored",
+  'POST /api/workflow/Engine/FlowEngine fields[].label':
+    "what GET answered (the form's fields), sent back: ignored by name, never stored",
+  'POST /api/workflow/Engine/FlowEngine fields[].table':
+    "what GET answered (the form's fields), sent back: ignored by name, never stored",
   'POST /api/workflow/Engine/FlowEngineForm description':
     "kept with the form; no page shows it: no page lists the flow forms, and the flow form's choice of form reads their names only (FlowEngineForm/ListAll)",
   'POST /api/workflow/Engine/FlowBefore/Reject/{id} rejectStep':
@@ -99,6 +148,9 @@ const isObj = (v: unknown): v is Schema => !!v && typeof v === 'object' && !Arra
 
 /** Whether a string field's schema lets a payload in (no enum, format or character pattern). */
 function holdsMarkup(f: Schema): boolean {
+  // a field of several shapes (a JSON text or its object) holds markup when one of its shapes does
+  const shapes = [f.oneOf, f.anyOf].find(Array.isArray);
+  if (shapes) return shapes.some((b) => isObj(b) && holdsMarkup(b));
   const types = Array.isArray(f.type) ? f.type : [f.type];
   if (!types.includes('string') || f.enum !== undefined || f.const !== undefined || f.format) return false;
   return (
@@ -135,6 +187,9 @@ async function writableTextFields(request: APIRequestContext): Promise<string[]>
       const content = ops[method]?.requestBody?.content ?? {};
       const schema = Object.values(content)[0]?.schema;
       const fields = fieldsOf(schema);
+      // an Open311 resource's XML twin is the same handler as its JSON one: one set of fields
+      const twin = path.replace(/\.xml$/, '.json');
+      if (twin !== path && doc.paths[twin]) continue;
       if (fields.length) byRoute.set(`${method.toUpperCase()} ${path}`, fields);
     }
   const out: string[] = [];
@@ -355,6 +410,27 @@ test('payloads in every writable text field are shown as text wherever a page sh
     description: P('XDLG'),
   });
 
+  // a JNPF 3.x designer-form flow (formType 2): its own form's label shows on the launch form
+  const own = await save('POST', `${E}/FlowEngine`, {
+    id: '',
+    fullName: `脚本表单流程${s}`,
+    enCode: `xssOwnFlow${s}`,
+    category: '脚本',
+    formType: 2,
+    formData: JSON.stringify({
+      fields: [{ __config__: { jnpfKey: 'comInput', label: P('XFOL') }, __vModel__: 'note' }],
+    }),
+    tables: '[]',
+    flowTemplateJson: JSON.stringify({
+      type: 'start',
+      nodeId: 'start',
+      prevId: null,
+      properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [], formOperates: [] },
+      childNode: approver('only', 'start', '审批'),
+    }),
+  });
+  expect((await api(request, admin, 'POST', `${E}/FlowEngine/Release/${String(own.id)}`)).code).toBe(200);
+
   /* ---- the console's administration ---- */
   const type = await save('POST', '/system/Base/DictionaryType', {
     fullName: `脚本字典${s}`,
@@ -422,6 +498,29 @@ test('payloads in every writable text field are shown as text wherever a page sh
     urlAddress: `https://example.org/<svg/onload=__x('XURL')>${mark('XURL')}`,
     linkTarget: '_blank',
   });
+  // a page's data-permission field and scheme (issue 24): their names, words, notes and values
+  const FAULTS = 'menu-bt.map.fault';
+  await save('POST', '/system/Base/ModuleDataAuthorize', {
+    moduleId: FAULTS,
+    enCode: 'source',
+    fullName: P('XDFN'),
+    conditionSymbol: '==',
+    conditionText: 'text',
+    description: P('XDFD'),
+  });
+  await save('POST', '/system/Base/ModuleDataAuthorizeScheme', {
+    moduleId: FAULTS,
+    enCode: `xss${s}`,
+    fullName: P('XDSN'),
+    conditionText: P('XDST'),
+    description: P('XDSD'),
+    conditionJson: JSON.stringify([
+      {
+        logic: 'and',
+        groups: [{ id: 'source', field: 'source', type: 'String', op: '==', value: P('XDSV') }],
+      },
+    ]),
+  });
   const notice = await save('POST', '/system/Message', {
     title: P('XNT'),
     bodyText: `<p>${P('XNB')}</p><a href="javascript:__x('XHREF')">link${s}</a><img src=x onerror="__x('XIMG')">`,
@@ -429,8 +528,9 @@ test('payloads in every writable text field are shown as text wherever a page sh
   expect(
     (await api(request, admin, 'PUT', `/system/Message/${String(notice.id)}/Actions/Release`)).code,
   ).toBe(200);
+  // the administrator keeps the seeded name: later tests in this worker pick them by it
   await save('PUT', '/system/Permission/Users/Current/BaseInfo', {
-    realName: '管理员',
+    realName: '系统管理员',
     signature: P('XSIG'),
     postalAddress: P('XADDR'),
   });
@@ -657,6 +757,38 @@ test('payloads in every writable text field are shown as text wherever a page sh
   await visit('/system/billRule', ['XBILL']);
   // the menu tree opens expanded
   await visit('/system/menu', ['XMENU', 'XICON', 'XURL', 'XVRI', 'XRRI']);
+  // the fault page's data permissions: the scheme's name and words, its note and value in its form;
+  // the field's name, its note in its form
+  await page
+    .getByTestId('menu-list')
+    .locator('tr', { hasText: '故障研判' })
+    .first()
+    .getByTestId('row-data-scope')
+    .click();
+  const scoping = page.getByTestId('menu-data-scope');
+  await sees(['XDSN', 'XDST'], scoping.getByTestId('ds-schemes'));
+  await scoping
+    .getByTestId('ds-schemes')
+    .locator('tr', { hasText: shown('XDSN') })
+    .getByTestId('row-edit')
+    .click();
+  // the dialogs open over the drawer: each is found by its own name, closed with Escape
+  const dialogHolds = async (testId: string, keys: string[]) => {
+    await holds(page.getByTestId(testId), keys);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(testId)).toBeHidden();
+  };
+  await dialogHolds('ds-scheme-form', ['XDSD', 'XDSV']);
+  await scoping.getByRole('tab', { name: '数据字段' }).click();
+  await sees(['XDFN'], scoping.getByTestId('ds-fields'));
+  await scoping
+    .getByTestId('ds-fields')
+    .locator('tr', { hasText: shown('XDFN') })
+    .getByTestId('row-edit')
+    .click();
+  await dialogHolds('ds-field-form', ['XDFD']);
+  await page.keyboard.press('Escape');
+  await expect(scoping).toBeHidden();
   // the menu's name is shown in the side menu as text
   // (the section may already be open for the current page: open it only when it is closed)
   const sideItem = page.getByTestId('side-menu').getByText(shown('XMENU'));
@@ -748,6 +880,8 @@ test('payloads in every writable text field are shown as text wherever a page sh
   await sees(['XFNT'], page.getByTestId('flow-designer'));
   await visit('/workFlow/flowLaunch', []);
   await sees(['XFEC', 'XFED'], page.getByTestId('flow-cards'));
+  await page.getByTestId(`launch-xssOwnFlow${s}`).click();
+  await sees(['XFOL'], page.getByTestId('launch-form'));
   // the tasks' titles in my launches, the to-do and done lists and the admin's messages
   await visit('/workFlow/flowLaunch?tab=mine', ['XFTN', 'XFKN']);
   await visit('/workFlow/flowTodo', ['XFTN']);

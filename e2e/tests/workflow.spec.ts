@@ -38,9 +38,17 @@ async function pick(page: Page, select: Locator, option: string) {
 /** Chooses users in a (multiple) TreeSelect by searching each name. */
 async function pickUsers(page: Page, select: Locator, names: string[]) {
   for (const name of names) {
-    await select.click();
-    await select.locator('input').fill(name);
-    await dropdown(page).locator('.ant-select-tree-title', { hasText: name }).first().click();
+    // the list may close under the pointer as the tree re-renders after the previous choice: open it
+    // again and search again, as a user would
+    await expect(async () => {
+      if ((await dropdown(page).count()) === 0) await select.click();
+      await select.locator('input').fill(name);
+      await dropdown(page)
+        .locator('.ant-select-tree-title', { hasText: name })
+        .first()
+        .click({ timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(select).toContainText(name);
   }
   await page.keyboard.press('Escape');
 }
@@ -545,7 +553,11 @@ test('the designer exports the JSON, imports it back (one undoable step) and ref
   await expect(first).toContainText('导入的审批');
   // leaving with the change asks first; the flow is left as it was saved
   await designer.getByTestId('designer-back').click();
-  await admin.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await expect(admin.locator('.ant-modal-confirm')).toContainText('有未保存的修改');
+  await admin
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /离\s*开/ })
+    .click();
   await expect(designer).toBeHidden();
   await admin.context().close();
 });
