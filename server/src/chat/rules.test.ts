@@ -1,5 +1,7 @@
 import {
-  SendLimiter,
+  takeToken,
+  bucketLifeMs,
+  type Bucket,
   cardKindOf,
   checkCardContent,
   checkImageContent,
@@ -70,16 +72,22 @@ describe('chat rules', () => {
     expect(cardKindOf('x')).toBe('');
   });
 
-  it('send limiter: a burst, then so many a second, per user', () => {
-    let now = 0;
-    const l = new SendLimiter(3, 2, () => now);
-    expect([1, 2, 3, 4].map(() => l.take('u'))).toEqual([true, true, true, false]);
-    expect(l.take('v')).toBe(true);
-    now += 500;
-    expect(l.take('u')).toBe(true);
-    expect(l.take('u')).toBe(false);
-    now += 10_000;
-    expect([1, 2, 3, 4].map(() => l.take('u'))).toEqual([true, true, true, false]);
+  it('send bucket: a burst, then so many a second; never refilled backwards', () => {
+    let b: Bucket | undefined;
+    const take = (now: number) => {
+      const r = takeToken(b, now, 3, 2);
+      b = r.next;
+      return r.ok;
+    };
+    expect([0, 0, 0, 0].map(take)).toEqual([true, true, true, false]);
+    expect(take(500)).toBe(true);
+    expect(take(500)).toBe(false);
+    // another instance's clock a second behind: no refill, and no debt either
+    expect(take(-500)).toBe(false);
+    expect(b?.at).toBe(500);
+    expect([10_500, 10_500, 10_500, 10_500].map(take)).toEqual([true, true, true, false]);
+    expect(takeToken(undefined, 7, 3, 2)).toEqual({ ok: true, next: { tokens: 2, at: 7 } });
+    expect(bucketLifeMs(3, 2)).toBe(2500);
   });
 
   it('previews: text cut at 100, images and cards by a tag', () => {

@@ -192,41 +192,31 @@ export function cardKindOf(content: string): string {
   }
 }
 
-/**
- * Sends per user: a token bucket (burst, then `perSecond`). Per instance; a user's sockets on one
- * instance share it. The clock is injected (tests never wait).
- */
-export class SendLimiter {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-
-  constructor(
-    private readonly burst: number,
-    private readonly perSecond: number,
-    private readonly clock: () => number,
-  ) {}
-
-  /** Takes one send from the user's bucket; false when it is empty. */
-  take(userId: string): boolean {
-    const now = this.clock();
-    const b = this.buckets.get(userId) ?? { tokens: this.burst, at: now };
-    b.tokens = Math.min(this.burst, b.tokens + ((now - b.at) / 1000) * this.perSecond);
-    b.at = now;
-    if (b.tokens < 1) {
-      this.buckets.set(userId, b);
-      return false;
-    }
-    b.tokens -= 1;
-    this.buckets.set(userId, b);
-    // Full buckets carry no information: forget them so idle users cost nothing.
-    if (this.buckets.size > 10_000) this.prune(now);
-    return true;
-  }
-
-  private prune(now: number): void {
-    for (const [k, b] of this.buckets)
-      if (b.tokens + ((now - b.at) / 1000) * this.perSecond >= this.burst) this.buckets.delete(k);
-  }
+/** A user's send bucket: tokens left and when they were counted (ms). */
+export interface Bucket {
+  tokens: number;
+  at: number;
 }
+
+/**
+ * One send from a token bucket (burst, then `perSecond`): refilled for the time since it was counted
+ * (never backwards: another instance's clock may be a little behind), one token taken when there is
+ * one. A missing bucket is full. The Redis limiter (send-limit.ts) runs the same steps in Lua.
+ */
+export function takeToken(
+  b: Bucket | undefined,
+  now: number,
+  burst: number,
+  perSecond: number,
+): { ok: boolean; next: Bucket } {
+  const at = b ? Math.max(b.at, now) : now;
+  const tokens = b ? Math.min(burst, b.tokens + ((at - b.at) / 1000) * perSecond) : burst;
+  return tokens >= 1 ? { ok: true, next: { tokens: tokens - 1, at } } : { ok: false, next: { tokens, at } };
+}
+
+/** How long an untouched bucket still says anything (after that it would be full again), ms. */
+export const bucketLifeMs = (burst: number, perSecond: number): number =>
+  Math.ceil((burst / perSecond) * 1000) + 1000;
 
 /** The text shown for a message in the list (last message preview). */
 export function previewOf(contentType: string, content: string): string {

@@ -8,6 +8,7 @@
  * instance. A retry of a stored send returns the original and pushes it again (clients merge by id),
  * which also heals a push lost when an instance died between storing and pushing.
  */
+import { createSendLimiter } from './send-limit';
 import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import {
@@ -29,7 +30,6 @@ import { avatarUrl } from '../system';
 import {
   MESSAGE_LIST_SCHEMA,
   SEND_MESSAGE_SCHEMA,
-  SendLimiter,
   UPDATE_READ_SCHEMA,
   cardKindOf,
   checkCardContent,
@@ -56,7 +56,14 @@ const RATE_LIMITED = '发送过于频繁，请稍后再试';
 export function chatSocketMethods(app: FastifyInstance): SocketMethods {
   const ctx = app.ctx;
   const store = new ChatStore(ctx.db, ctx.clock);
-  const limiter = new SendLimiter(ctx.config.chatSendBurst, ctx.config.chatSendPerSecond, ctx.clock);
+  const limiter = createSendLimiter(
+    ctx.realtime.bus.redis,
+    ctx.config.redisPrefix,
+    ctx.config.chatSendBurst,
+    ctx.config.chatSendPerSecond,
+    ctx.clock,
+    (err) => app.log.warn({ err }, 'chat send limit: Redis unreachable, counting on this instance'),
+  );
   const map = mapReads(app);
   const compile = createValidatorCompiler();
   const validator = (schema: object, name: string): ValidateFunction =>
@@ -184,7 +191,7 @@ export function chatSocketMethods(app: FastifyInstance): SocketMethods {
     // (a client resending its outbox after a reconnect must not be throttled for what is stored).
     const earlier = await store.stored(conn.userId, f.clientMsgId);
     if (earlier) return deliver(conn, earlier);
-    if (!limiter.take(conn.userId)) throw new FrameError(Code.THROTTLED, RATE_LIMITED);
+    if (!(await limiter.take(conn.userId))) throw new FrameError(Code.THROTTLED, RATE_LIMITED);
     const peer = await userRow(f.toUserId);
     if (!peer || peer.enabledMark !== 1) throw new FrameError(Code.BAD_REQUEST, 'toUserId: 用户不存在');
     let content = f.messageContent;
