@@ -159,6 +159,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     captcha: new CaptchaStore(db, clock),
     access,
     realtime,
+    lifecycle: { draining: false },
     systemLog: new SystemLog(db, clock),
     files: new FileStore(db, config.dataDir, clock),
     invalidateAccess: (userId) => access.invalidate(userId),

@@ -52,7 +52,14 @@ export interface Config {
    * is a 500 naming the route (http/response-check.ts). The server tests turn it on.
    */
   checkResponses: boolean;
-  /** Chat sends per user: a burst of CHAT_SEND_BURST, then CHAT_SEND_PER_SECOND (per instance). */
+  /**
+   * Shutdown on SIGTERM/SIGINT: /api/ready answers 503 at once, and the instance keeps serving for
+   * SHUTDOWN_DRAIN_MS (so a proxy's health check takes it out before it stops listening; 0 without
+   * a proxy), then stops taking connections, closes its sockets (clients reconnect elsewhere) and
+   * waits for the requests in flight, at most SHUTDOWN_TIMEOUT_MS in all before it exits anyway.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
+  /** Chat sends per user: a burst of CHAT_SEND_BURST, then CHAT_SEND_PER_SECOND (shared in Redis). */
   chatSendBurst: number;
   chatSendPerSecond: number;
   /** The citizens' service (citizen/). */
@@ -154,6 +161,10 @@ export function loadConfig(
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: str('TRUST_PROXY') === 'true' || str('TRUST_PROXY') === '1',
+    shutdown: {
+      drainMs: intFrom(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 10 * 60_000),
+      timeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 1000, 60 * 60_000),
+    },
     mapAssets: mapAssetsFromEnv(env),
     checkResponses: str('CHECK_RESPONSES') === '1' || str('CHECK_RESPONSES') === 'true',
     flowTimers: {

@@ -22,6 +22,8 @@ export interface AppContext {
   captcha: CaptchaStore;
   access: AccessService;
   realtime: Realtime;
+  /** Set when the instance is shutting down: /api/ready answers 503 from then on. */
+  lifecycle: { draining: boolean };
   systemLog: SystemLog;
   files: FileStore;
   /**

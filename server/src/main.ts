@@ -36,19 +36,29 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Not ready from now on: a proxy's health check takes this instance out while it still serves,
+    // then it stops taking connections, closes its sockets (clients reconnect through the proxy to
+    // another instance) and waits for the requests in flight.
+    app.ctx.lifecycle.draining = true;
+    const { drainMs, timeoutMs } = config.shutdown;
+    app.log.info({ signal, drainMs }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error({ timeoutMs }, 'shutdown took too long: exiting');
+      process.exit(1);
+    }, timeoutMs);
     force.unref();
-    app.close().then(
-      () => {
-        app.log.info('closed');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    new Promise((resolve) => setTimeout(resolve, drainMs))
+      .then(() => app.close())
+      .then(
+        () => {
+          app.log.info('closed');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

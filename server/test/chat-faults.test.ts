@@ -5,7 +5,8 @@
  * FAULT_REPORT=<file> also writes them as JSON (npm run bench reads them).
  */
 import fs from 'node:fs';
-import { killLeftovers, runFaults, type FaultCounts } from './chat-faults';
+import { runFaults, type FaultCounts } from './chat-faults';
+import { killLeftovers } from './server-process';
 import { REDIS_URL, TARGETS } from './helpers';
 
 const PAIRS = Number(process.env.FAULT_PAIRS ?? 6);

@@ -12,15 +12,13 @@
  * a catch-up by seq after every reconnection and on every hole. Nothing waits on a clock: every wait is
  * for an event (an ack, a list answer, a process's "listening" line, an exit).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { ServerProcess, bundleServer, freePort, portRange, removeBundle } from './server-process';
 import {
   EMPTY_LOG,
   applyReadState,
@@ -73,117 +71,6 @@ export interface FaultCounts {
   unreadChecked: number;
   unreadWrong: number;
   ms: number;
-}
-
-const SERVER_DIR = path.resolve(__dirname, '..');
-
-async function bundleServer(): Promise<string> {
-  const pkg = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-    devDependencies: Record<string, string>;
-  };
-  const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
-    .filter((n) => n !== '@lighting/shared')
-    .flatMap((n) => [n, `${n}/*`]);
-  // Inside server/ so the bundle resolves server/node_modules like dist/main.js does.
-  const dir = fs.mkdtempSync(path.join(SERVER_DIR, 'test', '.fault-build-'));
-  const outfile = path.join(dir, 'main.js');
-  await build({
-    entryPoints: [path.join(SERVER_DIR, 'src/main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external,
-    logLevel: 'silent',
-  });
-  return outfile;
-}
-
-function freePort(candidates: number[]): Promise<number> {
-  return (async () => {
-    for (const p of candidates) {
-      const ok = await new Promise<boolean>((resolve) => {
-        const s = net.createServer();
-        s.once('error', () => resolve(false));
-        s.listen(p, '127.0.0.1', () => s.close(() => resolve(true)));
-      });
-      if (ok) return p;
-    }
-    throw new Error('no free port');
-  })();
-}
-
-/** Every server process started and not yet exited, so a failed run can still stop them all. */
-const running = new Set<ChildProcess>();
-
-/** SIGKILLs what a run left behind (a hook that timed out never reaches runFaults' own cleanup). */
-export function killLeftovers(): void {
-  for (const c of running) c.kill('SIGKILL');
-  running.clear();
-}
-
-/** One server process; `start` resolves when it logs that it listens, `kill9` when it has died. */
-class ServerProcess {
-  child: ChildProcess | null = null;
-  constructor(
-    private readonly main: string,
-    readonly port: number,
-    private readonly env: Record<string, string>,
-  ) {}
-
-  get url(): string {
-    return `ws://127.0.0.1:${this.port}/api/message/websocket`;
-  }
-
-  start(): Promise<void> {
-    const child = spawn(process.execPath, [this.main], {
-      cwd: SERVER_DIR,
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    running.add(child);
-    child.once('exit', () => running.delete(child));
-    let err = '';
-    child.stderr?.on(
-      'data',
-      (d: Buffer) => (err += d.toString()).length > 10_000 && (err = err.slice(-5000)),
-    );
-    return new Promise((resolve, reject) => {
-      let buf = '';
-      const onData = (d: Buffer) => {
-        buf += d.toString();
-        if (buf.includes('Server listening at')) {
-          child.stdout?.off('data', onData);
-          child.stdout?.resume();
-          resolve();
-        } else if (buf.length > 100_000) buf = buf.slice(-1000);
-      };
-      child.stdout?.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${err}`)));
-    });
-  }
-
-  /** SIGKILL: no shutdown hook runs, nothing is flushed but what was committed. */
-  kill9(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-    return new Promise((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
-  }
-
-  stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-    return new Promise((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  }
 }
 
 interface Frame {
@@ -414,10 +301,9 @@ export async function runFaults(o: FaultOptions): Promise<FaultCounts> {
       : {}),
   };
   const main = await bundleServer();
-  const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
   const [lo, hi] = o.ports ?? [8400, 8449];
-  const portA = await freePort(range(lo, hi));
-  const portB = await freePort(range(lo, hi).filter((p) => p !== portA));
+  const portA = await freePort(portRange(lo, hi));
+  const portB = await freePort(portRange(lo, hi).filter((p) => p !== portA));
   const servers = [
     new ServerProcess(main, portA, env),
     ...(twoInstances ? [new ServerProcess(main, portB, env)] : []),
@@ -631,6 +517,6 @@ export async function runFaults(o: FaultOptions): Promise<FaultCounts> {
       await client.end();
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(path.dirname(main), { recursive: true, force: true });
+    await removeBundle();
   }
 }

@@ -4,20 +4,16 @@
  * processes, one of them killed): none lost, none fired twice. The processes are the real server
  * (src/main.ts bundled); the test waits on their log lines, never on a clock.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { build } from 'esbuild';
 import type { FastifyInstance } from 'fastify';
 import { NodeState, OperatorState } from '@lighting/shared/flowcore';
 import { schedulerOf } from '../src/workflow/routes';
 import { FlowScheduler } from '../src/workflow/scheduler';
 import { workflowOf } from '../src/workflow/service';
 import { TARGETS, body, createEnv, login, sendAs, type TestEnv } from './helpers';
+import { ServerProcess, bundleServer, killLeftovers, removeBundle } from './server-process';
 
 const E = '/api/workflow/Engine';
-const SERVER_DIR = path.resolve(__dirname, '..');
 /** Ports of this test's server processes (the workflow helper's range). */
 const PORTS = [8231, 8232];
 
@@ -113,10 +109,9 @@ describe.each(TARGETS)('workflow timers on %s', (target) => {
     env = await createEnv(target, { FLOW_TIMER_POLL_MS: '0' });
   });
   afterAll(async () => {
-    for (const c of children) c.kill('SIGKILL');
+    killLeftovers();
     await env.cleanup();
-    if (bundled) fs.rmSync(path.dirname(bundled), { recursive: true, force: true });
-    bundled = null;
+    await removeBundle();
   });
 
   it('two instances firing the same burst fire each timer once', async () => {
@@ -144,7 +139,7 @@ describe.each(TARGETS)('workflow timers on %s', (target) => {
     // timer commits: the crash lands mid-burst at a known point, with no clock to race
     const app = await env.makeApp({}, { clock: () => Date.now() + 86_400_000 });
     const ids = await burst(app, 150, `timersK${target}`);
-    const main = await bundle();
+    const main = await bundleServer();
     const procEnv = {
       ...(target === 'postgres'
         ? { DATABASE_URL: env.config.databaseUrl ?? '', DATABASE_SCHEMA: env.config.databaseSchema ?? '' }
@@ -194,103 +189,32 @@ describe.each(TARGETS)('workflow timers on %s', (target) => {
       .where('state', '=', 0)
       .execute();
     const total = await due();
-    const procs: ChildProcess[] = [];
-    procs.push(
-      await startServer(
-        main,
-        PORTS[0] ?? 8231,
-        { ...procEnv, FLOW_TIMER_CRASH_AFTER: String(CRASH_AFTER) },
-        onLine(0),
-      ),
+    const first = new ServerProcess(
+      main,
+      PORTS[0] ?? 8231,
+      { ...procEnv, FLOW_TIMER_CRASH_AFTER: String(CRASH_AFTER) },
+      { onLine: onLine(0), mayDieStarting: true },
     );
-    const first = procs[0] as ChildProcess;
-    const crashed = new Promise<NodeJS.Signals | null>((resolve) =>
-      first.exitCode !== null || first.signalCode !== null
-        ? resolve(first.signalCode)
-        : first.once('exit', (_code, signal) => resolve(signal)),
-    );
-    for (let i = 1; i < instances; i++)
-      procs.push(await startServer(main, PORTS[i] ?? 8233, procEnv, onLine(i)));
+    await first.start();
+    const crashed = first.exited();
+    const procs = [first];
+    for (let i = 1; i < instances; i++) {
+      procs.push(new ServerProcess(main, PORTS[i] ?? 8233, procEnv, { onLine: onLine(i) }));
+      await procs[i]!.start();
+    }
     expect(await crashed).toBe('SIGKILL');
     const leftAtKill = await due();
     // one instance alone fired exactly its 40 before it died
     if (instances === 1) expect(leftAtKill).toBe(total - CRASH_AFTER);
-    procs[0] = await startServer(main, PORTS[0] ?? 8231, procEnv, onLine(0));
+    procs[0] = new ServerProcess(main, PORTS[0] ?? 8231, procEnv, { onLine: onLine(0) });
+    await procs[0].start();
     // done when nothing is due: checked now and on each line the instances log (a timer's line
     // comes after its commit)
     while ((await due()) > 0) await next();
-    for (const p of procs) await stop(p);
+    for (const p of procs) await p.stop();
     await checkOnce(app, ids);
     process.stdout.write(
       `workflow timers (${target}): kill -9 of 1 of ${instances} instance(s) with ${leftAtKill} of ${total} timers still due; after the restart each fired once\n`,
     );
   }, 400_000);
 });
-
-const children = new Set<ChildProcess>();
-let bundled: string | null = null;
-
-async function bundle(): Promise<string> {
-  if (bundled) return bundled;
-  const pkg = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-    devDependencies: Record<string, string>;
-  };
-  const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
-    .filter((n) => n !== '@lighting/shared')
-    .flatMap((n) => [n, `${n}/*`]);
-  const dir = fs.mkdtempSync(path.join(SERVER_DIR, 'test', '.fault-build-'));
-  const outfile = path.join(dir, 'main.js');
-  await build({
-    entryPoints: [path.join(SERVER_DIR, 'src/main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external,
-    logLevel: 'silent',
-  });
-  bundled = outfile;
-  return outfile;
-}
-
-function startServer(
-  main: string,
-  port: number,
-  env: Record<string, string>,
-  onLine: (l: string) => void,
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [main], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-5000)));
-  return new Promise((resolve, reject) => {
-    let listening = false;
-    readline.createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (l) => {
-      if (!listening && l.includes('Server listening at')) {
-        listening = true;
-        resolve(child);
-      }
-      onLine(l);
-    });
-    child.once('exit', (code, signal) => {
-      // the crash instance may die of its fault injection before it says it listens
-      if (!listening && signal === 'SIGKILL' && env.FLOW_TIMER_CRASH_AFTER) resolve(child);
-      else if (!listening) reject(new Error(`server exited (${code}) before listening: ${err}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}

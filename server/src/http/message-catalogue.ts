@@ -76,6 +76,7 @@ export const MESSAGE_CATALOGUE: readonly CatalogueRow[] = [
     'Internal server error, please try again later',
   ],
   ['服务器错误，请重试', '服務器錯誤，請重試', 'Server error, please try again'],
+  ['服务暂不可用', '服務暫不可用', 'Service unavailable for now'],
   ['您已被管理员强制下线', '您已被管理員強制下線', 'An administrator signed you out'],
   ['账号已注销', '賬號已註銷', 'The account was cancelled'],
   [
