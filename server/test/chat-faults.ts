@@ -30,7 +30,8 @@ import {
 } from '@lighting/shared/core';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/database';
-import type { DbHandle } from '../src/database';
+import type { Db, DbHandle } from '../src/database';
+import type { ChatMessageTable } from '../src/chat/schema';
 import { prng } from '../src/map/city';
 
 export interface FaultOptions {
@@ -79,7 +80,7 @@ interface Frame {
 }
 
 /** A chat user as a browser tab behaves (shared/src/realtime/chat.ts), with faults switched on. */
-class FaultClient {
+export class FaultClient {
   ws: WebSocket | null = null;
   connected = false;
   ignoreAcks = false;
@@ -281,6 +282,90 @@ class FaultClient {
   }
 }
 
+/** What chat clients hold, checked against the stored messages (a user relies on every part). */
+export interface ConversationCounts {
+  acknowledged: number;
+  stored: number;
+  storedTwice: number;
+  delivered: number;
+  deliveredLive: number;
+  deliveredByCatchUp: number;
+  duplicateFrames: number;
+  /** acknowledged but not stored, or stored but missing from a client's conversation */
+  lost: number;
+  outOfOrderFrames: number;
+  receiversOutOfOrder: number;
+  conversationsWrong: number;
+}
+
+export async function checkConversations(
+  db: Db,
+  clients: FaultClient[],
+): Promise<{ counts: ConversationCounts; stored: ChatMessageTable[] }> {
+  const stored = await db
+    .selectFrom('chat_message')
+    .selectAll()
+    .orderBy('conversationId')
+    .orderBy('seq')
+    .execute();
+  const byClientId = new Map<string, number>();
+  for (const m of stored)
+    byClientId.set(
+      `${m.senderId}/${m.clientMsgId}`,
+      (byClientId.get(`${m.senderId}/${m.clientMsgId}`) ?? 0) + 1,
+    );
+  const storedTwice = [...byClientId.values()].filter((n) => n > 1).length;
+  let acknowledged = 0;
+  let lostAcked = 0;
+  for (const c of clients)
+    for (const id of c.acked) {
+      acknowledged++;
+      if (!byClientId.has(`${c.userId}/${id}`)) lostAcked++;
+    }
+  let delivered = 0;
+  let deliveredLive = 0;
+  let missing = 0;
+  let receiversOutOfOrder = 0;
+  let conversationsWrong = 0;
+  for (const c of clients) {
+    const conv = stored.filter(
+      (m) =>
+        (m.senderId === c.userId && m.receiverId === c.peerId) ||
+        (m.senderId === c.peerId && m.receiverId === c.userId),
+    );
+    const held = c.log.messages;
+    const heldIds = held.map((m) => m.id);
+    if (new Set(heldIds).size !== heldIds.length || held.some((m, i) => i > 0 && m.seq <= held[i - 1]!.seq))
+      receiversOutOfOrder++;
+    const want = conv.map((m) => m.id);
+    if (want.join() !== heldIds.join()) {
+      conversationsWrong++;
+      missing += want.filter((id) => !heldIds.includes(id)).length;
+    }
+    for (const m of conv)
+      if (m.receiverId === c.userId && heldIds.includes(m.id)) {
+        delivered++;
+        if (c.firstSeen.get(m.id) === 'live') deliveredLive++;
+      }
+  }
+  return {
+    stored,
+    counts: {
+      acknowledged,
+      stored: stored.length,
+      storedTwice,
+      delivered,
+      deliveredLive,
+      deliveredByCatchUp: delivered - deliveredLive,
+      duplicateFrames: clients.reduce((a, c) => a + c.duplicateFrames, 0),
+      lost: missing + lostAcked,
+      outOfOrderFrames: clients.reduce((a, c) => a + c.outOfOrderFrames, 0),
+      receiversOutOfOrder,
+      conversationsWrong,
+    },
+  };
+}
+
 export async function runFaults(o: FaultOptions): Promise<FaultCounts> {
   const started = Date.now();
   const rand = prng(o.seed ?? 20261115);
@@ -414,52 +499,8 @@ export async function runFaults(o: FaultOptions): Promise<FaultCounts> {
     await Promise.all(clients.map(async (c) => (c.connected ? c.catchUp() : connect(c))));
 
     // Checks against the database.
-    const stored = await db.db
-      .selectFrom('chat_message')
-      .selectAll()
-      .orderBy('conversationId')
-      .orderBy('seq')
-      .execute();
-    const byClientId = new Map<string, number>();
-    for (const m of stored)
-      byClientId.set(
-        `${m.senderId}/${m.clientMsgId}`,
-        (byClientId.get(`${m.senderId}/${m.clientMsgId}`) ?? 0) + 1,
-      );
-    const storedTwice = [...byClientId.values()].filter((n) => n > 1).length;
-    let acknowledged = 0;
-    let lostAcked = 0;
-    for (const c of clients)
-      for (const id of c.acked) {
-        acknowledged++;
-        if (!byClientId.has(`${c.userId}/${id}`)) lostAcked++;
-      }
-    let delivered = 0;
-    let deliveredLive = 0;
-    let missing = 0;
-    let receiversOutOfOrder = 0;
-    let conversationsWrong = 0;
-    for (const c of clients) {
-      const conv = stored.filter(
-        (m) =>
-          (m.senderId === c.userId && m.receiverId === c.peerId) ||
-          (m.senderId === c.peerId && m.receiverId === c.userId),
-      );
-      const held = c.log.messages;
-      const heldIds = held.map((m) => m.id);
-      if (new Set(heldIds).size !== heldIds.length || held.some((m, i) => i > 0 && m.seq <= held[i - 1]!.seq))
-        receiversOutOfOrder++;
-      const want = conv.map((m) => m.id);
-      if (want.join() !== heldIds.join()) {
-        conversationsWrong++;
-        missing += want.filter((id) => !heldIds.includes(id)).length;
-      }
-      for (const m of conv)
-        if (m.receiverId === c.userId && heldIds.includes(m.id)) {
-          delivered++;
-          if (c.firstSeen.get(m.id) === 'live') deliveredLive++;
-        }
-    }
+    const checked = await checkConversations(db.db, clients);
+    const stored = checked.stored;
     // Unread: each user reads up to a random point; the frames, a fresh connection's initMessage and
     // the database must all say the same, and equal the peer's messages after the pointer.
     let unreadWrong = 0;
@@ -490,17 +531,7 @@ export async function runFaults(o: FaultOptions): Promise<FaultCounts> {
       users: clients.length,
       planned,
       sendFrames: clients.reduce((a, c) => a + c.sendFrames, 0),
-      acknowledged,
-      stored: stored.length,
-      storedTwice,
-      delivered,
-      deliveredLive,
-      deliveredByCatchUp: delivered - deliveredLive,
-      duplicateFrames: clients.reduce((a, c) => a + c.duplicateFrames, 0),
-      lost: missing + lostAcked,
-      outOfOrderFrames: clients.reduce((a, c) => a + c.outOfOrderFrames, 0),
-      receiversOutOfOrder,
-      conversationsWrong,
+      ...checked.counts,
       ...counts,
       unreadChecked: clients.length,
       unreadWrong,
