@@ -50,7 +50,7 @@ import type { Invalidation } from './realtime/bus';
 import { registerSocketRoute, type SocketMethods } from './realtime/socket-route';
 import { DOMAINS, MIGRATIONS, scopeFieldsOf } from './domains';
 import { registerApiDocs } from './platform';
-import { FileStore } from './files';
+import { FileStore, openBlobStore } from './files';
 import { unreadCounts } from './messages';
 import { LogCategory, SystemLog, rowScopeCheck } from './system';
 import { registerStatic } from './static';
@@ -149,6 +149,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       access.forget();
     }
   });
+  const blobs = openBlobStore(config.fileStore, db, config.dataDir, clock);
   const ctx: AppContext = {
     config,
     db,
@@ -160,7 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     access,
     realtime,
     systemLog: new SystemLog(db, clock),
-    files: new FileStore(db, config.dataDir, clock),
+    files: new FileStore(db, blobs, clock),
     invalidateAccess: (userId) => access.invalidate(userId),
     billRuleUses: [],
     fileUses: [],
@@ -339,6 +340,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clearInterval(prune);
     await realtime.close();
     await Promise.allSettled([...pending]);
+    await blobs.close();
     await dbHandle.close();
   });
 
