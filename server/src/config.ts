@@ -216,7 +216,8 @@ export function fileStoreConfig(
   if ((accessKeyId === null) !== (secretAccessKey === null))
     throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: both or neither');
   const pathStyle = str('S3_PATH_STYLE') ?? 'false';
-  if (!['true', 'false', '1', '0'].includes(pathStyle)) throw new ConfigError("S3_PATH_STYLE: 'true' or 'false'");
+  if (!['true', 'false', '1', '0'].includes(pathStyle))
+    throw new ConfigError("S3_PATH_STYLE: 'true' or 'false'");
   const prefix = str('S3_PREFIX') ?? '';
   if (!/^([A-Za-z0-9._-]+\/)*$/.test(prefix) || prefix.split('/').some((p) => p === '.' || p === '..'))
     throw new ConfigError("S3_PREFIX: folder names (letters, digits, . _ -) each ending in '/'");

@@ -11,7 +11,14 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { loadConfig } from '../src/config';
-import { BLOB_TYPES, blobKey, openBlobStore, putWithRow, type BlobStore, type StoredBlob } from '../src/files';
+import {
+  BLOB_TYPES,
+  blobKey,
+  openBlobStore,
+  putWithRow,
+  type BlobStore,
+  type StoredBlob,
+} from '../src/files';
 import { DiskBlobStore } from '../src/files/blob-disk';
 import { TARGETS, createEnv, rowCount, type TestEnv } from './helpers';
 import { startS3, type TestS3 } from './s3-server';

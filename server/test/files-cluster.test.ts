@@ -130,7 +130,8 @@ describe.each(pgOnly)('uploads across two instances (%s)', (target) => {
         const u = await uploadThree(from, token);
         expect((await from.inject({ method: 'GET', url: u.photo })).statusCode).toBe(200);
         expect(await new CitizenService(sweeper).sweepUnusedPhotos(Date.now() + 1)).toBeGreaterThanOrEqual(1);
-        for (const app of [a, b]) expect((await app.inject({ method: 'GET', url: u.photo })).statusCode).toBe(404);
+        for (const app of [a, b])
+          expect((await app.inject({ method: 'GET', url: u.photo })).statusCode).toBe(404);
         const name = u.photo.slice(u.photo.lastIndexOf('/') + 1);
         expect(await a.ctx.files.blobs.exists(blobKey('citizen', name))).toBe(false);
       }
@@ -177,7 +178,10 @@ async function bundleMoveCommand(): Promise<{ file: string; remove(): void }> {
   return { file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-function run(file: string, env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
+function run(
+  file: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [file], {
       cwd: SERVER_DIR,
@@ -219,9 +223,9 @@ describe.each(TARGETS)('files:move (%s)', (target) => {
     expect(await moveDiskFiles(env.dir, to)).toEqual({ moved: 2, alreadyThere: 1, skipped: 1, failed: 0 });
     expect(await moveDiskFiles(env.dir, to)).toEqual({ moved: 0, alreadyThere: 0, skipped: 1, failed: 0 });
     // only the unfinished put is left on disk
-    expect(fs.readdirSync(uploads, { recursive: true, encoding: 'utf8' }).filter((f) => f.includes('.'))).toEqual([
-      path.join('annex', '.tmp-0123456789abcdef'),
-    ]);
+    expect(
+      fs.readdirSync(uploads, { recursive: true, encoding: 'utf8' }).filter((f) => f.includes('.')),
+    ).toEqual([path.join('annex', '.tmp-0123456789abcdef')]);
     // a server on the store reads each identical to what it was on disk
     const moved = await env.makeApp({ FILE_STORE: 'database' });
     const after = await readThree(moved, token, u);
@@ -244,12 +248,25 @@ describe.each(TARGETS)('files:move (%s)', (target) => {
       };
       const first = await run(cmd.file, vars);
       expect([first.code, first.err.includes('failed')]).toEqual([0, false]);
-      expect(JSON.parse(first.out)).toMatchObject({ store: 'database', moved: 3, alreadyThere: 0, failed: 0 });
+      expect(JSON.parse(first.out)).toMatchObject({
+        store: 'database',
+        moved: 3,
+        alreadyThere: 0,
+        failed: 0,
+      });
       const again = await run(cmd.file, vars);
-      expect(JSON.parse(again.out)).toMatchObject({ store: 'database', moved: 0, alreadyThere: 0, failed: 0 });
+      expect(JSON.parse(again.out)).toMatchObject({
+        store: 'database',
+        moved: 0,
+        alreadyThere: 0,
+        failed: 0,
+      });
       // the disk store itself is not a place to move to
       const refused = await run(cmd.file, { ...vars, FILE_STORE: 'disk' });
-      expect([refused.code, refused.err.trim()]).toEqual([2, 'files:move: the configured store is the disk itself: set FILE_STORE']);
+      expect([refused.code, refused.err.trim()]).toEqual([
+        2,
+        'files:move: the configured store is the disk itself: set FILE_STORE',
+      ]);
       const reader = await env.makeApp({ FILE_STORE: 'database' });
       const read = await readThree(reader, token, u);
       expect([read.avatar.status, read.attachment.status, read.photo.status]).toEqual([200, 200, 200]);

@@ -47,14 +47,22 @@ export class DatabaseBlobStore implements BlobStore {
   }
 
   async get(key: BlobKey): Promise<StoredBlob | null> {
-    const row = await this.db.selectFrom('file_blob').select(['data']).where('key', '=', key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('file_blob')
+      .select(['data'])
+      .where('key', '=', key)
+      .executeTakeFirst();
     if (!row) return null;
     const body = toBuffer(row.data);
     return { body, size: body.length };
   }
 
   async sizeOf(key: BlobKey): Promise<number | null> {
-    const row = await this.db.selectFrom('file_blob').select(['size']).where('key', '=', key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('file_blob')
+      .select(['size'])
+      .where('key', '=', key)
+      .executeTakeFirst();
     return row ? Number(row.size) : null;
   }
 

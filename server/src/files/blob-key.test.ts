@@ -8,7 +8,9 @@ describe('blob keys', () => {
     expect(blobKey('citizen', '0123456789abcdef0123456789abcdef.jpg')).toBe(
       'citizen/0123456789abcdef0123456789abcdef.jpg',
     );
-    expect(blobKey('annex', '0123456789abcdef0123456789abcdef')).toBe('annex/0123456789abcdef0123456789abcdef');
+    expect(blobKey('annex', '0123456789abcdef0123456789abcdef')).toBe(
+      'annex/0123456789abcdef0123456789abcdef',
+    );
   });
 
   it.each([

@@ -17,7 +17,8 @@ export class BlobKeyError extends Error {}
 
 /** The key of a stored file; throws for anything but a known type and a generated name. */
 export function blobKey(type: string, name: string): BlobKey {
-  if (!TYPES.has(type) || !STORED_NAME.test(name)) throw new BlobKeyError(`not a stored file: ${type}/${name}`);
+  if (!TYPES.has(type) || !STORED_NAME.test(name))
+    throw new BlobKeyError(`not a stored file: ${type}/${name}`);
   return `${type}/${name}` as BlobKey;
 }
 

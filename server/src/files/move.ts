@@ -55,7 +55,8 @@ export async function moveDiskFiles(
         if ((await to.sizeOf(parsed.key)) === data.length) report.alreadyThere++;
         else {
           await to.put(parsed.key, data);
-          if ((await to.sizeOf(parsed.key)) !== data.length) throw new Error('the stored copy has another size');
+          if ((await to.sizeOf(parsed.key)) !== data.length)
+            throw new Error('the stored copy has another size');
           report.moved++;
         }
         await fs.rm(file);
