@@ -50,7 +50,7 @@ import type { Invalidation } from './realtime/bus';
 import { registerSocketRoute, type SocketMethods } from './realtime/socket-route';
 import { DOMAINS, MIGRATIONS, scopeFieldsOf } from './domains';
 import { registerApiDocs } from './platform';
-import { FileStore, openBlobStore } from './files';
+import { FileStore, diskUploadsLeft, openBlobStore } from './files';
 import { unreadCounts } from './messages';
 import { LogCategory, SystemLog, rowScopeCheck } from './system';
 import { registerStatic } from './static';
@@ -150,6 +150,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
   const blobs = openBlobStore(config.fileStore, db, config.dataDir, clock);
+  if (blobs.kind !== 'disk' && (await diskUploadsLeft(config.dataDir)))
+    app.log.warn(
+      { dataDir: config.dataDir, store: blobs.kind },
+      'uploads are left in DATA_DIR/uploads and are not read from there: run npm run files:move (README "Where uploads live")',
+    );
   const ctx: AppContext = {
     config,
     db,

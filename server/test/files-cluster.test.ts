@@ -18,7 +18,7 @@ import { build } from 'esbuild';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { CitizenService } from '../src/citizen/service';
-import { blobKey, moveDiskFiles, openBlobStore } from '../src/files';
+import { blobKey, diskUploadsLeft, moveDiskFiles, openBlobStore } from '../src/files';
 import { TARGETS, authed, body, createEnv, demoTokens, multipart, png, type TestEnv } from './helpers';
 import { startS3, type TestS3 } from './s3-server';
 
@@ -220,7 +220,10 @@ describe.each(TARGETS)('files:move (%s)', (target) => {
     await to.put(blobKey('annex', nameOf(u.attachment)), Buffer.from('half'));
     fs.writeFileSync(path.join(uploads, 'annex', '.tmp-0123456789abcdef'), 'unfinished');
 
+    expect(await diskUploadsLeft(env.dir)).toBe(true);
     expect(await moveDiskFiles(env.dir, to)).toEqual({ moved: 2, alreadyThere: 1, skipped: 1, failed: 0 });
+    // an unfinished put is no upload left behind
+    expect(await diskUploadsLeft(env.dir)).toBe(false);
     expect(await moveDiskFiles(env.dir, to)).toEqual({ moved: 0, alreadyThere: 0, skipped: 1, failed: 0 });
     // only the unfinished put is left on disk
     expect(

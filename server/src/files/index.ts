@@ -5,4 +5,4 @@ export { FileStore, type FileUseCheck } from './store';
 export { BLOB_TYPES, blobKey, parseBlobKey, type BlobKey } from './blob-key';
 export { openBlobStore, putWithRow, type BlobStore, type StoredBlob } from './blob-store';
 export { STORED_NAME, UPLOAD_TYPES, storedNameField, type FileUse } from './upload-rules';
-export { MoveError, moveDiskFiles, type MoveReport } from './move';
+export { MoveError, diskUploadsLeft, moveDiskFiles, type MoveReport } from './move';

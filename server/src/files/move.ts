@@ -68,3 +68,22 @@ export async function moveDiskFiles(
   }
   return report;
 }
+
+/**
+ * Whether DATA_DIR/uploads still holds a stored file: a server on another store warns at start
+ * (app.ts), since those files are not read until `npm run files:move` moves them.
+ */
+export async function diskUploadsLeft(dataDir: string): Promise<boolean> {
+  const root = path.resolve(dataDir, 'uploads');
+  for (const type of BLOB_TYPES) {
+    let names: string[];
+    try {
+      names = await fs.readdir(path.join(root, type));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw e;
+    }
+    if (names.some((n) => parseBlobKey(`${type}/${n}`) !== null)) return true;
+  }
+  return false;
+}
