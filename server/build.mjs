@@ -1,4 +1,5 @@
-// Bundles src/main.ts to dist/main.js (CommonJS, Node 20). npm packages stay external (native addons,
+// Bundles src/main.ts to dist/main.js and the files:move command (src/files-move.ts) to
+// dist/files-move.js (CommonJS, Node 20). npm packages stay external (native addons,
 // data files such as svg-captcha's fonts), except the workspace's @lighting/shared TypeScript source.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -12,8 +13,8 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
   .flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: [join(here, 'src/main.ts')],
-  outfile: join(here, 'dist/main.js'),
+  entryPoints: { main: join(here, 'src/main.ts'), 'files-move': join(here, 'src/files-move.ts') },
+  outdir: join(here, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'cjs',

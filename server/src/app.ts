@@ -50,7 +50,7 @@ import type { Invalidation } from './realtime/bus';
 import { registerSocketRoute, type SocketMethods } from './realtime/socket-route';
 import { DOMAINS, MIGRATIONS, scopeFieldsOf } from './domains';
 import { registerApiDocs } from './platform';
-import { FileStore } from './files';
+import { FileStore, diskUploadsLeft, openBlobStore } from './files';
 import { unreadCounts } from './messages';
 import { LogCategory, SystemLog, rowScopeCheck } from './system';
 import { registerStatic } from './static';
@@ -149,6 +149,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       access.forget();
     }
   });
+  const blobs = openBlobStore(config.fileStore, db, config.dataDir, clock);
+  if (blobs.kind !== 'disk' && (await diskUploadsLeft(config.dataDir)))
+    app.log.warn(
+      { dataDir: config.dataDir, store: blobs.kind },
+      'uploads are left in DATA_DIR/uploads and are not read from there: run npm run files:move (README "Where uploads live")',
+    );
   const ctx: AppContext = {
     config,
     db,
@@ -161,7 +167,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     realtime,
     lifecycle: { draining: false },
     systemLog: new SystemLog(db, clock),
-    files: new FileStore(db, config.dataDir, clock),
+    files: new FileStore(db, blobs, clock),
     invalidateAccess: (userId) => access.invalidate(userId),
     billRuleUses: [],
     fileUses: [],
@@ -340,6 +346,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clearInterval(prune);
     await realtime.close();
     await Promise.allSettled([...pending]);
+    await blobs.close();
     await dbHandle.close();
   });
 

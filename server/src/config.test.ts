@@ -98,3 +98,64 @@ describe('flow timers from the environment', () => {
     expect(c.flowTimers).toEqual({ pollMs: 0, claimMs: 500, batch: 50, crashAfter: 40 });
   });
 });
+
+describe('where uploads live (FILE_STORE)', () => {
+  const base = '/srv/app/server';
+  const s3 = { FILE_STORE: 's3', S3_BUCKET: 'city-uploads' };
+
+  it('defaults to disk, and to the database on PostgreSQL', () => {
+    expect(loadConfig({}, base).fileStore).toEqual({ kind: 'disk' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }, base).fileStore).toEqual({ kind: 'database' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', FILE_STORE: 'disk' }, base).fileStore).toEqual({
+      kind: 'disk',
+    });
+    expect(loadConfig({ FILE_STORE: 'database' }, base).fileStore).toEqual({ kind: 'database' });
+  });
+
+  it('reads the object store settings', () => {
+    expect(loadConfig(s3, base).fileStore).toEqual({
+      kind: 's3',
+      endpoint: null,
+      bucket: 'city-uploads',
+      region: 'us-east-1',
+      credentials: null,
+      pathStyle: false,
+      prefix: '',
+    });
+    const c = loadConfig(
+      {
+        ...s3,
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_REGION: 'eu-west-1',
+        S3_ACCESS_KEY_ID: 'AK',
+        S3_SECRET_ACCESS_KEY: 'SK',
+        S3_PATH_STYLE: 'true',
+        S3_PREFIX: 'lighting/prod/',
+      },
+      base,
+    );
+    expect(c.fileStore).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'city-uploads',
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'AK', secretAccessKey: 'SK' },
+      pathStyle: true,
+      prefix: 'lighting/prod/',
+    });
+  });
+
+  it.each([
+    [{ FILE_STORE: 'ftp' }, 'FILE_STORE'],
+    [{ FILE_STORE: 's3' }, 'S3_BUCKET'],
+    [{ ...s3, S3_BUCKET: 'Bad_Bucket' }, 'S3_BUCKET'],
+    [{ ...s3, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ ...s3, S3_ENDPOINT: 'http://h:9000/bucket' }, 'S3_ENDPOINT'],
+    [{ ...s3, S3_ACCESS_KEY_ID: 'AK' }, 'S3_ACCESS_KEY_ID'],
+    [{ ...s3, S3_PATH_STYLE: 'yes' }, 'S3_PATH_STYLE'],
+    [{ ...s3, S3_PREFIX: 'no-slash' }, 'S3_PREFIX'],
+    [{ ...s3, S3_PREFIX: '../up/' }, 'S3_PREFIX'],
+  ])('rejects %j naming %s', (env, name) => {
+    expect(() => loadConfig(env, base)).toThrow(new RegExp(`^${name}`));
+  });
+});

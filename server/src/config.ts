@@ -64,7 +64,31 @@ export interface Config {
   chatSendPerSecond: number;
   /** The citizens' service (citizen/). */
   citizen: CitizenConfig;
+  /** Where uploads' bytes live (files/blob-store.ts): FILE_STORE and, for s3, the S3_* settings. */
+  fileStore: FileStoreConfig;
 }
+
+/**
+ * Where uploads' bytes live. 'disk': DATA_DIR/uploads (the embedded default, one instance);
+ * 'database': a table of the app's own database (the default on PostgreSQL, so every instance
+ * reads what any wrote); 's3': an S3-compatible object store.
+ */
+export type FileStoreConfig =
+  | { kind: 'disk' }
+  | { kind: 'database' }
+  | {
+      kind: 's3';
+      /** S3_ENDPOINT: the store's address (http(s)://host:port); null: AWS's own for the region. */
+      endpoint: string | null;
+      bucket: string;
+      region: string;
+      /** S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY; null: the SDK's default chain (environment, role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      /** S3_PATH_STYLE: bucket in the path (MinIO, Ceph, most self-hosted stores) instead of the host. */
+      pathStyle: boolean;
+      /** S3_PREFIX: put before every key (several deployments in one bucket), e.g. 'lighting/'. */
+      prefix: string;
+    };
 
 export interface CitizenConfig {
   /** The number the urgent-fault pages tell citizens to call (CITIZEN_HOTLINE). */
@@ -180,6 +204,42 @@ export function loadConfig(
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     citizen: citizenConfig(str),
+    fileStore: fileStoreConfig(str, str('DATABASE_URL')),
+  };
+}
+
+/** FILE_STORE (disk | database | s3; default: database on PostgreSQL, else disk) and the S3_* settings. */
+export function fileStoreConfig(
+  str: (name: string) => string | null,
+  databaseUrl: string | null,
+): FileStoreConfig {
+  const kind = str('FILE_STORE') ?? (isPostgresUrl(databaseUrl) ? 'database' : 'disk');
+  if (kind === 'disk' || kind === 'database') return { kind };
+  if (kind !== 's3') throw new ConfigError("FILE_STORE: must be 'disk', 'database' or 's3'");
+  const bucket = str('S3_BUCKET');
+  if (bucket === null || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError('S3_BUCKET: a bucket name (3-63 lower-case letters, digits, dots, hyphens)');
+  const endpoint = str('S3_ENDPOINT');
+  if (endpoint !== null && !/^https?:\/\/[^\s/]+\/?$/i.test(endpoint))
+    throw new ConfigError('S3_ENDPOINT: an http(s) URL with no path, e.g. http://127.0.0.1:9000');
+  const accessKeyId = str('S3_ACCESS_KEY_ID');
+  const secretAccessKey = str('S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null))
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: both or neither');
+  const pathStyle = str('S3_PATH_STYLE') ?? 'false';
+  if (!['true', 'false', '1', '0'].includes(pathStyle))
+    throw new ConfigError("S3_PATH_STYLE: 'true' or 'false'");
+  const prefix = str('S3_PREFIX') ?? '';
+  if (!/^([A-Za-z0-9._-]+\/)*$/.test(prefix) || prefix.split('/').some((p) => p === '.' || p === '..'))
+    throw new ConfigError("S3_PREFIX: folder names (letters, digits, . _ -) each ending in '/'");
+  return {
+    kind: 's3',
+    endpoint: endpoint === null ? null : endpoint.replace(/\/+$/, ''),
+    bucket,
+    region: str('S3_REGION') ?? 'us-east-1',
+    credentials: accessKeyId !== null && secretAccessKey !== null ? { accessKeyId, secretAccessKey } : null,
+    pathStyle: pathStyle === 'true' || pathStyle === '1',
+    prefix,
   };
 }
 

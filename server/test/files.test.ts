@@ -51,10 +51,12 @@ describe.each(TARGETS)('files (%s)', (target) => {
         authed(token, { method: 'POST', url: `/api/file/Uploader/${type}`, ...multipart(name, mime, data) }),
       ),
     );
-  const stored = (): string[] => {
+  /** Every stored upload's bytes: on disk, and in the database's blob table (the default on PostgreSQL). */
+  const stored = async (): Promise<string[]> => {
     const root = path.join(env.dir, 'uploads');
-    if (!fs.existsSync(root)) return [];
-    return fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).sort();
+    const onDisk = fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, encoding: 'utf8' }) : [];
+    const inDb = await app.ctx.db.selectFrom('file_blob').select('key').execute();
+    return [...onDisk, ...inDb.map((r) => `db:${r.key}`)].sort();
   };
 
   beforeAll(async () => {
@@ -89,7 +91,7 @@ describe.each(TARGETS)('files (%s)', (target) => {
 
   it('limits sizes per type, and a refused upload stores nothing', async () => {
     const rows = await rowCount(app.ctx.db, 'file');
-    const files = stored();
+    const files = await stored();
     expect(await upload('quill', 'a.png', 'image/png', png(2 * MB + 1))).toEqual({
       code: 400,
       msg: '文件大小超过2MB',
@@ -108,7 +110,7 @@ describe.each(TARGETS)('files (%s)', (target) => {
       msg: 'file: must not be empty',
     });
     expect(await rowCount(app.ctx.db, 'file')).toBe(rows);
-    expect(stored()).toEqual(files);
+    expect(await stored()).toEqual(files);
     // within the limits
     expect((await upload('annexpic', 'a.png', 'image/png', png(3 * MB))).code).toBe(200);
     expect((await upload('annex', 'a.txt', 'text/plain', Buffer.alloc(12 * MB, 0x61))).code).toBe(200);

@@ -2,13 +2,13 @@
  * Citizens' photos: through the one re-encoder (files/image.ts: checked by content, turned upright,
  * written again without any metadata), bounded to 2048 px and converted to JPEG, so the GPS position
  * and the camera details a phone writes never leave the server. The position is read first and handed back once, as a hint for the report's
- * location. Stored under DATA_DIR/uploads/citizen/ with unguessable names.
+ * location. Kept in the files domain's blob store (disk, database or object store, as configured)
+ * under `citizen/<unguessable name>`, beside their citizen_photo row.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import exifr from 'exifr';
-import { ImageError, reencodeImage } from '../files';
+import type { Db } from '../database';
+import { ImageError, blobKey, putWithRow, reencodeImage, type BlobStore, type StoredBlob } from '../files';
 
 export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 export const PHOTO_MAX_SIDE = 2048;
@@ -50,25 +50,33 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
 }
 
 export class PhotoStore {
-  readonly dir: string;
-  constructor(dataDir: string) {
-    this.dir = path.join(dataDir, 'uploads', 'citizen');
+  constructor(
+    private readonly db: Db,
+    private readonly blobs: BlobStore,
+  ) {}
+
+  /**
+   * Keeps a processed photo and writes its row (`writeRow`, handed the new name and the database
+   * or transaction to write with) so that the row never names a photo that is not there.
+   */
+  async save(data: Buffer, writeRow: (name: string, db: Db) => Promise<void>): Promise<string> {
+    const name = `${randomBytes(16).toString('hex')}.jpg`;
+    await putWithRow(this.db, this.blobs, this.keyOf(name), data, (db) => writeRow(name, db));
+    return name;
   }
 
-  async save(data: Buffer): Promise<string> {
-    await fs.mkdir(this.dir, { recursive: true });
-    const name = `${randomBytes(16).toString('hex')}.jpg`;
-    await fs.writeFile(path.join(this.dir, name), data, { flag: 'wx' });
-    return name;
+  /** A stored photo's bytes, or null when there is none of that name. */
+  open(name: string): Promise<StoredBlob | null> {
+    return this.blobs.get(this.keyOf(name));
   }
 
   /** Deletes a stored photo (already gone is fine). */
   async remove(name: string): Promise<void> {
-    await fs.rm(this.pathOf(name), { force: true });
+    await this.blobs.remove(this.keyOf(name));
   }
 
-  pathOf(name: string): string {
+  private keyOf(name: string) {
     if (!PHOTO_NAME.test(name)) throw new Error('not a photo name');
-    return path.join(this.dir, name);
+    return blobKey('citizen', name);
   }
 }

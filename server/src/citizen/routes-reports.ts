@@ -3,8 +3,6 @@
  * (checked, re-encoded, GPS stripped); filing (idempotent, folded into an open report of the same
  * fault at the same place); "me too"; my reports; a report's progress; "is it fixed?".
  */
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CITIZEN_CATEGORY_CODES, CITIZEN_PHONE, QR_TOKEN } from '@lighting/shared/core';
 import { ApiError, Code, badRequest, notFound, ok } from '../http/envelope';
@@ -140,13 +138,8 @@ export function registerReportRoutes(app: FastifyInstance, svc: CitizenService):
         if (e instanceof PhotoError) throw badRequest(e.message);
         throw e;
       }
-      const name = await store.save(photo.data);
-      await insertPhoto(ctx.db, {
-        name,
-        deviceId: deviceOf(req),
-        size: photo.data.length,
-        createdAt: ctx.clock(),
-      });
+      const row = { deviceId: deviceOf(req), size: photo.data.length, createdAt: ctx.clock() };
+      const name = await store.save(photo.data, (n, db) => insertPhoto(db, { ...row, name: n }));
       return ok(
         { name, url: photoUrl(name), width: photo.width, height: photo.height, gps: photo.gps },
         '上传成功',
@@ -170,17 +163,13 @@ export function registerReportRoutes(app: FastifyInstance, svc: CitizenService):
       },
     },
     async (req, reply) => {
-      const file = store.pathOf(req.params.name);
-      try {
-        await fs.access(file);
-      } catch {
-        throw notFound('照片不存在');
-      }
+      const photo = await store.open(req.params.name);
+      if (!photo) throw notFound('照片不存在');
       return reply
         .type('image/jpeg')
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('Content-Security-Policy', "default-src 'none'")
-        .send(createReadStream(file));
+        .send(photo.body);
     },
   );
 

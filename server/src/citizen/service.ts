@@ -130,7 +130,7 @@ export class CitizenService {
     this.map = mapReads(app);
     this.sms = smsSender(app.ctx.config.citizen, app.log);
     this.wechat = wechatOAuth(app.ctx.config.citizen, app.log);
-    this.photos = new PhotoStore(app.ctx.config.dataDir);
+    this.photos = new PhotoStore(app.ctx.db, app.ctx.files.blobs);
   }
 
   /* ---------------- secrets ---------------- */

@@ -11,7 +11,6 @@
  * (image.ts). The stored name is made by the server; the name a client gave is kept only for the
  * download dialog.
  */
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf } from '../context';
 import { ApiError, Code, badRequest, notFound, ok } from '../http/envelope';
@@ -152,14 +151,17 @@ export function registerFileRoutes(app: FastifyInstance): void {
     return f;
   };
 
-  /** A stored file's bytes, never sniffed or run, kept by whom `cache` says. */
-  const sendFile = (reply: FastifyReply, f: StoredFile, type: string, cache: string) =>
-    reply
+  /** A stored file's bytes (from the configured blob store), never sniffed or run, kept by whom `cache` says. */
+  const sendFile = async (reply: FastifyReply, f: StoredFile, type: string, cache: string) => {
+    const blob = await ctx.files.open(f);
+    if (!blob) throw notFound('文件不存在');
+    return reply
       .type(type)
       .header('Cache-Control', cache)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .send(createReadStream(ctx.files.pathOf(f.type, f.name)));
+      .send(blob.body);
+  };
   /** The image, inline. */
   const sendImage = (reply: FastifyReply, f: StoredFile, cache: string) => sendFile(reply, f, f.mime, cache);
 

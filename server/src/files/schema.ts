@@ -12,6 +12,16 @@ export interface FileTable {
   createdAt: number;
 }
 
+/** The bytes of a stored upload when the database keeps them (FILE_STORE=database; files/blob-database.ts). */
+export interface FileBlobTable {
+  /** `<type>/<name>` (files/blob-key.ts). */
+  key: string;
+  data: Buffer;
+  size: number;
+  createdAt: number;
+}
+
 export interface FileTables {
   file: FileTable;
+  file_blob: FileBlobTable;
 }

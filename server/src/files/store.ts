@@ -1,14 +1,15 @@
 /**
- * Stored uploads (effects): DATA_DIR/uploads/{type}/{random name} plus a `file` row with the owner.
- * A path on disk is only ever built from a row's type and the name the server generated for it
- * (both checked again here), never from what a request says.
+ * Stored uploads (effects): the bytes in the configured blob store (blob-store.ts) under
+ * `<type>/<random name>`, plus a `file` row with the owner. A key is only ever built from a row's
+ * type and the name the server generated for it (both checked again by blobKey), never from what a
+ * request says.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Db } from '../database';
 import type { FileTable } from './schema';
 import type { User } from '../system';
+import { blobKey } from './blob-key';
+import { putWithRow, type BlobStore, type StoredBlob } from './blob-store';
 import { STORED_NAME, UPLOAD_TYPES, type FileUse, type UploadType } from './upload-rules';
 
 /** A stored upload as read: its table's row. */
@@ -20,23 +21,12 @@ export type FileUseCheck = (user: Readonly<User>, file: { type: string; name: st
 const TYPES: ReadonlySet<string> = new Set(UPLOAD_TYPES);
 
 export class FileStore {
-  readonly root: string;
-
   constructor(
     private readonly db: Db,
-    dataDir: string,
+    /** Where the bytes are kept; the citizens' photos use it too (citizen/photos.ts). */
+    readonly blobs: BlobStore,
     private readonly clock: () => number = Date.now,
-  ) {
-    this.root = path.resolve(dataDir, 'uploads');
-  }
-
-  /** The file's place on disk; throws for anything but a known type and a generated name. */
-  pathOf(type: string, name: string): string {
-    if (!TYPES.has(type) || !STORED_NAME.test(name)) throw new Error(`not a stored file: ${type}/${name}`);
-    const p = path.join(this.root, type, name);
-    if (path.dirname(p) !== path.join(this.root, type)) throw new Error('stored file outside its folder');
-    return p;
-  }
+  ) {}
 
   /** Where the client reads a stored file: images inline (no token), everything else as a download. */
   static urlOf(type: string, name: string, mime = 'image/'): string {
@@ -45,6 +35,7 @@ export class FileStore {
       : `/api/file/Download/${type}/${name}`;
   }
 
+  /** Keeps the bytes and their row together (blob-store.ts putWithRow): the row names bytes that are there. */
   async save(
     type: UploadType,
     data: Buffer,
@@ -54,9 +45,6 @@ export class FileStore {
     ownerId: string,
   ): Promise<StoredFile> {
     const name = randomBytes(16).toString('hex') + (ext ? `.${ext}` : '');
-    const file = this.pathOf(type, name);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, data, { flag: 'wx' });
     const row: StoredFile = {
       id: randomUUID(),
       type,
@@ -67,12 +55,9 @@ export class FileStore {
       ownerId,
       createdAt: this.clock(),
     };
-    try {
-      await this.db.insertInto('file').values(row).execute();
-    } catch (err) {
-      await fs.rm(file, { force: true });
-      throw err;
-    }
+    await putWithRow(this.db, this.blobs, blobKey(type, name), data, (db) =>
+      db.insertInto('file').values(row).execute(),
+    );
     return row;
   }
 
@@ -84,5 +69,10 @@ export class FileStore {
       .where('type', '=', type)
       .where('name', '=', name)
       .executeTakeFirst();
+  }
+
+  /** A stored file's bytes (null when they are gone). */
+  open(f: Pick<StoredFile, 'type' | 'name'>): Promise<StoredBlob | null> {
+    return this.blobs.get(blobKey(f.type, f.name));
   }
 }
