@@ -59,6 +59,8 @@ export default tseslint.config(
       // the chat fault test's bundle of the server (removed after the run; left if the run is killed)
       'server/test/.fault-build-*/**',
       'server/.api-doc-*/**',
+      // the contract check's declarations (scripts/contract.mjs; removed after the run)
+      'shared/.contract-dts/**',
       '**/*.cjs',
       '**/*.mjs',
     ],

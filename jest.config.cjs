@@ -1,4 +1,7 @@
 // Unit tests of every front-end package (server tests run separately, against real databases).
 const { FRONTEND } = require('./build/workspace.cjs');
 
-module.exports = { projects: FRONTEND.map((p) => `<rootDir>/${p}/jest.config.cjs`) };
+// scripts/: the root scripts' pure modules (the contract check's decisions)
+module.exports = {
+  projects: [...FRONTEND, 'scripts'].map((p) => `<rootDir>/${p}/jest.config.cjs`),
+};

@@ -10,7 +10,22 @@ const HOST_ANTD_LIST = path.join(__dirname, '../host/src/federation/antdShared.t
 // one list, also read by the code generator (server/src/lowcode/generator/templates.ts)
 const SINGLETONS = require('./singletons.json');
 
-function sharedConfig() {
+/**
+ * The contract range an app declares: its dependency on @lighting/shared in its package.json
+ * ('workspace:^1.0.0' → '^1.0.0'). null when it names none ('workspace:*'), as the host does: it
+ * offers the contract rather than needing one.
+ * @param {string} appDir
+ */
+function contractRange(appDir) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  const spec = (pkg.dependencies || {})[sharedPkg.name];
+  if (typeof spec !== 'string') return null;
+  const range = spec.replace(/^workspace:/, '');
+  return range === '*' || range === '^' || range === '~' || range === '' ? null : range;
+}
+
+/** @param {string | null} [range] the app's contract range (contractRange); the package's version when none */
+function sharedConfig(range = null) {
   const deps = sharedPkg.dependencies;
   const shared = {};
   for (const name of SINGLETONS) {
@@ -81,9 +96,11 @@ function sharedConfig() {
     '@lighting/shared/form',
     '@lighting/shared/lowcode',
   ]) {
-    shared[entry] = { singleton: true, requiredVersion: sharedPkg.version, strictVersion: false };
+    // a remote's declared range (architecture.md "The shared contract"): the host checks it from
+    // the manifest before loading the remote; the runtime only warns on a mismatch (no strictVersion)
+    shared[entry] = { singleton: true, requiredVersion: range || sharedPkg.version, strictVersion: false };
   }
   return shared;
 }
 
-module.exports = { sharedConfig, SINGLETONS };
+module.exports = { sharedConfig, contractRange, SINGLETONS };

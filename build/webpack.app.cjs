@@ -4,7 +4,7 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
-const { sharedConfig } = require('./shared.cjs');
+const { sharedConfig, contractRange } = require('./shared.cjs');
 const { FaviconPlugin } = require('./favicon.cjs');
 
 /**
@@ -20,6 +20,11 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title 
   // Where the app's index.html is served from. The host lives at /, each remote's standalone
   // (kiosk) app at /remotes/<name>/. Chunks use publicPath 'auto' so the same build also works
   // when a remote is deployed on another origin (only remotes.json changes).
+  // the contract range a remote was built for ("@lighting/shared": "workspace:^1.0.0" in its
+  // package.json), published in its manifest (metaData.contract). A remote naming none
+  // ('workspace:*', as the low-code generator's remotes still do) publishes none: the host loads it
+  // without a check.
+  const range = isHost ? null : contractRange(dir);
   const htmlPublicPath = process.env.PUBLIC_PATH || (isHost ? '/' : `/remotes/${name}/`);
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -63,11 +68,20 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title 
           exposes,
           // No static remotes: the host registers them at run time from /remotes.json.
           remotes: {},
-          shared: sharedConfig(),
+          shared: sharedConfig(range),
           // 'loaded-first' keeps the shell alive when a remote is down (federation.md).
           shareStrategy: 'loaded-first',
           runtimePlugins: isHost ? [path.join(dir, 'src/federation/runtimePlugin.ts')] : [],
-          manifest: { fileName: 'mf-manifest.json' },
+          manifest: {
+            fileName: 'mf-manifest.json',
+            // the host reads it before it loads the remote (host/src/federation/contract.ts)
+            additionalData: range
+              ? ({ stats }) => {
+                  stats.metaData.contract = { name: '@lighting/shared', range };
+                  return stats;
+                }
+              : undefined,
+          },
           dts: false,
           dev: false,
           // Browser only: leaves out the runtime's Node loading code.

@@ -71,6 +71,11 @@ step("API types match the server's description (scripts/api-types.mjs)", process
   join(ROOT, 'scripts', 'api-types.mjs'),
   '--check',
 ]);
+// the shared contract's public API against its recorded reports and version (~12 s on 2 cores)
+step("the shared contract's public API and version (scripts/contract.mjs)", process.execPath, [
+  join(ROOT, 'scripts', 'contract.mjs'),
+  '--check',
+]);
 
 /** A jest run whose counts go into the totals. */
 function jestStep(name, config, extraArgs, env = {}, ceiling = CEILING.unit) {

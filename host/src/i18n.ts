@@ -3,6 +3,9 @@ import { registerNamespace } from '@lighting/shared';
 registerNamespace('host', {
   zh: {
     welcome: '欢迎回来，',
+    remoteIncompatible: '该模块与本控制台的版本不兼容',
+    remoteIncompatibleDetail:
+      '模块 {{name}} 需要共享契约 @lighting/shared {{range}}，本控制台提供的是 {{offered}}。请联系该模块的维护团队发布兼容的版本。',
     lastLoginTime: '时间',
     lastLoginPlace: '地点',
     menuMore: '更多菜单',
@@ -67,6 +70,9 @@ registerNamespace('host', {
   },
   zhtw: {
     welcome: '歡迎回來，',
+    remoteIncompatible: '該模塊與本控制台的版本不相容',
+    remoteIncompatibleDetail:
+      '模塊 {{name}} 需要共享契約 @lighting/shared {{range}}，本控制台提供的是 {{offered}}。請聯繫該模塊的維護團隊發布相容的版本。',
     lastLoginTime: '時間',
     lastLoginPlace: '地點',
     menuMore: '更多菜單',
@@ -131,6 +137,9 @@ registerNamespace('host', {
   },
   en: {
     welcome: 'Welcome back, ',
+    remoteIncompatible: 'This module does not fit this console',
+    remoteIncompatibleDetail:
+      'Module {{name}} needs the shared contract @lighting/shared {{range}}; this console offers {{offered}}. Ask the team that maintains it to release a compatible version.',
     lastLoginTime: 'Time',
     lastLoginPlace: 'Place',
     menuMore: 'More menus',

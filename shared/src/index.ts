@@ -38,6 +38,7 @@ export * from './i18n/useDictionaryName';
 export * from './auth/Auth';
 export * from './ui/toast';
 export * from './ui/pagination';
+export * from './contract';
 export * from './remote/types';
 export * from './router';
 export * from './list/usePagedList';

@@ -25,6 +25,19 @@ function ErrorPanel({ name, error, onRetry }: { name: string; error: string; onR
   );
 }
 
+/** A remote built for another contract: which remote, what it needs, what this console offers. */
+function IncompatiblePanel({ name, range, offered }: { name: string; range: string; offered: string }) {
+  const { t } = useTranslation('host');
+  return (
+    <Result
+      status="warning"
+      title={t('remoteIncompatible')}
+      subTitle={t('remoteIncompatibleDetail', { name, range, offered })}
+      data-testid="remote-incompatible"
+    />
+  );
+}
+
 class Boundary extends Component<
   { name: string; children: ReactNode; fallback: (error: string) => ReactNode },
   { error: string | null }
@@ -56,6 +69,8 @@ export function RemotePage({ urlAddress, meta }: { urlAddress: string; meta: Rou
   }
   if (state.status === 'missing') return <NoPage title={meta.title} urlAddress={urlAddress} />;
   if (state.status === 'error') return <ErrorPanel name={name} error={state.error} onRetry={retry} />;
+  if (state.status === 'incompatible')
+    return <IncompatiblePanel name={name} range={state.range} offered={state.offered} />;
   const { Page } = state;
   return (
     <Boundary

@@ -1,8 +1,10 @@
 // The remote registry (architecture.md): read /remotes.json at start, register every remote with
 // the federation runtime (no static remotes), load a remote's route table on first visit.
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { parseRegistry, resolveRemote, type RemoteEntry } from '@lighting/shared';
+import { CONTRACT_VERSION, parseRegistry, resolveRemote, type RemoteEntry } from '@lighting/shared';
 import type { RemoteRoutes } from '@lighting/shared';
+import { contractVerdict, IncompatibleRemoteError } from './contract';
+import { keepManifest } from './manifests';
 import { REMOTE_ERROR } from './runtimePlugin';
 
 let registry: RemoteEntry[] = [];
@@ -26,6 +28,8 @@ export async function loadRegistry(url = '/remotes.json'): Promise<RemoteEntry[]
     console.error('[federation] remote registry unavailable', e);
     registry = [];
   }
+  checks.clear();
+  refused.clear();
   register(registry);
   return registry;
 }
@@ -34,6 +38,45 @@ export const getRegistry = (): RemoteEntry[] => registry;
 
 export function remoteFor(urlAddress: string) {
   return resolveRemote(registry, urlAddress);
+}
+
+const checks = new Map<string, Promise<void>>();
+const refused = new Map<string, IncompatibleRemoteError>();
+
+/**
+ * Before any of a remote's code loads: its manifest's contract range against the contract this host
+ * offers (contract.ts). Outside it, rejects with IncompatibleRemoteError (kept: the same remote stays
+ * refused until the registry is read again); a manifest that cannot be read rejects with an Error
+ * (not kept: Retry tries again). The manifest's text goes to the runtime, which would fetch it next.
+ * An entry that is not a manifest (a remoteEntry.js) carries no range: it loads unchecked.
+ */
+export function checkContract(name: string, force = false): Promise<void> {
+  const no = refused.get(name);
+  if (no) return Promise.reject(no);
+  if (force) checks.delete(name);
+  let p = checks.get(name);
+  if (!p) {
+    const r = registry.find((x) => x.name === name);
+    if (!r) return Promise.reject(new Error(`no remote named ${name} in the registry`));
+    const url = absolute(r.entry);
+    if (!/\.json([?#]|$)/.test(url)) return Promise.resolve();
+    p = fetch(url, { cache: 'no-cache' }).then(async (res) => {
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      const text = await res.text();
+      const verdict = contractVerdict(JSON.parse(text) as unknown, CONTRACT_VERSION);
+      if (verdict.status === 'outside')
+        throw new IncompatibleRemoteError(name, verdict.range, verdict.offered);
+      if (verdict.status === 'undeclared')
+        console.warn(`[federation] remote ${name} declares no contract range; loading it unchecked`);
+      keepManifest(url, text);
+    });
+    p.catch((e: unknown) => {
+      checks.delete(name);
+      if (e instanceof IncompatibleRemoteError) refused.set(name, e);
+    });
+    checks.set(name, p);
+  }
+  return p;
 }
 
 const tables = new Map<string, Promise<RemoteRoutes>>();
@@ -47,16 +90,18 @@ export function loadRoutes(name: string, forceReload = false): Promise<RemoteRou
   }
   let p = tables.get(name);
   if (!p) {
-    p = loadRemote<{ default?: RemoteRoutes } & Record<string, unknown>>(`${name}/routes`).then((mod) => {
-      if (!mod || typeof mod[REMOTE_ERROR] === 'string') {
-        throw new Error(
-          typeof mod?.[REMOTE_ERROR] === 'string' ? (mod[REMOTE_ERROR] as string) : 'remote unavailable',
-        );
-      }
-      const table = (mod.default ?? mod) as RemoteRoutes;
-      if (!table || typeof table.pages !== 'object') throw new Error(`${name}/routes has no pages table`);
-      return table;
-    });
+    p = checkContract(name, forceReload)
+      .then(() => loadRemote<{ default?: RemoteRoutes } & Record<string, unknown>>(`${name}/routes`))
+      .then((mod) => {
+        if (!mod || typeof mod[REMOTE_ERROR] === 'string') {
+          throw new Error(
+            typeof mod?.[REMOTE_ERROR] === 'string' ? (mod[REMOTE_ERROR] as string) : 'remote unavailable',
+          );
+        }
+        const table = (mod.default ?? mod) as RemoteRoutes;
+        if (!table || typeof table.pages !== 'object') throw new Error(`${name}/routes has no pages table`);
+        return table;
+      });
     p.catch(() => tables.delete(name));
     tables.set(name, p);
   }
@@ -74,13 +119,15 @@ export function loadExposed<T>(name: string, expose: string): Promise<T> {
   if (!p) {
     const r = registry.find((x) => x.name === name);
     if (!r) return Promise.reject(new Error(`no remote named ${name} in the registry`));
-    p = loadRemote<Record<string, unknown>>(key).then((mod) => {
-      if (!mod || typeof mod[REMOTE_ERROR] === 'string')
-        throw new Error(
-          typeof mod?.[REMOTE_ERROR] === 'string' ? (mod[REMOTE_ERROR] as string) : 'remote unavailable',
-        );
-      return (mod.default ?? mod) as T;
-    });
+    p = checkContract(name)
+      .then(() => loadRemote<Record<string, unknown>>(key))
+      .then((mod) => {
+        if (!mod || typeof mod[REMOTE_ERROR] === 'string')
+          throw new Error(
+            typeof mod?.[REMOTE_ERROR] === 'string' ? (mod[REMOTE_ERROR] as string) : 'remote unavailable',
+          );
+        return (mod.default ?? mod) as T;
+      });
     p.catch(() => {
       exposed.delete(key);
       register([r], true);
@@ -94,5 +141,9 @@ export function loadExposed<T>(name: string, expose: string): Promise<T> {
 export function preload(urlAddress: string): void {
   const hit = remoteFor(urlAddress);
   if (!hit || tables.has(hit.remote.name)) return;
-  void preloadRemote([{ nameOrAlias: hit.remote.name, exposes: ['./routes'] }]).catch(() => undefined);
+  const name = hit.remote.name;
+  // a remote outside the contract is not fetched beyond its manifest
+  void checkContract(name)
+    .then(() => preloadRemote([{ nameOrAlias: name, exposes: ['./routes'] }]))
+    .catch(() => undefined);
 }

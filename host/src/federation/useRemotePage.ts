@@ -3,6 +3,7 @@
 // bypassing the route table's cache.
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { matchRemoteRoute, type RemotePageProps } from '@lighting/shared';
+import { IncompatibleRemoteError } from './contract';
 import { loadRoutes, remoteFor } from './registry';
 
 export type RemotePageState =
@@ -10,7 +11,9 @@ export type RemotePageState =
   | { status: 'ready'; Page: ComponentType<RemotePageProps> }
   /** no remote claims the address, or the one that does has no page for it: nothing to retry */
   | { status: 'missing' }
-  | { status: 'error'; error: string };
+  | { status: 'error'; error: string }
+  /** the remote was built for a contract range that excludes the host's: not loaded, nothing to retry */
+  | { status: 'incompatible'; range: string; offered: string };
 
 /**
  * @param urlAddress the route without leading or trailing slashes
@@ -36,10 +39,12 @@ export function useRemotePage(urlAddress: string, reloadOn: string) {
         return loader ? loader() : null;
       })
       .then((mod) => alive && setState(mod ? { status: 'ready', Page: mod.default } : { status: 'missing' }))
-      .catch(
-        (e: unknown) =>
-          alive && setState({ status: 'error', error: e instanceof Error ? e.message : String(e) }),
-      );
+      .catch((e: unknown) => {
+        if (!alive) return;
+        if (e instanceof IncompatibleRemoteError)
+          setState({ status: 'incompatible', range: e.range, offered: e.offered });
+        else setState({ status: 'error', error: e instanceof Error ? e.message : String(e) });
+      });
     return () => {
       alive = false;
     };

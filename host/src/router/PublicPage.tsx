@@ -27,6 +27,19 @@ export default function PublicPage() {
         </button>
       </div>
     );
+  if (state.status === 'incompatible')
+    return (
+      <div
+        role="alert"
+        data-testid="public-incompatible"
+        style={{ padding: 24, fontFamily: 'sans-serif', textAlign: 'center' }}
+      >
+        <p>页面暂不可用 / This page is not available</p>
+        <p style={{ color: '#888', fontSize: 13 }}>
+          {name}: @lighting/shared {state.range} ≠ {state.offered}
+        </p>
+      </div>
+    );
   if (state.status === 'missing')
     return (
       <div

@@ -4,8 +4,11 @@
 // follows the element's size (ResizeObserver) and is disposed on unmount.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ChartOption } from './types';
+// a namespace type import, not `typeof import('./echarts')`: API Extractor (scripts/contract.mjs)
+// cannot analyse an import type of a whole module
+import type * as EChartsRuntime from './echarts';
 
-type Runtime = typeof import('./echarts');
+type Runtime = typeof EChartsRuntime;
 type Chart = ReturnType<Runtime['init']>;
 
 let runtime: Promise<Runtime> | null = null;

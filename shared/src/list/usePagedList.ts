@@ -3,7 +3,8 @@
 // (a new object) loads again; errors keep the last page (the HTTP client shows the message). Only the
 // latest request's answer is shown: an earlier one that arrives after it (a reload started before a
 // delete, an older filter) is dropped.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import type { TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Envelope, Paged } from '../http/client';
 import { DEFAULT_PAGE_SIZE, tablePagination } from '../ui/pagination';
@@ -13,10 +14,32 @@ export interface PageQuery {
   pageSize: number;
 }
 
+/** What usePagedList gives a list page (written out: the contract's API report records it). */
+export interface PagedList<T, Q extends PageQuery> {
+  query: Q;
+  setQuery: Dispatch<SetStateAction<Q>>;
+  /** Filters changed: back to the first page. */
+  search: (filters: Partial<Omit<Q, keyof PageQuery>>) => void;
+  data: Paged<T>;
+  setData: Dispatch<SetStateAction<Paged<T>>>;
+  loading: boolean;
+  reload: () => Promise<void>;
+  pagination: TablePaginationConfig;
+  /** Spread onto an antd Table: rows, loading, paging and the empty text (无数据). */
+  table: PagedTableProps<T>;
+}
+
+export interface PagedTableProps<T> {
+  dataSource: T[];
+  loading: boolean;
+  pagination: TablePaginationConfig;
+  locale: { emptyText: string };
+}
+
 export function usePagedList<T, Q extends PageQuery>(
   fetchPage: (q: Q) => Promise<Envelope<Paged<T>>>,
   initial: Omit<Q, keyof PageQuery> & Partial<PageQuery>,
-) {
+): PagedList<T, Q> {
   const [query, setQuery] = useState<Q>(
     () => ({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, ...initial }) as Q,
   );
@@ -60,8 +83,12 @@ export function usePagedList<T, Q extends PageQuery>(
     setQuery((q) => ({ ...q, currentPage, pageSize })),
   );
 
-  /** Spread onto an antd Table: rows, loading, paging and the empty text (无数据). */
-  const table = { dataSource: data.list, loading, pagination, locale: { emptyText: t('noData') } };
+  const table: PagedTableProps<T> = {
+    dataSource: data.list,
+    loading,
+    pagination,
+    locale: { emptyText: t('noData') },
+  };
 
   return { query, setQuery, search, data, setData, loading, reload, pagination, table };
 }
