@@ -36,6 +36,14 @@ const RECORD = join(API_DIR, 'contract.json');
 const CHANGELOG = join(SHARED, 'CHANGELOG.md');
 const CONSTANT = join(SHARED, 'src', 'contract.ts');
 
+/**
+ * Entry points outside the recorded contract: `./api` holds only the types generated from the
+ * server's route schemas (scripts/api-types.mjs, checked against the server by `api-types --check`).
+ * They exist at compile time only, so a built remote cannot break on them at run time, and they
+ * change with every route; recording them would make each server change a contract version.
+ */
+const OUTSIDE = new Set(['./api']);
+
 /** Entry points: [export key, report name, declaration file]. */
 function entryPoints(pkg) {
   return Object.entries(pkg.exports).map(([key, src]) => {
@@ -65,7 +73,7 @@ function extract(pkg) {
   const reports = {};
   try {
     let state;
-    for (const e of entries) {
+    for (const e of entries.filter((x) => !OUTSIDE.has(x.key))) {
       const config = ExtractorConfig.prepare({
         configObject: {
           projectFolder: SHARED,
