@@ -103,7 +103,8 @@ describe('code generator', () => {
     const shared = JSON.parse(readFileSync(join(ROOT, 'shared/package.json'), 'utf8'));
     for (const dep of ['react', 'react-dom', 'antd', 'i18next', 'react-i18next', 'zustand', 'axios', 'rxjs'])
       expect(pkg.dependencies[dep]).toBe(shared.dependencies[dep]);
-    expect(pkg.dependencies['@lighting/shared']).toBe('workspace:*');
+    // the contract range the host checks: the major of the console it was generated from
+    expect(pkg.dependencies['@lighting/shared']).toBe(`workspace:^${shared.version}`);
     expect(Object.values(pkg.devDependencies)).not.toContain('*');
     expect(file('webpack.config.cjs')).toContain(
       "exposes: { './routes': './src/routes.ts', './App': './src/App.tsx' }",

@@ -56,7 +56,8 @@ export function packageJson(t: TemplateInput): string {
     },
     dependencies: {
       ...pick(REMOTE_DEPENDENCIES, t.versions.dependencies),
-      '@lighting/shared': 'workspace:*',
+      // the contract range the host checks before it loads the remote (docs/architecture.md)
+      '@lighting/shared': `workspace:^${t.versions.shared}`,
     },
     devDependencies: pick(REMOTE_DEV_DEPENDENCIES, t.versions.devDependencies),
   };
