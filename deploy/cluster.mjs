@@ -64,6 +64,8 @@ function fail(msg) {
   process.exit(2);
 }
 
+// the one reading the events may be gone (its terminal closed): the instances are still stopped
+process.stdout.on('error', () => undefined);
 const say = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
 
 /** deploy/haproxy.cfg with its LISTEN address and one `server` line per instance. */
@@ -86,36 +88,38 @@ const ports = Array.from({ length: instances }, (_, i) => port + 1 + i);
 const children = new Array(instances).fill(null);
 let stopping = false;
 
-/** Starts instance i; resolves once it says it listens. */
+/** Starts instance i; resolves once it answers (whatever its LOG_LEVEL prints). */
 function start(i) {
-  return new Promise((resolveUp, rejectUp) => {
-    const child = spawn(process.execPath, [args.main], {
-      env: { ...env, PORT: String(ports[i]), DATA_DIR: join(dataRoot, `instance-${i}`) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-      // a process group of its own: a Ctrl-C or a group signal reaches this supervisor only, which
-      // then stops each instance once (a second signal would make an instance exit at once)
-      detached: true,
-    });
-    children[i] = child;
-    child.stdout.pipe(createWriteStream(join(logs, `instance-${i}.log`), { flags: 'a' }));
-    let up = false;
-    let buf = '';
-    child.stdout.on('data', (d) => {
-      if (up) return;
-      buf += d.toString();
-      if (buf.includes('Server listening at')) {
-        up = true;
-        buf = '';
-        say({ event: 'up', instance: i, pid: child.pid, port: ports[i] });
-        resolveUp();
-      } else if (buf.length > 100_000) buf = buf.slice(-1000);
-    });
+  const child = spawn(process.execPath, [args.main], {
+    env: { ...env, PORT: String(ports[i]), DATA_DIR: join(dataRoot, `instance-${i}`) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    // a process group of its own: a Ctrl-C or a group signal reaches this supervisor only, which
+    // then stops each instance once (a second signal would make an instance exit at once)
+    detached: true,
+  });
+  children[i] = child;
+  child.stdout.pipe(createWriteStream(join(logs, `instance-${i}.log`), { flags: 'a' }));
+  let up = false;
+  const exited = new Promise((resolveExit) =>
     child.once('exit', (code, signal) => {
       say({ event: 'exit', instance: i, code, signal });
-      if (!up) return rejectUp(new Error(`instance ${i} exited (${code ?? signal}) before listening`));
-      if (!stopping) start(i).catch((e) => say({ event: 'error', instance: i, message: String(e) }));
-    });
-  });
+      resolveExit(code ?? signal);
+      if (up && !stopping) start(i).catch((e) => say({ event: 'error', instance: i, message: String(e) }));
+    }),
+  );
+  return (async () => {
+    for (;;) {
+      const answered = await fetch(`http://127.0.0.1:${ports[i]}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (answered) break;
+      const gone = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 100))]);
+      if (gone !== null) throw new Error(`instance ${i} exited (${gone}) before it answered`);
+    }
+    up = true;
+    say({ event: 'up', instance: i, pid: child.pid, port: ports[i] });
+  })();
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'lighting-cluster-'));

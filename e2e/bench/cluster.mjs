@@ -159,7 +159,11 @@ async function workload(base, ops, concurrency) {
 }
 
 export async function benchCluster() {
-  const databaseUrl = process.env.BENCH_CLUSTER_DATABASE_URL || process.env.DATABASE_URL || '';
+  const databaseUrl =
+    process.env.BENCH_CLUSTER_DATABASE_URL ||
+    process.env.BENCH_FAULTS_DATABASE_URL ||
+    process.env.DATABASE_URL ||
+    '';
   if (!/^postgres/.test(databaseUrl)) return 'skipped: no PostgreSQL (BENCH_CLUSTER_DATABASE_URL)';
   if (spawnSync(haproxyBin, ['-v']).status !== 0) return 'skipped: haproxy not installed';
   const ops = Number(process.env.BENCH_CLUSTER_OPS || 2000);

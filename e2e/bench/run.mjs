@@ -15,6 +15,7 @@
 // - low-code lists: the list call over 100,000 records with a filter and a sort against
 //   /api/health, and the streamed export of 100,000 records (time, server memory), both databases
 // - the code generator: time to generate one remote and build it
+// - the cluster: the mixed workload's throughput and p99 through HAProxy on 1 and 2 instances
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +34,7 @@ import { homePaintBytes } from './home.mjs';
 import { benchWorkflow } from './workflow.mjs';
 import { benchLowcode } from './lowcode.mjs';
 import { benchGenerator } from './generator.mjs';
+import { benchCluster } from './cluster.mjs';
 import { apiToken, median } from './common.mjs';
 
 const PAGES = [
@@ -292,6 +294,8 @@ try {
     // issue 13: a published list over 100,000 records (list p95 vs health, streamed export), on
     // SQLite and PostgreSQL (its own scratch servers)
     lowcodeList: await benchLowcode(),
+    // issue 27: the mixed workload through HAProxy on 1 and 2 instances (PostgreSQL, Redis, haproxy)
+    cluster: await benchCluster(),
   };
   console.log(JSON.stringify(result, null, 2));
 } finally {
