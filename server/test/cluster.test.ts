@@ -37,6 +37,33 @@ if (!runs)
 
 const INSTANCES = 3;
 
+/** A flow: start → a 1-second timer → the manager (as workflow-timers.test.ts). */
+const TIMER_FLOW = {
+  type: 'start',
+  nodeId: 'start',
+  prevId: null,
+  properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [], formOperates: [] },
+  childNode: {
+    type: 'timer',
+    nodeId: 'wait',
+    prevId: 'start',
+    properties: { title: '等待', day: 0, hour: 0, minute: 0, second: 1 },
+    childNode: {
+      type: 'approver',
+      nodeId: 'mgr',
+      prevId: 'wait',
+      properties: {
+        title: '经理',
+        assigneeType: 6,
+        approvers: ['u-manager'],
+        counterSign: 0,
+        rejectStep: '0',
+        formOperates: [],
+      },
+    },
+  },
+};
+
 interface Call {
   what: string;
   t0: number;
@@ -136,6 +163,9 @@ describeCluster('a cluster: 3 instances behind HAProxy on PostgreSQL and Redis',
       REMOTES_FILE: path.join(dir, 'remotes.json'),
       MAP_ASSETS: '200',
       LOG_LEVEL: 'info',
+      // timers looked for often, and a claim the killed instance held taken over soon
+      FLOW_TIMER_POLL_MS: '100',
+      FLOW_TIMER_CLAIM_MS: '2000',
     };
     // the proxy's port and the instances' ports after it, all free
     let port = 0;
@@ -235,6 +265,32 @@ describeCluster('a cluster: 3 instances behind HAProxy on PostgreSQL and Redis',
     for (const [account, password] of people)
       tokens.set(account, await untilAcknowledged(() => signIn(account, password)));
 
+    // workflow: a flow start → a 1-second timer → the manager's approval, released by the admin
+    const W = '/api/workflow/Engine';
+    const asJson = (account: string, body: object) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: tokens.get(account)! },
+      body: JSON.stringify(body),
+    });
+    const flowId = json<{ id: string }>(
+      await untilAcknowledged(() =>
+        call(
+          'flow created',
+          `${W}/FlowEngine`,
+          asJson('admin', {
+            fullName: '集群定时',
+            enCode: `cluster${randomBytes(3).toString('hex')}`,
+            formId: 'ff-leaveApply',
+            flowTemplateJson: JSON.stringify(TIMER_FLOW),
+            idemKey: `flow-${randomBytes(8).toString('hex')}`,
+          }),
+        ),
+      ),
+    ).id;
+    await untilAcknowledged(() =>
+      call('flow released', `${W}/FlowEngine/Release/${flowId}`, asJson('admin', {})),
+    );
+
     // chat: two pairs, their sockets through the proxy (so on whichever instance it chose)
     const chat = [
       new FaultClient('u-admin', 'u-operator', tokens.get('admin')!),
@@ -329,6 +385,22 @@ describeCluster('a cluster: 3 instances behind HAProxy on PostgreSQL and Redis',
         reports.push(json<{ report: { id: string } }>(filed).report.id);
       }
     };
+    const FLOWS = 12;
+    const tasks: string[] = [];
+    const flows = async () => {
+      const data = JSON.stringify({ leaveType: 'sick', leaveDays: 1, startTime: 1, endTime: 2, reason: 'x' });
+      for (let i = 0; i < FLOWS; i++) {
+        const key = `task-${i}-${randomBytes(8).toString('hex')}`;
+        const r = await untilAcknowledged(() =>
+          call(
+            'flow launched',
+            `${W}/FlowTask`,
+            asJson('operator', { flowId, data, status: 0, idemKey: key }),
+          ),
+        );
+        tasks.push(json<{ id: string }>(r).id);
+      }
+    };
     const signer = async () => {
       for (let i = 0; i < SIGN_INS; i++) {
         const [account, password] = people[i % people.length]!;
@@ -344,7 +416,7 @@ describeCluster('a cluster: 3 instances behind HAProxy on PostgreSQL and Redis',
     };
 
     // the kill: once half the planned answers came back, the instance most requests went to dies
-    const planned = 3 * UPLOADS * 3 + 2 * RECORDS + REPORTS + SIGN_INS;
+    const planned = 3 * UPLOADS * 3 + 2 * RECORDS + REPORTS + SIGN_INS + FLOWS;
     const victim = 1;
     const killed = new Promise<void>((resolve) => {
       onAnswer = () => {
@@ -363,6 +435,7 @@ describeCluster('a cluster: 3 instances behind HAProxy on PostgreSQL and Redis',
       recorder('admin'),
       recorder('operator'),
       citizens(),
+      flows(),
       signer(),
       talker(),
       killed,
@@ -386,6 +459,35 @@ describeCluster('a cluster: 3 instances behind HAProxy on PostgreSQL and Redis',
     await Promise.all(chat.map(async (c) => (c.connected ? c.catchUp() : c.connect(wsUrl))));
     const conversations = (await checkConversations(db.db, chat)).counts;
     chat.forEach((c) => c.drop());
+
+    // every timer fires once, whichever instance claimed it (the killed one's claims are taken over);
+    // then the manager approves each task through the proxy
+    const timerRows = () =>
+      db!.db.selectFrom('flow_timer').select(['taskId', 'state']).where('taskId', 'in', tasks).execute();
+    // (the condition polled, as expect.poll does: the schedulers decide when, nothing here is timed)
+    for (let round = 0; (await timerRows()).some((t) => t.state !== 1); round++) {
+      if (round > 1200) throw new Error('timers never fired');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const waiting = await db.db
+      .selectFrom('flow_operator')
+      .select(['id', 'taskId', 'state'])
+      .where('taskId', 'in', tasks)
+      .execute();
+    for (const op of waiting)
+      await untilAcknowledged(() =>
+        call(
+          'flow approved',
+          `${W}/FlowBefore/Audit/${op.id}`,
+          asJson('manager', { handleOpinion: '同意', idemKey: `audit-${op.id}` }),
+        ),
+      );
+    const timersFired = await timerRows();
+    const taskRows = await db.db
+      .selectFrom('flow_task')
+      .select(['id', 'status'])
+      .where('id', 'in', tasks)
+      .execute();
 
     // every upload acknowledged reads back, the same bytes, after the restart
     let unreadable = 0;
@@ -432,6 +534,12 @@ describeCluster('a cluster: 3 instances behind HAProxy on PostgreSQL and Redis',
       recordsTwice,
       reports: reports.length,
       reportsLost,
+      flows: tasks.length,
+      timers: timersFired.length,
+      timersNotFired: timersFired.filter((t) => t.state !== 1).length,
+      /** a task whose timer fired twice would have two operator rows for the manager */
+      approvalsTwice: waiting.length - new Set(waiting.map((o) => o.taskId)).size,
+      flowsApproved: taskRows.filter((t) => t.status === 2).length,
       chat: conversations,
     };
     process.stdout.write(`cluster: ${JSON.stringify(counts)}\n`);
@@ -446,6 +554,12 @@ describeCluster('a cluster: 3 instances behind HAProxy on PostgreSQL and Redis',
     expect([recordsLost, recordsTwice, reportsLost]).toEqual([0, 0, 0]);
     expect(records).toHaveLength(2 * RECORDS);
     expect(reports).toHaveLength(REPORTS);
+    expect(tasks).toHaveLength(FLOWS);
+    expect(timersFired).toHaveLength(FLOWS);
+    expect(counts.timersNotFired).toBe(0);
+    expect(waiting).toHaveLength(FLOWS);
+    expect(counts.approvalsTwice).toBe(0);
+    expect(counts.flowsApproved).toBe(FLOWS);
     const planChat = chat.length * CHAT_ROUNDS * CHAT_PER_ROUND;
     expect(conversations.acknowledged).toBe(planChat);
     expect(conversations.stored).toBe(planChat);
