@@ -383,6 +383,75 @@ describe.each(TARGETS)('JNPF 3.x client calls (%s)', (target) => {
     });
   });
 
+  describe('the authorisation wizard: Authority/Data/{id}/Values and Data/Batch (src/api/permission/authorize.js)', () => {
+    const A = '/api/system/Permission/Authority/Data';
+
+    it('each step: {type, moduleIds} → the tree (list), its ids (all) and the checked ones (ids)', async () => {
+      // the operator role's menus, as the first step checked them
+      const held = (await okData(call(admin, 'GET', `${A}/Role/role-operator`))).ids;
+      const modules = await okData(call(admin, 'POST', `${A}/role-operator/Values`, { type: 'module' }));
+      expect(modules.ids.sort()).toEqual([...held.module].sort());
+      expect(modules.all).toEqual(expect.arrayContaining(held.module));
+      expect(modules.list[0]).toMatchObject({ id: expect.any(String), fullName: expect.any(String) });
+      await refused('POST', `${A}/role-operator/Values`, { type: 'module' });
+      // the button step offers only the chosen menus' buttons
+      const one = held.module.find((id: string) => held.button.some((b: string) => b.startsWith(`${id}:`)));
+      const buttons = await okData(
+        call(admin, 'POST', `${A}/role-operator/Values`, { type: 'button', moduleIds: one }),
+      );
+      expect(
+        buttons.all
+          .filter((id: string) => id.includes(':b:'))
+          .every((id: string) => id.startsWith(`${one}:`)),
+      ).toBe(true);
+      expect(buttons.ids).toEqual(held.button.filter((b: string) => b.startsWith(`${one}:`)));
+      // the batch page asks with id 0: nothing checked
+      expect((await okData(call(admin, 'POST', `${A}/0/Values`, { type: 'column' }))).ids).toEqual([]);
+      expect((await call(admin, 'POST', `${A}/nobody-here/Values`, { type: 'module' })).statusCode).toBe(404);
+      const bad = body(await call(admin, 'POST', `${A}/0/Values`, { type: 'portal' }));
+      expect(bad.code).toBe(400);
+      expect(bad.msg).toMatch(/^type: /);
+    });
+
+    it('the batch adds the chosen grants to each role, position and user, taking none away', async () => {
+      const before = (await okData(call(admin, 'GET', `${A}/Role/role-district`))).ids;
+      const admins = (await okData(call(admin, 'GET', `${A}/Role/role-admin`))).ids;
+      const page = admins.module.find(
+        (id: string) =>
+          !before.module.includes(id) && admins.button.some((b: string) => b.startsWith(`${id}:`)),
+      );
+      const btn = admins.button.find((b: string) => b.startsWith(`${page}:`));
+      // as batch.vue sends it: the checked and half-checked keys of each step, and the roles
+      const dataForm = {
+        module: [page],
+        button: [btn],
+        column: [],
+        resource: [],
+        roleIds: ['role-district'],
+      };
+      await refused('POST', `${A}/Batch`, dataForm);
+      await okData(call(admin, 'POST', `${A}/Batch`, { ...dataForm, userIds: ['u-manager'] }));
+      const after = (await okData(call(admin, 'GET', `${A}/Role/role-district`))).ids;
+      expect(after.module).toEqual(expect.arrayContaining([...before.module, page]));
+      expect(after.button).toEqual(expect.arrayContaining([...before.button, btn]));
+      expect(after.resource).toEqual(before.resource);
+      expect((await okData(call(admin, 'GET', `${A}/User/u-manager`))).ids.button).toContain(btn);
+      // a leaf of a menu the batch does not grant, an unknown role, no object at all: refused, nothing changed
+      const leaf = body(await call(admin, 'POST', `${A}/Batch`, { ...dataForm, module: [] }));
+      expect(leaf.msg).toBe(`button: 菜单未授权: ${btn}`);
+      const unknown = body(
+        await call(admin, 'POST', `${A}/Batch`, { ...dataForm, roleIds: ['no-such-role'] }),
+      );
+      expect(unknown.code).toBe(400);
+      expect(unknown.msg).toMatch(/^roleIds: /);
+      expect(body(await call(admin, 'POST', `${A}/Batch`, { module: [page] })).msg).toBe(
+        'roleIds: 请选择授权对象',
+      );
+      // put back
+      await okData(call(admin, 'PUT', `${A}/Role/role-district`, before));
+    });
+  });
+
   describe('organisations, departments, positions: Actions/State (src/api/permission/*.js)', () => {
     it('toggles enabledMark of each, guarded by its own menu', async () => {
       const P = '/api/system/Permission';

@@ -1,4 +1,11 @@
-import { authorizeTrees, dataScopeEntries, pickGranted, scopeFilter } from './authorize-model';
+import {
+  authorizeTrees,
+  authorizeValues,
+  dataScopeEntries,
+  pickGranted,
+  scopeFilter,
+  unionGrants,
+} from './authorize-model';
 
 const menus = [
   { id: 'm-p', parentId: null, type: 1, enCode: 'permission', fullName: '权限', icon: '', sortCode: 1 },
@@ -52,5 +59,41 @@ describe('pickGranted', () => {
     expect(() => pickGranted('column', ['m-r:b:btn_add'], all, new Set(['m-u']))).toThrow(
       'column: 菜单未授权: m-r:b:btn_add',
     );
+  });
+});
+
+describe('the 3.x wizard steps and the batch', () => {
+  const catalogue = {
+    menus,
+    buttons: [
+      { id: 'm-u:b:btn_add', menuId: 'm-u', enCode: 'btn_add', fullName: '新增', sortCode: 0 },
+      { id: 'm-r:b:btn_add', menuId: 'm-r', enCode: 'btn_add', fullName: '新增', sortCode: 0 },
+    ],
+    columns: [],
+    schemes: [{ menuId: 'm-r', enCode: 'mine', fullName: '本人', sortCode: 0 }],
+  };
+
+  it('a step offers only what the chosen menus have, and the object’s granted ids among them', () => {
+    const all = authorizeValues('button', catalogue, null, ['m-u:b:btn_add']);
+    expect(all.all).toEqual(['m-p', 'm-u', 'm-u:b:btn_add', 'm-r', 'm-r:b:btn_add']);
+    const chosen = authorizeValues('button', catalogue, new Set(['m-r']), ['m-u:b:btn_add', 'm-r:b:btn_add']);
+    expect(chosen.all).toEqual(['m-p', 'm-r', 'm-r:b:btn_add']);
+    expect(chosen.ids).toEqual(['m-r:b:btn_add']);
+    // the data step: the role page's scheme, not the user page's built-in scopes
+    expect(authorizeValues('resource', catalogue, new Set(['m-r']), []).all).toEqual([
+      'm-p',
+      'm-r',
+      'm-r:d:mine',
+    ]);
+    expect(authorizeValues('module', catalogue, new Set(['m-r']), ['m-x']).ids).toEqual(['m-x']);
+  });
+
+  it('a batch adds to what an object holds', () => {
+    expect(
+      unionGrants(
+        { module: ['a'], button: ['a:b:x'], column: [], resource: [] },
+        { module: ['a', 'b'], column: ['b:c:y'] },
+      ),
+    ).toEqual({ module: ['a', 'b'], button: ['a:b:x'], column: ['b:c:y'], resource: [] });
   });
 });

@@ -134,3 +134,62 @@ export function pickGranted<T extends { id: string; menuId: string }>(
     return e;
   });
 }
+
+export const GRANT_KINDS = ['module', 'button', 'column', 'resource'] as const;
+export type GrantKind = (typeof GRANT_KINDS)[number];
+
+/**
+ * One step of the JNPF 3.x authorisation wizard (`POST Authority/Data/{objectId}/Values`): the tree
+ * of `kind`, for the buttons, columns and data schemes only those of the menus chosen in the first
+ * step (`moduleIds`; null: every menu); `all` every node id of that tree, `ids` the object's granted
+ * ones among them (its checked keys).
+ */
+export function authorizeValues(
+  kind: GrantKind,
+  catalogue: {
+    menus: readonly MenuLite[];
+    buttons: readonly CatalogueEntry[];
+    columns: readonly CatalogueEntry[];
+    schemes: readonly Pick<CatalogueEntry, 'menuId' | 'enCode' | 'fullName' | 'sortCode'>[];
+  },
+  moduleIds: ReadonlySet<string> | null,
+  granted: readonly string[],
+) {
+  const chosen = <T extends { menuId: string }>(xs: readonly T[]) =>
+    moduleIds ? xs.filter((x) => moduleIds.has(x.menuId)) : xs;
+  const trees = authorizeTrees(
+    catalogue.menus,
+    chosen(catalogue.buttons),
+    chosen(catalogue.columns),
+    chosen(catalogue.schemes),
+  );
+  let list = trees[kind];
+  // the data step offers the built-in scopes of the chosen menus only, as the schemes
+  if (kind === 'resource' && moduleIds)
+    list = authorizeTrees(
+      catalogue.menus.filter((m) => moduleIds.has(m.id) || !DATA_SCOPE_MENUS.includes(m.enCode as never)),
+      [],
+      [],
+      chosen(catalogue.schemes),
+    ).resource;
+  const all: string[] = [];
+  const walk = (nodes: ReadonlyArray<{ id: string; children: ReadonlyArray<unknown> }>) => {
+    for (const n of nodes) {
+      all.push(n.id);
+      walk(n.children as typeof nodes);
+    }
+  };
+  walk(list);
+  const inTree = new Set(all);
+  return { list, ids: granted.filter((id) => inTree.has(id)), all };
+}
+
+/** Each kind's ids of `a` and `b` together (a batch adds to what an object holds). */
+export function unionGrants(
+  a: Readonly<Record<GrantKind, readonly string[]>>,
+  b: Readonly<Partial<Record<GrantKind, readonly string[]>>>,
+): Record<GrantKind, string[]> {
+  const out = {} as Record<GrantKind, string[]>;
+  for (const k of GRANT_KINDS) out[k] = [...new Set([...a[k], ...(b[k] ?? [])])];
+  return out;
+}

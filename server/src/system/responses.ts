@@ -371,6 +371,8 @@ export const SYSTEM_ANSWERS = {
   role: envelope(record({ ...ROLE_FIELDS, category: str, userIds: arr(str) })),
   roleOptions: listOf(BRIEF),
   roleUsers: listOf(record({ id: str, account: str, realName: str })),
+  /** one step of the 3.x authorisation wizard */
+  grantStep: envelope(record({ list: GRANT_TREE, ids: arr(str), all: arr(str) })),
   grants: envelope(
     record({
       module: GRANT_TREE,

@@ -135,6 +135,14 @@ export async function grantRole(
   return roleId;
 }
 
+/** Whether `id` is a role, a user or a position (the 3.x wizard names an object by its id alone). */
+export async function grantObjectType(db: Db, id: string): Promise<GrantObjectType | null> {
+  if (await db.selectFrom('role').select('id').where('id', '=', id).executeTakeFirst()) return 'Role';
+  if (await db.selectFrom('user').select('id').where('id', '=', id).executeTakeFirst()) return 'User';
+  if (await db.selectFrom('position').select('id').where('id', '=', id).executeTakeFirst()) return 'Position';
+  return null;
+}
+
 /** What can be granted: the enabled menus, every button and column, the enabled data schemes. */
 export async function grantCatalogue(db: Db) {
   const menus = await db

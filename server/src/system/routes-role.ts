@@ -29,12 +29,20 @@ import { OPEN, NO_BODY } from '../http/route-table';
 import { hasPermission, ipAddressName, requirePermission } from '../auth';
 import { registerSaveRoutes } from './save-routes';
 import { keywordQuery, pagingQuery } from '../http/validation';
-import { authorizeTrees, dataScopeEntries, pickGranted } from './authorize-model';
+import {
+  GRANT_KINDS,
+  authorizeTrees,
+  authorizeValues,
+  dataScopeEntries,
+  pickGranted,
+  unionGrants,
+} from './authorize-model';
 import {
   deleteRole,
   enabledRoles,
   grantCatalogue,
   grantIdsOf,
+  grantObjectType,
   grantRole,
   liveSessions,
   loadRole as loadRoleRow,
@@ -371,6 +379,115 @@ export function registerRoleRoutes(app: FastifyInstance): void {
       const roleId = await grantRoleOf(req.params.objectType, req.params.objectId, true);
       if (!roleId) throw notFound();
       await setGrants(ctx.db, roleId, { menuIds: g.module, buttons: bs, columns: cs, data: ds });
+      await ctx.invalidateAccess();
+      return ok(null, '授权成功');
+    },
+  );
+
+  // The JNPF 3.x client's authorisation wizard (src/api/permission/authorize.js): one step's tree
+  // and checked keys, and the batch page that adds grants to several roles, positions and users.
+  r.post(
+    jnpfPath(`${BASE}/Authority/Data/:objectId/Values`),
+    {
+      // a read, though the wizard asks with POST
+      onRequest: requirePermission({ menu: AUTH_MENU }),
+      schema: {
+        params: {
+          type: 'object',
+          required: ['objectId'],
+          properties: { objectId: { type: 'string', minLength: 1, maxLength: 64 } },
+        },
+        body: {
+          type: 'object',
+          required: ['type'],
+          additionalProperties: false,
+          properties: {
+            type: { type: 'string', enum: [...GRANT_KINDS] },
+            /** the menus chosen in the first step, comma-separated (none: every menu) */
+            moduleIds: { type: 'string', maxLength: 200_000 },
+          },
+        },
+        response: answers(SYSTEM_ANSWERS.grantStep),
+      } as const,
+    },
+    async (req) => {
+      const { objectId } = req.params;
+      // '0' is the batch page's: no object, nothing checked
+      const type = objectId === '0' ? null : await grantObjectType(ctx.db, objectId);
+      if (objectId !== '0' && !type) throw notFound('授权对象不存在');
+      const roleId = type ? await grantRoleOf(type, objectId, false) : null;
+      const granted = roleId ? (await grantIdsOf(ctx.db, roleId))[req.body.type] : [];
+      const chosen = req.body.moduleIds?.split(',').filter(Boolean);
+      const catalogue = await grantCatalogue(ctx.db);
+      return ok(authorizeValues(req.body.type, catalogue, chosen ? new Set(chosen) : null, granted));
+    },
+  );
+
+  const someIds = {
+    type: 'array',
+    maxItems: 5000,
+    items: { type: 'string', minLength: 1, maxLength: 200 },
+  } as const;
+  r.post(
+    jnpfPath(`${BASE}/Authority/Data/Batch`),
+    {
+      onRequest: requirePermission({ menu: AUTH_MENU, button: 'btn_edit' }),
+      schema: {
+        response: answers(SYSTEM_ANSWERS.nothing),
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            roleIds: someIds,
+            positionIds: someIds,
+            userIds: someIds,
+            module: someIds,
+            button: someIds,
+            column: someIds,
+            resource: someIds,
+            /** 3.x's form and system grants: this console has neither (forms follow their menus) */
+            form: someIds,
+            systemIds: someIds,
+          },
+        },
+      } as const,
+    },
+    async (req) => {
+      const b = req.body;
+      const objects: Array<[GrantObjectType, string]> = [
+        ...(b.roleIds ?? []).map((id): [GrantObjectType, string] => ['Role', id]),
+        ...(b.positionIds ?? []).map((id): [GrantObjectType, string] => ['Position', id]),
+        ...(b.userIds ?? []).map((id): [GrantObjectType, string] => ['User', id]),
+      ];
+      if (objects.length === 0) throw badRequest('roleIds: 请选择授权对象');
+      await assertRefs(ctx.db, [
+        { field: 'roleIds', table: 'role', ids: b.roleIds ?? [], what: '角色' },
+        { field: 'positionIds', table: 'position', ids: b.positionIds ?? [], what: '岗位' },
+        { field: 'userIds', table: 'user', ids: b.userIds ?? [], what: '用户' },
+      ]);
+      const { menus, buttons, columns, schemes } = await grantCatalogue(ctx.db);
+      const menuIds = new Set(menus.map((m) => m.id));
+      const unknownMenu = (b.module ?? []).find((id) => !menuIds.has(id));
+      if (unknownMenu) throw badRequest(`module: 菜单不存在: ${unknownMenu}`);
+      const chosen = new Set(b.module ?? []);
+      // checked here for every object before any is changed: a leaf of a menu the batch grants
+      pickGranted('button', b.button ?? [], buttons, chosen);
+      pickGranted('column', b.column ?? [], columns, chosen);
+      const scopes = dataScopeEntries(menus, schemes);
+      pickGranted('resource', b.resource ?? [], scopes, chosen);
+      // added to what each object holds (3.x's batch inserts; it never takes a grant away)
+      for (const [type, id] of objects) {
+        const roleId = await grantRoleOf(type, id, true);
+        if (!roleId) throw notFound();
+        const g = unionGrants(await grantIdsOf(ctx.db, roleId), b);
+        const held = new Set(g.module);
+        await setGrants(ctx.db, roleId, {
+          menuIds: g.module,
+          buttons: pickGranted('button', g.button, buttons, held),
+          columns: pickGranted('column', g.column, columns, held),
+          data: pickGranted('resource', g.resource, scopes, held),
+        });
+      }
       await ctx.invalidateAccess();
       return ok(null, '授权成功');
     },

@@ -12006,6 +12006,100 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/system/Permission/Authority/Data/{objectId}/Values': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Requires menu `permission.authorize`. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          objectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            moduleIds?: string;
+            /** @enum {string} */
+            type: 'module' | 'button' | 'column' | 'resource';
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                all: string[];
+                ids: string[];
+                list: {
+                  children: {
+                    children: {
+                      children: {
+                        children: unknown[];
+                        enCode: string;
+                        fullName: string;
+                        hasChildren: boolean;
+                        icon: string;
+                        id: string;
+                        parentId: string;
+                        sortCode: number;
+                        type: string;
+                      }[];
+                      enCode: string;
+                      fullName: string;
+                      hasChildren: boolean;
+                      icon: string;
+                      id: string;
+                      parentId: string;
+                      sortCode: number;
+                      type: string;
+                    }[];
+                    enCode: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    icon: string;
+                    id: string;
+                    parentId: string;
+                    sortCode: number;
+                    type: string;
+                  }[];
+                  enCode: string;
+                  fullName: string;
+                  hasChildren: boolean;
+                  icon: string;
+                  id: string;
+                  parentId: string;
+                  sortCode: number;
+                  type: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/system/Permission/Authority/Data/{objectType}/{objectId}': {
     parameters: {
       query?: never;
@@ -12250,6 +12344,60 @@ export interface paths {
       };
     };
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Permission/Authority/Data/Batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Requires menu `permission.authorize` and button `btn_edit`. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            button?: string[];
+            column?: string[];
+            form?: string[];
+            module?: string[];
+            positionIds?: string[];
+            resource?: string[];
+            roleIds?: string[];
+            systemIds?: string[];
+            userIds?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
