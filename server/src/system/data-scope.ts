@@ -52,12 +52,36 @@ export async function userListScope(
  * What the viewer may see of the rows of the menu `menuEnCode`, as a predicate over its fields;
  * null: nothing restricts them.
  */
-export async function menuScope(
+export function menuScope(
   ctx: Pick<AppContext, 'db' | 'scopeFields'>,
   viewer: ScopeViewer,
   menuEnCode: string,
 ): Promise<Predicate | null> {
-  if (viewer.isAdministrator === 1) return null;
+  if (viewer.isAdministrator === 1) return Promise.resolve(null);
+  // once per access snapshot and menu (see viewerFor): a scheme or a grant changed rebuilds the
+  // snapshot, so a scoped page's every call compiles its scope once
+  let perMenu = scopes.get(viewer);
+  if (!perMenu) {
+    perMenu = new Map();
+    scopes.set(viewer, perMenu);
+  }
+  let p = perMenu.get(menuEnCode);
+  if (!p) {
+    p = compileMenuScope(ctx, viewer, menuEnCode);
+    perMenu.set(menuEnCode, p);
+    const forget = perMenu;
+    p.catch(() => forget.delete(menuEnCode));
+  }
+  return p;
+}
+
+const scopes = new WeakMap<object, Map<string, Promise<Predicate | null>>>();
+
+async function compileMenuScope(
+  ctx: Pick<AppContext, 'db' | 'scopeFields'>,
+  viewer: ScopeViewer,
+  menuEnCode: string,
+): Promise<Predicate | null> {
   const menu = await menuByCode(ctx.db, menuEnCode);
   if (!menu) return null;
   const fields = await ctx.scopeFields(menu);
