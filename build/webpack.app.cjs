@@ -1,5 +1,6 @@
 // One webpack + Module Federation configuration for the host and every remote.
 // Each app's webpack.config.cjs calls createAppConfig({ ... }) with its own name and exposes.
+const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -26,6 +27,14 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title 
   // without a check.
   const range = isHost ? null : contractRange(dir);
   const htmlPublicPath = process.env.PUBLIC_PATH || (isHost ? '/' : `/remotes/${name}/`);
+  // The release this build is (RELEASE, else the app's package.json version). It names the build's
+  // chunk-loading global, so two releases of one remote can be on one page: when a team rolls its
+  // remote forward, pages of the old release still open in the console's tabs keep loading their
+  // own chunks while the new release's pages load theirs (docs/architecture.md "Remote registry and
+  // loading"). A release rolled out beside another must carry its own RELEASE.
+  const release = String(
+    process.env.RELEASE || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version,
+  ).replace(/[^A-Za-z0-9_$]/g, '_');
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
@@ -37,6 +46,7 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title 
         path: path.join(dir, 'dist'),
         publicPath: 'auto',
         uniqueName: `lighting_${name}`,
+        chunkLoadingGlobal: `webpackChunklighting_${name}_${release}`,
         // Entry files stay unhashed (served no-cache): MF's runtime module resolves the entry
         // filename template before hashes exist. Every other chunk is content-hashed (long cache).
         filename: '[name].js',

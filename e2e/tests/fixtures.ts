@@ -5,7 +5,7 @@
 // With E2E_BASE_URL set, every worker uses that running server instead (and E2E_DATA_DIR names its
 // data folder for the tests that read the database).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 
@@ -16,6 +16,12 @@ export interface WorkerServer {
   baseURL: string;
   /** the server's DATA_DIR (SQLite file, uploads) */
   dataDir: string;
+  /**
+   * The worker's own remote registry (REMOTES_FILE, a copy of server/remotes.json in its data folder;
+   * the server re-reads it on every request), which a test may edit; null against E2E_BASE_URL
+   * unless E2E_REMOTES_FILE names that server's file.
+   */
+  remotesFile: string | null;
 }
 
 const E2E_DIR = join(__dirname, '..');
@@ -42,7 +48,11 @@ export const test = base.extend<object, { server: WorkerServer }>({
       if (external) {
         const dataDir = process.env.E2E_DATA_DIR ?? join(E2E_DIR, '.data');
         process.env.E2E_DATA_DIR = dataDir;
-        await provide({ baseURL: external.replace(/\/$/, ''), dataDir });
+        await provide({
+          baseURL: external.replace(/\/$/, ''),
+          dataDir,
+          remotesFile: process.env.E2E_REMOTES_FILE ?? null,
+        });
         return;
       }
       const port = Number(process.env.E2E_PORT || 8181) + workerInfo.parallelIndex;
@@ -52,6 +62,8 @@ export const test = base.extend<object, { server: WorkerServer }>({
       mkdirSync(dataDir, { recursive: true });
       // read by helpers outside a fixture (citizen-helpers' database reads)
       process.env.E2E_DATA_DIR = dataDir;
+      const remotesFile = join(dataDir, 'remotes.json');
+      copyFileSync(join(E2E_DIR, '..', 'server', 'remotes.json'), remotesFile);
       const child = spawn(process.execPath, [SERVER_MAIN], {
         stdio: ['ignore', 'ignore', 'inherit'],
         env: {
@@ -59,6 +71,7 @@ export const test = base.extend<object, { server: WorkerServer }>({
           PORT: String(port),
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
+          REMOTES_FILE: remotesFile,
           DATABASE_URL: '',
           LOG_LEVEL: 'warn',
           // A 30,000-asset city keeps the map tests' drawing time reasonable in software WebGL; the
@@ -70,7 +83,7 @@ export const test = base.extend<object, { server: WorkerServer }>({
       try {
         if (!(await healthy(baseURL, child, 300_000)))
           throw new Error(`the e2e server did not start on ${baseURL} (exit ${child.exitCode})`);
-        await provide({ baseURL, dataDir });
+        await provide({ baseURL, dataDir, remotesFile });
       } finally {
         if (child.exitCode === null) {
           const exited = new Promise((r) => child.once('exit', r));

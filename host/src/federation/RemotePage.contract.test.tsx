@@ -12,6 +12,7 @@ import { RemotePage } from './RemotePage';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({}));
 jest.mock('./registry', () => ({
+  refreshRegistry: () => Promise.resolve(),
   remoteFor: () => ({
     remote: { name: 'workflow', entry: '', routes: ['workFlow/'] },
     prefix: 'workFlow/',

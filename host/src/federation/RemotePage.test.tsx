@@ -12,6 +12,7 @@ import { RemotePage } from './RemotePage';
 jest.mock('@module-federation/enhanced/runtime', () => ({}));
 let attempts = 0;
 jest.mock('./registry', () => ({
+  refreshRegistry: () => Promise.resolve(),
   remoteFor: () => ({
     remote: { name: 'system', entry: '', routes: ['permission/'] },
     prefix: 'permission/',

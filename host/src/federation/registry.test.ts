@@ -5,10 +5,10 @@
 // contract is refused before any of its code is fetched; one that fits loads, and the runtime gets
 // the manifest the check already fetched.
 import { CONTRACT_VERSION } from '@lighting/shared';
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { IncompatibleRemoteError } from './contract';
 import { takeManifest } from './manifests';
-import { checkContract, loadExposed, loadRegistry, loadRoutes } from './registry';
+import { checkContract, loadExposed, loadRegistry, loadRoutes, refreshRegistry, remoteFor } from './registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -105,4 +105,54 @@ test('a manifest without a range, or an entry that is no manifest, loads uncheck
   await expect(checkContract('system', true)).resolves.toBeUndefined();
   await expect(checkContract('old')).resolves.toBeUndefined();
   expect(fetched).not.toContain('/remotes/old/remoteEntry.js');
+});
+
+test('a remote page opened after a team moved its entry loads the new release; the others keep theirs', async () => {
+  await expect(loadRoutes('system')).resolves.toBeDefined();
+  manifests['/remotes/workflow-2/mf-manifest.json'] = {
+    status: 200,
+    body: manifest('workflow', `^${CONTRACT_VERSION}`),
+  };
+  const registryV2 = JSON.parse(manifests['/remotes.json']!.body) as {
+    remotes: { name: string; entry: string }[];
+  };
+  registryV2.remotes[1]!.entry = '/remotes/workflow-2/mf-manifest.json';
+  const registryV1 = manifests['/remotes.json']!.body;
+  manifests['/remotes.json'] = { status: 200, body: JSON.stringify(registryV2) };
+  jest.mocked(registerRemotes).mockClear();
+  jest.mocked(loadRemote).mockClear();
+
+  await refreshRegistry();
+  // only the moved remote is registered again, forced (the runtime drops its loaded container)
+  expect(registerRemotes).toHaveBeenCalledTimes(1);
+  expect(registerRemotes).toHaveBeenCalledWith(
+    [
+      {
+        name: 'workflow',
+        entry: new URL('/remotes/workflow-2/mf-manifest.json', window.location.href).toString(),
+      },
+    ],
+    { force: true },
+  );
+  expect(remoteFor('workFlow/launch')?.remote.entry).toBe('/remotes/workflow-2/mf-manifest.json');
+  // the refusal belonged to the old release: the new one is checked and loads
+  await expect(loadRoutes('workflow')).resolves.toBeDefined();
+  expect(fetched).toContain('/remotes/workflow-2/mf-manifest.json');
+  // system's table is kept: nothing of it is loaded again
+  await expect(loadRoutes('system')).resolves.toBeDefined();
+  expect(jest.mocked(loadRemote).mock.calls).toEqual([['workflow/routes']]);
+
+  // rolled back: the old entry again, re-registered and checked again (and refused again)
+  manifests['/remotes.json'] = { status: 200, body: registryV1 };
+  await refreshRegistry();
+  await expect(loadRoutes('workflow')).rejects.toBeInstanceOf(IncompatibleRemoteError);
+});
+
+test('a registry that cannot be read keeps the current one', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  manifests['/remotes.json'] = { status: 500, body: 'broken' };
+  jest.mocked(registerRemotes).mockClear();
+  await refreshRegistry();
+  expect(registerRemotes).not.toHaveBeenCalled();
+  expect(remoteFor('workFlow/launch')?.remote.name).toBe('workflow');
 });

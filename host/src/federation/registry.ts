@@ -5,6 +5,7 @@ import { CONTRACT_VERSION, parseRegistry, resolveRemote, type RemoteEntry } from
 import type { RemoteRoutes } from '@lighting/shared';
 import { contractVerdict, IncompatibleRemoteError } from './contract';
 import { keepManifest } from './manifests';
+import { registryChanges } from './registryChanges';
 import { REMOTE_ERROR } from './runtimePlugin';
 
 let registry: RemoteEntry[] = [];
@@ -20,18 +21,61 @@ function register(remotes: RemoteEntry[], force = false): void {
   );
 }
 
-export async function loadRegistry(url = '/remotes.json'): Promise<RemoteEntry[]> {
+/** The registry as the server has it now, or null when it cannot be read (logged). */
+async function readRegistry(url: string): Promise<RemoteEntry[] | null> {
   try {
     const res = await fetch(url, { cache: 'no-cache' });
-    registry = res.ok ? parseRegistry(await res.json()) : [];
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    return parseRegistry(await res.json());
   } catch (e) {
     console.error('[federation] remote registry unavailable', e);
-    registry = [];
+    return null;
   }
+}
+
+export async function loadRegistry(url = '/remotes.json'): Promise<RemoteEntry[]> {
+  registry = (await readRegistry(url)) ?? [];
   checks.clear();
   refused.clear();
   register(registry);
   return registry;
+}
+
+/** Forget what was loaded or decided for a remote: its next use loads from its (new) entry. */
+function forget(name: string): void {
+  tables.delete(name);
+  checks.delete(name);
+  refused.delete(name);
+  for (const key of [...exposed.keys()]) if (key.startsWith(`${name}/`)) exposed.delete(key);
+}
+
+let refreshing: Promise<void> | null = null;
+
+/**
+ * Reads the registry again (a remote page is being opened: useRemotePage). A remote whose entry
+ * moved (a team rolled it forward or back) is re-registered and its loaded code forgotten, so this
+ * and every later page of it load the release the registry names now; pages of the old release still
+ * open keep running (each release has its own chunk-loading global, build/webpack.app.cjs). Unchanged
+ * remotes keep what they loaded (and a refusal: same entry, same release). A registry that cannot be
+ * read keeps the current one. Calls while a read is under way share it.
+ */
+export function refreshRegistry(url = '/remotes.json'): Promise<void> {
+  if (!refreshing) {
+    refreshing = readRegistry(url)
+      .then((next) => {
+        if (!next) return;
+        const { moved, added, removed } = registryChanges(registry, next);
+        for (const name of [...moved, ...removed]) forget(name);
+        registry = next;
+        const byName = (names: string[]) => next.filter((r) => names.includes(r.name));
+        if (moved.length) register(byName(moved), true);
+        if (added.length) register(byName(added));
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+  }
+  return refreshing;
 }
 
 export const getRegistry = (): RemoteEntry[] => registry;

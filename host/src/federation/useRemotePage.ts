@@ -1,10 +1,11 @@
-// Loads the page a remote serves for a route: the remote's route table, then the matching page's
-// chunk. Used by the console's RemotePage and the public pages (PublicPage); retry loads again,
+// Loads the page a remote serves for a route: the registry read again (a remote rolled forward or
+// back since the last page is loaded from its new entry), the remote's route table, then the
+// matching page's chunk. Used by the console's RemotePage and the public pages (PublicPage); retry loads again,
 // bypassing the route table's cache.
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { matchRemoteRoute, type RemotePageProps } from '@lighting/shared';
 import { IncompatibleRemoteError } from './contract';
-import { loadRoutes, remoteFor } from './registry';
+import { loadRoutes, refreshRegistry, remoteFor } from './registry';
 
 export type RemotePageState =
   | { status: 'loading' }
@@ -29,16 +30,16 @@ export function useRemotePage(urlAddress: string, reloadOn: string) {
   useEffect(() => {
     let alive = true;
     setState({ status: 'loading' });
-    if (!hit) {
-      setState({ status: 'missing' });
-      return;
-    }
-    loadRoutes(hit.remote.name, attempt > 0)
-      .then((table) => {
+    refreshRegistry()
+      .then(async (): Promise<RemotePageState> => {
+        const found = remoteFor(urlAddress);
+        if (!found) return { status: 'missing' };
+        const table = await loadRoutes(found.remote.name, attempt > 0);
         const loader = matchRemoteRoute(table.pages, urlAddress);
-        return loader ? loader() : null;
+        const mod = loader ? await loader() : null;
+        return mod ? { status: 'ready', Page: mod.default } : { status: 'missing' };
       })
-      .then((mod) => alive && setState(mod ? { status: 'ready', Page: mod.default } : { status: 'missing' }))
+      .then((next) => alive && setState(next))
       .catch((e: unknown) => {
         if (!alive) return;
         if (e instanceof IncompatibleRemoteError)
@@ -48,7 +49,7 @@ export function useRemotePage(urlAddress: string, reloadOn: string) {
     return () => {
       alive = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- hit and urlAddress follow reloadOn
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- urlAddress follows reloadOn
   }, [reloadOn, attempt]);
 
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
