@@ -514,6 +514,8 @@ export const MESSAGE_CATALOGUE: readonly CatalogueRow[] = [
   ['菜单编码 "{0}" 已存在', '菜單編碼 "{0}" 已存在', 'Menu code "{0}" already exists'],
   ['账号 "{0}" 已存在', '賬號 "{0}" 已存在', 'Account "{0}" already exists'],
   ['菜单未授权: {0}', '菜單未授權: {0}', 'Menu not granted: {0}'],
+  ['授权对象不存在', '授權對象不存在', 'No such role, user or position'],
+  ['请选择授权对象', '請選擇授權對象', 'Choose the roles, positions or users to grant to'],
   ['表单 {0} 没有这个字段', '表單 {0} 沒有這個字段', 'Form {0} has no such field'],
   ['"{0}" 不能用于查询或排序', '"{0}" 不能用於查詢或排序', '"{0}" cannot be used to search or sort'],
   ['引用的数据不存在', '引用的數據不存在', 'The referenced data does not exist'],

@@ -445,9 +445,8 @@ export function registerRoleRoutes(app: FastifyInstance): void {
             button: someIds,
             column: someIds,
             resource: someIds,
-            /** 3.x's form and system grants: this console has neither (forms follow their menus) */
+            /** 3.x's form grants: this console has none (a form follows its menu); not kept */
             form: someIds,
-            systemIds: someIds,
           },
         },
       } as const,

@@ -12377,7 +12377,6 @@ export interface paths {
             positionIds?: string[];
             resource?: string[];
             roleIds?: string[];
-            systemIds?: string[];
             userIds?: string[];
           };
         };
