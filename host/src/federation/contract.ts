@@ -33,14 +33,4 @@ export function contractVerdict(manifest: unknown, offered: string): ContractVer
   return { status: fits ? 'fits' : 'outside', range, offered };
 }
 
-/** A remote built for another contract: not loaded; the page says why (no Retry: it cannot help). */
-export class IncompatibleRemoteError extends Error {
-  constructor(
-    readonly remote: string,
-    readonly range: string,
-    readonly offered: string,
-  ) {
-    super(`remote ${remote} needs @lighting/shared ${range}; this console offers ${offered}`);
-    this.name = 'IncompatibleRemoteError';
-  }
-}
+export { IncompatibleRemoteError } from './incompatible';

@@ -3,7 +3,7 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { CONTRACT_VERSION, parseRegistry, resolveRemote, type RemoteEntry } from '@lighting/shared';
 import type { RemoteRoutes } from '@lighting/shared';
-import { contractVerdict, IncompatibleRemoteError } from './contract';
+import { IncompatibleRemoteError } from './incompatible';
 import { keepManifest } from './manifests';
 import { registryChanges } from './registryChanges';
 import { REMOTE_ERROR } from './runtimePlugin';
@@ -107,6 +107,8 @@ export function checkContract(name: string, force = false): Promise<void> {
     p = fetch(url, { cache: 'no-cache' }).then(async (res) => {
       if (!res.ok) throw new Error(`${url} answered ${res.status}`);
       const text = await res.text();
+      // semver loads with the first remote page, not with /login or /home's first paint
+      const { contractVerdict } = await import('./contract');
       const verdict = contractVerdict(JSON.parse(text) as unknown, CONTRACT_VERSION);
       if (verdict.status === 'outside')
         throw new IncompatibleRemoteError(name, verdict.range, verdict.offered);

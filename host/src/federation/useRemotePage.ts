@@ -4,7 +4,7 @@
 // bypassing the route table's cache.
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { matchRemoteRoute, type RemotePageProps } from '@lighting/shared';
-import { IncompatibleRemoteError } from './contract';
+import { IncompatibleRemoteError } from './incompatible';
 import { loadRoutes, refreshRegistry, remoteFor } from './registry';
 
 export type RemotePageState =
