@@ -100,6 +100,8 @@ test('design, publish and use a function page; the operator sees what the role g
   await preview.getByTestId('preview-view').getByText('表单', { exact: true }).click();
   await expect(page.getByTestId('form-popup').getByTestId('item-watts')).toBeVisible();
   await page.getByTestId('form-popup-cancel').click();
+  // the form's dialog gone first: while it fades out it covers the preview's close button
+  await expect(page.getByTestId('form-popup')).toBeHidden();
   await preview.getByRole('button', { name: /Close|关闭/ }).click();
   await page.goto('/onlineDev/webDesign');
 
