@@ -12,37 +12,11 @@ import { FlowScheduler } from '../src/workflow/scheduler';
 import { workflowOf } from '../src/workflow/service';
 import { TARGETS, body, createEnv, login, sendAs, type TestEnv } from './helpers';
 import { ServerProcess, bundleServer, killLeftovers, removeBundle } from './server-process';
+import { TIMER_FLOW } from './timer-flow';
 
 const E = '/api/workflow/Engine';
 /** Ports of this test's server processes (the workflow helper's range). */
 const PORTS = [8231, 8232];
-
-/** A flow: start → a 1-second timer → the manager. */
-const timerFlow = {
-  type: 'start',
-  nodeId: 'start',
-  prevId: null,
-  properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [], formOperates: [] },
-  childNode: {
-    type: 'timer',
-    nodeId: 'wait',
-    prevId: 'start',
-    properties: { title: '等待', day: 0, hour: 0, minute: 0, second: 1 },
-    childNode: {
-      type: 'approver',
-      nodeId: 'mgr',
-      prevId: 'wait',
-      properties: {
-        title: '经理',
-        assigneeType: 6,
-        approvers: ['u-manager'],
-        counterSign: 0,
-        rejectStep: '0',
-        formOperates: [],
-      },
-    },
-  },
-};
 
 /** Creates and releases the timer flow, then launches `n` tasks; returns their ids. */
 async function burst(app: FastifyInstance, n: number, code: string): Promise<string[]> {
@@ -53,7 +27,7 @@ async function burst(app: FastifyInstance, n: number, code: string): Promise<str
       fullName: '定时测试',
       enCode: code,
       formId: 'ff-leaveApply',
-      flowTemplateJson: JSON.stringify(timerFlow),
+      flowTemplateJson: JSON.stringify(TIMER_FLOW),
     }),
   );
   expect(c.code).toBe(200);
