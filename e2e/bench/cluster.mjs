@@ -18,13 +18,12 @@ import { join } from 'node:path';
 import readline from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
-import SparkMD5 from 'spark-md5';
 import { ROOT } from '../../scripts/lib/tools.mjs';
+import { apiToken } from './common.mjs';
 
 // pg is the server's dependency (the bench drops the schemas it made)
 const pg = createRequire(join(ROOT, 'server', 'package.json'))('pg');
 
-const LOGIN = '/api/oauth/Login?client_id=admin&client_secret=123456&scope=all&grant_type=password';
 const USERS = [
   ['admin', 'admin123'],
   ['operator', 'operator123'],
@@ -73,14 +72,7 @@ const pct = (sorted, p) =>
 /** The mixed workload against `base`: { ops, failed, seconds, perSecond, p50, p99 } (ms). */
 async function workload(base, ops, concurrency) {
   const tokens = [];
-  for (const [account, password] of USERS) {
-    const res = await fetch(`${base}${LOGIN}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account, password: SparkMD5.hash(password) }),
-    });
-    tokens.push((await res.json()).data.token);
-  }
+  for (const [account, password] of USERS) tokens.push(await apiToken(base, account, password));
   const created = [];
   const latencies = [];
   let failed = 0;
@@ -126,12 +118,7 @@ async function workload(base, ops, concurrency) {
         ok = j.code === 200 && (await fetch(`${base}${j.data.url}`, { headers: auth })).ok;
       } else {
         const [account, password] = USERS[i % USERS.length];
-        const res = await fetch(`${base}${LOGIN}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ account, password: SparkMD5.hash(password) }),
-        });
-        ok = (await res.json()).code === 200;
+        ok = Boolean(await apiToken(base, account, password)); // throws when refused
       }
     } catch {
       ok = false;
