@@ -157,21 +157,23 @@ export function authorizeValues(
 ) {
   const chosen = <T extends { menuId: string }>(xs: readonly T[]) =>
     moduleIds ? xs.filter((x) => moduleIds.has(x.menuId)) : xs;
-  const trees = authorizeTrees(
-    catalogue.menus,
-    chosen(catalogue.buttons),
-    chosen(catalogue.columns),
-    chosen(catalogue.schemes),
-  );
-  let list = trees[kind];
-  // the data step offers the built-in scopes of the chosen menus only, as the schemes
-  if (kind === 'resource' && moduleIds)
-    list = authorizeTrees(
-      catalogue.menus.filter((m) => moduleIds.has(m.id) || !DATA_SCOPE_MENUS.includes(m.enCode as never)),
-      [],
-      [],
-      chosen(catalogue.schemes),
-    ).resource;
+  const { menus } = catalogue;
+  // only the step's tree; the data step offers the built-in scopes of the chosen menus only
+  const list =
+    kind === 'module'
+      ? buildTree(menus.map(menuNode))
+      : kind === 'button'
+        ? leafTree(menus, chosen(catalogue.buttons), 'button')
+        : kind === 'column'
+          ? leafTree(menus, chosen(catalogue.columns), 'column')
+          : leafTree(
+              menus,
+              dataScopeEntries(
+                moduleIds ? menus.filter((m) => moduleIds.has(m.id)) : menus,
+                chosen(catalogue.schemes),
+              ),
+              'resource',
+            );
   const all: string[] = [];
   const walk = (nodes: ReadonlyArray<{ id: string; children: ReadonlyArray<unknown> }>) => {
     for (const n of nodes) {
