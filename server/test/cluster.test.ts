@@ -15,6 +15,7 @@ import readline from 'node:readline';
 import pg from 'pg';
 import { FaultClient, checkConversations } from './chat-faults';
 import { LOGIN_QUERY, REDIS_URL, TARGETS, md5Hex, multipart, png } from './helpers';
+import { TIMER_FLOW } from './timer-flow';
 import { SERVER_DIR, bundleServer, freePort, portRange, removeBundle } from './server-process';
 import { openDatabase, type DbHandle } from '../src/database';
 import { loadConfig } from '../src/config';
@@ -36,33 +37,6 @@ if (!runs)
   );
 
 const INSTANCES = 3;
-
-/** A flow: start → a 1-second timer → the manager (as workflow-timers.test.ts). */
-const TIMER_FLOW = {
-  type: 'start',
-  nodeId: 'start',
-  prevId: null,
-  properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [], formOperates: [] },
-  childNode: {
-    type: 'timer',
-    nodeId: 'wait',
-    prevId: 'start',
-    properties: { title: '等待', day: 0, hour: 0, minute: 0, second: 1 },
-    childNode: {
-      type: 'approver',
-      nodeId: 'mgr',
-      prevId: 'wait',
-      properties: {
-        title: '经理',
-        assigneeType: 6,
-        approvers: ['u-manager'],
-        counterSign: 0,
-        rejectStep: '0',
-        formOperates: [],
-      },
-    },
-  },
-};
 
 interface Call {
   what: string;
@@ -298,7 +272,20 @@ describeCluster('a cluster: 3 instances behind HAProxy on PostgreSQL and Redis',
       new FaultClient('u-manager', 'u-east', tokens.get('manager')!),
       new FaultClient('u-east', 'u-manager', tokens.get('east')!),
     ];
-    await Promise.all(chat.map((c) => c.connect(wsUrl)));
+    /**
+     * A socket (re)connected through the proxy, tried again when the proxy answers the upgrade with
+     * an error (sent to the instance while it died), as the browser's socket client reconnects.
+     */
+    const reconnect = async (c: FaultClient) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await c.connect(wsUrl);
+        } catch (e) {
+          if (attempt >= 20) throw e;
+        }
+      }
+    };
+    await Promise.all(chat.map((c) => reconnect(c)));
     const CHAT_ROUNDS = 4;
     const CHAT_PER_ROUND = 5;
     let chatRound = 0;
@@ -307,7 +294,7 @@ describeCluster('a cluster: 3 instances behind HAProxy on PostgreSQL and Redis',
       await Promise.all(
         chat.map(async (c) => {
           // a socket the kill closed reconnects through the proxy, as the browser's does
-          if (!c.connected) await c.connect(wsUrl);
+          if (!c.connected) await reconnect(c);
           for (let i = 0; i < CHAT_PER_ROUND; i++)
             c.send(`${c.userId}-${r}-${i}`, `r${r} #${i} from ${c.userId}`);
         }),
@@ -451,12 +438,12 @@ describeCluster('a cluster: 3 instances behind HAProxy on PostgreSQL and Redis',
       await Promise.all(
         chat.map(async (c) => {
           if (c.outbox.size === 0 && c.connected) return;
-          if (!c.connected) await c.connect(wsUrl);
+          if (!c.connected) await reconnect(c);
           await c.until(() => !c.connected || c.outbox.size === 0, 'settle acks');
         }),
       );
     }
-    await Promise.all(chat.map(async (c) => (c.connected ? c.catchUp() : c.connect(wsUrl))));
+    await Promise.all(chat.map(async (c) => (c.connected ? c.catchUp() : reconnect(c))));
     const conversations = (await checkConversations(db.db, chat)).counts;
     chat.forEach((c) => c.drop());
 
