@@ -1,7 +1,8 @@
 // Data permissions (issue 24) in the browser: the administrator manages a page's data-permission
 // fields and schemes from the menu page (conditions edited as groups, saved in the JNPF 3.x shape,
 // shown in words), and the seeded district operator `east` (本区数据 on the map's faults, repair
-// orders and assets) sees 东城区's rows only on the fault list, the repair orders and the asset search.
+// orders and assets) sees 东城区's rows only on the fault list, the repair orders and the asset search;
+// the crew leader `crew1` (本班组工单 on the repair orders) sees their crew's orders only.
 import { expect, test, type Page } from './fixtures';
 import ExcelJS from 'exceljs';
 import { apiToken, signIn } from './helpers';
@@ -98,6 +99,27 @@ test('the district operator sees 东城区 only: the fault list and the repair o
   await expect(page.getByTestId('order-list').locator('tbody tr.ant-table-row')).toHaveCount(
     Math.min(orders.list.length, orders.pagination.total),
   );
+});
+
+test('the crew leader sees the repair orders of 抢修一队 only', async ({ page }) => {
+  await signIn(page, 'crew1');
+  await expect(page.getByTestId('home')).toBeVisible();
+  const orders = (await listed(page, '/api/map/repair-orders', () =>
+    page.goto('/bt/map/repair'),
+  )) as unknown as {
+    list: Array<{ crewId: string | null }>;
+    pagination: { total: number };
+  };
+  expect(orders.list.length).toBeGreaterThan(0);
+  expect(orders.list.every((o) => o.crewId === 'crew-1')).toBe(true);
+  await expect(page.getByTestId('order-list').locator('tbody tr.ant-table-row')).toHaveCount(
+    Math.min(orders.list.length, orders.pagination.total),
+  );
+  const admin = await apiToken(page, 'admin');
+  const all = (await (
+    await page.request.get('/api/map/repair-orders?pageSize=1', { headers: { authorization: admin } })
+  ).json()) as { data: { pagination: { total: number } } };
+  expect(all.data.pagination.total).toBeGreaterThan(orders.pagination.total);
 });
 
 test('the district operator’s low-code list and its export hold 东城区’s records only', async ({ page }) => {

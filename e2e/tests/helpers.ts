@@ -8,6 +8,8 @@ export const ACCOUNTS = {
   manager: 'manager123',
   // the district operator (data permissions: the lighting map of 东城区 only)
   east: 'east123',
+  // the crew leader (data permissions: the repair orders of 抢修一队 only)
+  crew1: 'crew123',
 } as const;
 export type Account = keyof typeof ACCOUNTS;
 

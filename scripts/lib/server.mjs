@@ -17,6 +17,11 @@ export const DEMO_ACCOUNTS = [
     password: 'east123',
     role: 'district operator: the lighting map, only 东城区 (data permissions)',
   },
+  {
+    account: 'crew1',
+    password: 'crew123',
+    role: 'crew leader: the lighting map, only the repair orders of the crew they lead (抢修一队)',
+  },
 ];
 
 export async function waitForHealth(baseUrl, timeoutMs) {

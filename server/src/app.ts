@@ -48,7 +48,7 @@ import {
 import { Realtime } from './realtime';
 import type { Invalidation } from './realtime/bus';
 import { registerSocketRoute, type SocketMethods } from './realtime/socket-route';
-import { DOMAINS, MIGRATIONS, scopeFieldsOf } from './domains';
+import { DOMAINS, MIGRATIONS, scopeFieldsOf, viewerAttributesOf } from './domains';
 import { registerApiDocs } from './platform';
 import { FileStore, diskUploadsLeft, openBlobStore } from './files';
 import { unreadCounts } from './messages';
@@ -172,6 +172,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     billRuleUses: [],
     fileUses: [],
     scopeFields: (menu) => scopeFieldsOf(db, menu),
+    viewerAttributes: (user) => viewerAttributesOf(db, user),
     counters: { constraintErrors: 0 },
   };
   app.decorate('ctx', ctx);

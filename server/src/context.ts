@@ -10,7 +10,7 @@ import type { Realtime } from './realtime';
 import type { FileStore, FileUseCheck } from './files';
 import type { RouteInfo } from './http/route-table';
 import type { ResponseCheck } from './http/response-check';
-import type { ScopeField, ScopeMenu } from './kernel';
+import type { ScopeField, ScopeMenu, Viewer } from './kernel';
 
 export interface AppContext {
   config: Config;
@@ -42,6 +42,8 @@ export interface AppContext {
   fileUses: FileUseCheck[];
   /** Data permissions: the fields a menu's rows can be scoped by, from the domain serving it. */
   scopeFields: (menu: ScopeMenu) => Promise<readonly ScopeField[] | undefined>;
+  /** Data permissions: a user's attributes that domains know (kernel/domain.ts viewerAttributes). */
+  viewerAttributes: (user: { id: string; organizeId: string | null }) => Promise<Partial<Viewer>>;
   /** Counters of what should never happen (read by tests and the health route). */
   counters: { constraintErrors: number };
 }

@@ -14,6 +14,7 @@ import {
   composeMenus,
   composeMigrations,
   composeScopeFields,
+  composeViewerAttributes,
   kernelModule,
   type DomainModule,
 } from './kernel';
@@ -47,3 +48,6 @@ export const MENU_TREE = composeMenus(DOMAINS);
 
 /** The fields a menu's rows can be scoped by (data permissions), from the domain serving the menu. */
 export const scopeFieldsOf = composeScopeFields(DOMAINS);
+
+/** A user's data-permission attributes that domains know (the crews a user leads…). */
+export const viewerAttributesOf = composeViewerAttributes(DOMAINS);

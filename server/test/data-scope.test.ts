@@ -76,6 +76,7 @@ describe.each(TARGETS)('data permissions (%s)', (target) => {
       '@dempmentId': [],
       '@organizationAndSuborganization': [],
       '@district': [EAST, '西城区'],
+      '@crewId': [],
     };
     const item = (field: string, op: string, value: unknown) => ({ field, op, value });
     const one = (field: string, op: string, value: unknown): SchemeRule => ({
@@ -356,6 +357,45 @@ describe.each(TARGETS)('data permissions (%s)', (target) => {
         byDistrict: Array<{ district: string }>;
       };
       expect(JSON.stringify(stats)).not.toContain('西城区');
+    });
+
+    it('the wall counts and draws what they may see, as their own pages do', async () => {
+      const AUTH = '/api/system/Permission/Authority/Data/Role/role-district';
+      const wallMenu = await app.ctx.db
+        .selectFrom('menu')
+        .select(['id', 'parentId'])
+        .where('enCode', '=', 'dashboard.city')
+        .executeTakeFirstOrThrow();
+      const auth = body(await getAs(app, admin, AUTH)).data;
+      const grant = (module: string[]) =>
+        sendAs(app, admin, 'PUT', AUTH, {
+          module,
+          button: auth.ids.button,
+          column: auth.ids.column,
+          resource: auth.ids.resource,
+        });
+      const withWall = [...auth.ids.module, wallMenu.id, ...(wallMenu.parentId ? [wallMenu.parentId] : [])];
+      expect(body(await grant(withWall)).code).toBe(200);
+      try {
+        const get = async (token: string, url: string) => {
+          const b = body(await getAs(app, token, url));
+          expect([url, b.code]).toEqual([url, 200]);
+          return b.data;
+        };
+        const wall = await get(east, '/api/map/wall');
+        const whole = await get(admin, '/api/map/wall');
+        const open = await get(east, '/api/map/faults?status=open&pageSize=1');
+        expect(wall.faults.open).toBe(open.pagination.total);
+        expect(wall.faults.open).toBeLessThan(whole.faults.open);
+        expect(wall.faults.list.every((f: { district: string }) => f.district === EAST)).toBe(true);
+        expect(wall.statistics).toEqual(await get(east, '/api/map/statistics'));
+        for (const state of ['pending', 'dispatched', 'inProgress', 'completed', 'verified']) {
+          const orders = await get(east, `/api/map/repair-orders?state=${state}&pageSize=1`);
+          expect([state, wall.orders.byState[state]]).toEqual([state, orders.pagination.total]);
+        }
+      } finally {
+        expect(body(await grant(auth.ids.module)).code).toBe(200);
+      }
     });
 
     it('a second scheme granted widens what they see (the union of their schemes)', async () => {
@@ -673,6 +713,142 @@ describe.each(TARGETS)('data permissions (%s)', (target) => {
         (await sendAs(app, east, 'POST', `/api/citizen/feedback/${other.id}/replies`, { content: '已处理' }))
           .statusCode,
       ).toBe(404);
+    });
+  });
+
+  describe('a data report (menu type 5): its page’s schemes over its columns', () => {
+    const FIELDS = '/api/system/Base/ModuleDataAuthorize';
+    const SCHEMES = '/api/system/Base/ModuleDataAuthorizeScheme';
+    const AUTH = '/api/system/Permission/Authority/Data/Role/role-operator';
+    type Row = { faultType: string; count: number; repaired: number };
+
+    it('rows, total and sort keep only what the granted scheme allows; a designer’s preview sees all', async () => {
+      const operator = await login(app, 'operator', 'operator123');
+      const page = await app.ctx.db
+        .selectFrom('menu')
+        .select('id')
+        .where('type', '=', 5)
+        .where('propertyJson', 'like', '%rp-fault%')
+        .executeTakeFirstOrThrow();
+      const m = page.id;
+      // the report's columns are what its rows offer, the typed ones as numbers
+      const offered = body(await getAs(app, admin, `${FIELDS}/${m}/List`)).data.offered as Array<{
+        enCode: string;
+        type: string;
+      }>;
+      expect(offered.map((f) => f.enCode).sort()).toEqual(['count', 'faultType', 'repaired']);
+      const data = '/api/visualdev/Report/rp-fault/Data?pageSize=100';
+      const every = body(await getAs(app, operator, data)).data as {
+        list: Row[];
+        pagination: { total: number };
+      };
+      expect(every.list.length).toBeGreaterThan(2);
+      // a number column compared as a number: 故障数 >= the median (text would put "9" above "10")
+      const counts = every.list.map((r) => Number(r.count)).sort((a, b) => a - b);
+      const median = counts[Math.floor(counts.length / 2)] ?? 0;
+      const field = (enCode: string, fullName: string, type: string, conditionSymbol: string) =>
+        sendAs(app, admin, 'POST', FIELDS, {
+          id: '',
+          moduleId: m,
+          fullName,
+          enCode,
+          type,
+          conditionSymbol,
+          conditionText: 'text',
+          description: '',
+        });
+      expect(body(await field('count', '故障数', 'Int32', '>=,<')).code).toBe(200);
+      expect(body(await field('faultType', '故障类型', 'String', '==')).code).toBe(200);
+      const first = every.list[every.list.length - 1]?.faultType ?? '';
+      const scheme = body(
+        await sendAs(app, admin, 'POST', SCHEMES, {
+          id: '',
+          moduleId: m,
+          enCode: 'busy',
+          fullName: '多发或指定类型',
+          matchLogic: 'or',
+          conditionJson: JSON.stringify([
+            {
+              logic: 'or',
+              groups: [
+                { id: 'c', field: 'count', type: 'Int32', op: '>=', value: median },
+                { id: 't', field: 'faultType', type: 'String', op: '==', value: first },
+              ],
+            },
+          ]),
+          conditionText: '',
+        }),
+      );
+      expect(scheme.code).toBe(200);
+      const auth = body(await getAs(app, admin, AUTH)).data;
+      const grant = (resource: string[]) =>
+        sendAs(app, admin, 'PUT', AUTH, {
+          module: auth.ids.module,
+          button: auth.ids.button,
+          column: auth.ids.column,
+          resource,
+        });
+      expect(body(await grant([...auth.ids.resource, `${m}:d:busy`])).code).toBe(200);
+      try {
+        const seen = body(await getAs(app, operator, data)).data as typeof every;
+        const expected = every.list.filter((r) => Number(r.count) >= median || r.faultType === first);
+        expect(expected.length).toBeLessThan(every.list.length);
+        expect(seen.pagination.total).toBe(expected.length);
+        expect(seen.list.map((r) => r.faultType).sort()).toEqual(expected.map((r) => r.faultType).sort());
+        // sorted and paged over what they may see only
+        const small = body(
+          await getAs(app, operator, '/api/visualdev/Report/rp-fault/Data?pageSize=1&sidx=count&sort=asc'),
+        ).data as typeof every;
+        expect(small.pagination.total).toBe(expected.length);
+        expect(Number(small.list[0]?.count)).toBe(Math.min(...expected.map((r) => Number(r.count))));
+        // a designer's preview shows the report as designed: every row
+        const preview = body(await getAs(app, operator, `${data}&preview=1`)).data as typeof every;
+        expect(preview.pagination.total).toBe(every.pagination.total);
+      } finally {
+        expect(body(await grant(auth.ids.resource)).code).toBe(200);
+      }
+      expect(body(await getAs(app, operator, data)).data.pagination.total).toBe(every.pagination.total);
+    });
+  });
+
+  describe('the crew leader sees the repair orders of the crews they lead only', () => {
+    it('list, detail and actions; the crews’ open-order counts; the seeded link and scheme', async () => {
+      const crew1 = await login(app, 'crew1', 'crew123');
+      const led = await app.ctx.db
+        .selectFrom('map_crew')
+        .select(['id', 'leader'])
+        .where('leaderId', '=', 'u-crew1')
+        .execute();
+      expect(led).toEqual([{ id: 'crew-1', leader: '孟建军' }]);
+      type CrewOrder = { id: string; crewId: string | null; state: string };
+      const every = (await all(admin, '/api/map/repair-orders')).list as unknown as CrewOrder[];
+      const mine = (await all(crew1, '/api/map/repair-orders')).list as unknown as CrewOrder[];
+      expect(mine.length).toBeGreaterThan(0);
+      expect(mine.every((o) => o.crewId === 'crew-1')).toBe(true);
+      expect(mine.length).toBe(every.filter((o) => o.crewId === 'crew-1').length);
+      const other = every.find((o) => o.crewId !== 'crew-1');
+      expect(other).toBeDefined();
+      if (other) {
+        expect((await getAs(app, crew1, `/api/map/repair-orders/${other.id}`)).statusCode).toBe(404);
+        expect(
+          (await sendAs(app, crew1, 'PUT', `/api/map/repair-orders/${other.id}/Actions/Start`)).statusCode,
+        ).toBe(404);
+      }
+      // the faults stay whole: the scheme is on the repair-order page only
+      expect((await all(crew1, '/api/map/faults?status=all')).pagination.total).toBe(
+        (await all(admin, '/api/map/faults?status=all')).pagination.total,
+      );
+      // the crews' open orders count only the orders they may see
+      const crews = body(await getAs(app, crew1, '/api/map/crews')).data as Array<{
+        id: string;
+        openOrders: number;
+      }>;
+      const all0 = body(await getAs(app, admin, '/api/map/crews')).data as typeof crews;
+      expect(crews.filter((c) => c.id !== 'crew-1').every((c) => c.openOrders === 0)).toBe(true);
+      expect(crews.find((c) => c.id === 'crew-1')?.openOrders).toBe(
+        all0.find((c) => c.id === 'crew-1')?.openOrders,
+      );
+      expect(all0.some((c) => c.id !== 'crew-1' && c.openOrders > 0)).toBe(true);
     });
   });
 

@@ -39,7 +39,14 @@ interface EditorValues {
   fullName: string;
   enCode: string;
   dataInterfaceId: string;
-  columns: Array<{ prop: string; label: string; align?: 'left' | 'center' | 'right'; sortable?: boolean }>;
+  columns: Array<{
+    prop: string;
+    label: string;
+    align?: 'left' | 'center' | 'right';
+    sortable?: boolean;
+    /** how data permissions compare the column (a scheme's "greater than" needs numbers) */
+    type?: 'text' | 'number';
+  }>;
   filters: Array<{ param: string; label: string; kind: 'text' | 'number' | 'dateFrom' | 'dateTo' }>;
   chartType: ReportConfig['chart']['type'];
   chartX?: string;
@@ -181,7 +188,13 @@ function ReportEditor({
   const submit = async () => {
     const v = await form.validateFields();
     const config: ReportConfig = {
-      columns: v.columns.map((c) => ({ ...c, prop: c.prop.trim(), label: c.label.trim() || c.prop.trim() })),
+      columns: v.columns.map(({ type, ...c }) => ({
+        ...c,
+        prop: c.prop.trim(),
+        label: c.label.trim() || c.prop.trim(),
+        // a text column stores no type (formcore/report.ts)
+        ...(type === 'number' ? { type } : {}),
+      })),
       filters: (v.filters ?? []).map((f) => ({
         ...f,
         param: f.param.trim(),
@@ -271,6 +284,16 @@ function ReportEditor({
                         options={(['left', 'center', 'right'] as const).map((a) => ({
                           value: a,
                           label: t(a),
+                        }))}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'type']} initialValue="text">
+                      <Select
+                        style={{ width: 90 }}
+                        aria-label={t('columnType')}
+                        options={(['text', 'number'] as const).map((k) => ({
+                          value: k,
+                          label: t(`filter_${k}`),
                         }))}
                       />
                     </Form.Item>

@@ -44,6 +44,7 @@ export const CONDITION_TEXTS = [
   '@organizeId',
   '@organizationAndSuborganization',
   '@district',
+  '@crewId',
 ] as const;
 export type ConditionText = (typeof CONDITION_TEXTS)[number];
 

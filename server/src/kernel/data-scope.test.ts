@@ -27,6 +27,7 @@ const viewer: Viewer = {
   '@dempmentId': ['o1'],
   '@subordinateId': ['u2'],
   '@district': ['东城区'],
+  '@crewId': ['crew-1'],
 };
 const item = (field: string, op: string, value: unknown) => ({
   id: field,

@@ -25,6 +25,8 @@ export const VIEWER_TOKENS = [
   '@subordinateId',
   // ours: the districts the viewer's organisation (and those below it) look after
   '@district',
+  // ours: the repair crews the viewer leads (the map domain's, kernel/domain.ts viewerAttributes)
+  '@crewId',
 ] as const;
 export type ViewerToken = (typeof VIEWER_TOKENS)[number];
 /** A viewer's attributes: each token's values (the user and subordinates, the districts…). */

@@ -8,7 +8,7 @@ import type { Migration } from 'kysely';
 import type { Db, Dialect } from '../database';
 import type { SocketMethods } from '../realtime/socket-route';
 import { flattenMenus, type FlatMenu, type MenuSeed } from './menus';
-import type { ScopeField } from './data-scope';
+import type { ScopeField, Viewer } from './data-scope';
 
 /** A menu whose rows data permissions may restrict (what a domain is asked about it). */
 export interface ScopeMenu {
@@ -60,6 +60,27 @@ export interface DomainModule {
    * data-scope.ts); undefined for a menu that is not the domain's or whose rows are not scoped.
    */
   scopeFields?: (db: Db, menu: ScopeMenu) => Promise<readonly ScopeField[] | undefined>;
+  /**
+   * Data permissions: the viewer attributes this domain knows about a user (the map: `@crewId`, the
+   * crews they lead); the system domain supplies the organisation's.
+   */
+  viewerAttributes?: ViewerAttributes;
+}
+
+/** A user's attributes that a domain knows (data permissions' viewer tokens). */
+export type ViewerAttributes = (
+  db: Db,
+  user: { id: string; organizeId: string | null },
+) => Promise<Partial<Viewer>>;
+
+/** Every domain's viewer attributes of a user, merged. */
+export function composeViewerAttributes(modules: readonly DomainModule[]): ViewerAttributes {
+  const providers = modules.flatMap((m) => (m.viewerAttributes ? [m.viewerAttributes] : []));
+  return async (db, user) => {
+    const out: Partial<Viewer> = {};
+    for (const p of providers) Object.assign(out, await p(db, user));
+    return out;
+  };
 }
 
 /** The fields of a menu's rows, from whichever domain serves it (undefined: nobody scopes it). */

@@ -30,6 +30,8 @@ import { exposedFields, formOf, modelsMentioning, relationsTo } from './store';
 export const DESIGN_MENU = 'onlineDev.webDesign';
 /** Menu type of a published function page (spec §2: 3 function). */
 export const FUNCTION_MENU_TYPE = 3;
+/** Menu type of a published data report (spec §2: 5 data report). */
+export const REPORT_MENU_TYPE = 5;
 
 export type ModelAction = 'view' | 'add' | 'edit' | 'remove' | 'export' | 'import';
 

@@ -50,7 +50,7 @@ export const listFilterProps = {
 /** At most this many records in one batch delete. */
 export const BATCH_MAX = 500;
 
-type Ctx = Pick<AppContext, 'db' | 'dialect' | 'config' | 'scopeFields' | 'access'>;
+type Ctx = Pick<AppContext, 'db' | 'dialect' | 'config' | 'scopeFields' | 'viewerAttributes' | 'access'>;
 
 export interface ListScope {
   m: ModelRow;

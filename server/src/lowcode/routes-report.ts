@@ -9,7 +9,8 @@
  *   columns in the permission catalogue).
  * - `GET Report/{id}/Config` and `GET Report/{id}/Data`: for holders of a page showing the report
  *   (its columns by the column grants), or designers previewing (`preview=1`, every column). Data
- *   runs the interface with the filters, then sorts and pages its answer.
+ *   runs the interface with the filters, keeps the rows the caller's data permissions allow (the
+ *   page's schemes over the report's columns, lowcode/scope.ts), then sorts and pages them.
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -34,13 +35,15 @@ import {
   idParams,
   newId,
   parentIdField,
+  rowInScope,
   sortCodeField,
 } from '../kernel';
 import { parseParams, runDataInterface } from '../system';
-import { DESIGN_MENU } from './access';
+import { DESIGN_MENU, REPORT_MENU_TYPE } from './access';
 import { assertReleaseParent, menuOfModule, putInMenu, releaseBodySchema, type ReleaseBody } from './publish';
 import { RELEASE_BUTTON } from './routes-base';
 import { menuModuleId, parseJsonField, reportFilterValues } from './rules';
+import { reportScope } from './scope';
 import {
   deleteReport,
   insertReport,
@@ -54,8 +57,6 @@ import { answers } from '../http/response';
 import { LOWCODE_ANSWERS } from './responses';
 
 const REPORT = '/api/visualdev/Report';
-/** Menu type of a published data report (spec §2: 5 data report). */
-export const REPORT_MENU_TYPE = 5;
 export const REPORT_PREFIX = 'dynamicModel/report/';
 export const REPORT_ICON = 'icon-ym icon-ym-report';
 export const REPORT_CONFIG_MAX = 64_000;
@@ -77,7 +78,7 @@ const reportBody = {
   },
 } as const;
 
-type Ctx = Pick<AppContext, 'db' | 'dialect' | 'config' | 'access'>;
+type Ctx = Pick<AppContext, 'db' | 'dialect' | 'config' | 'access' | 'scopeFields' | 'viewerAttributes'>;
 
 /** Who may read a report: a page (type-5 menu) showing it; designers through the design menu. */
 async function reportMenus(ctx: Ctx, user: Readonly<User>, reportId: string) {
@@ -314,9 +315,12 @@ export function registerReportRoutes(app: FastifyInstance): void {
       const di = await interfaceOf(rep.dataInterfaceId);
       if (di.enabledMark !== 1) throw badRequest('dataInterfaceId: 数据接口已停用');
       const answer = await runDataInterface(ctx, di, values);
+      // data permissions: a designer's preview sees every row; a page's holder what its schemes allow
+      const scope = q.preview === 1 ? null : await reportScope(ctx, authOf(req).user, rep.id);
       const rows = interfaceRows(di.dataType === 1 ? answer : (answer as { data?: unknown }).data)
         .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x))
-        .slice(0, REPORT_ROWS_MAX);
+        .slice(0, REPORT_ROWS_MAX)
+        .filter((row) => !scope || rowInScope(scope, row));
       const sidx = q.sidx || cfg.defaultSidx;
       const sorted = sidx
         ? sortReportRows(rows, sidx, q.sidx ? (q.sort ?? 'asc') : (cfg.sort ?? 'desc'))

@@ -12,12 +12,12 @@
  * publishes, are not restricted.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { keyKindOf, mainFields, parseSlotMap } from '@lighting/shared/formcore';
+import { keyKindOf, mainFields, normalizeReportConfig, parseSlotMap } from '@lighting/shared/formcore';
 import type { AppContext } from '../context';
 import type { Db, Dialect } from '../database';
 import { combine, scopeSql, type Predicate, type ScopeField, type ScopeMenu } from '../kernel';
 import { menuScope, type User } from '../system';
-import { FUNCTION_MENU_TYPE } from './access';
+import { FUNCTION_MENU_TYPE, REPORT_MENU_TYPE } from './access';
 import { jsonText } from './json-column';
 import { menuModuleId } from './rules';
 import { formOf } from './store';
@@ -28,12 +28,27 @@ const RECORD_COLUMNS: Readonly<Record<string, string>> = {
   organizeId: 'organizeId',
 };
 
-/** The fields of a published model's rows (kernel/domain.ts `scopeFields`). */
+/**
+ * The fields of a published model's rows, or of a published report's (its columns, compared as
+ * text unless the designer typed them as numbers) (kernel/domain.ts `scopeFields`).
+ */
 export async function lowcodeScopeFields(
   db: Db,
   menu: ScopeMenu,
 ): Promise<readonly ScopeField[] | undefined> {
-  if (menu.type !== FUNCTION_MENU_TYPE || !menu.propertyJson) return undefined;
+  if (!menu.propertyJson) return undefined;
+  if (menu.type === REPORT_MENU_TYPE) {
+    const reportId = menuModuleId(menu.propertyJson);
+    const r = reportId
+      ? await db.selectFrom('lowcode_report').select('config').where('id', '=', reportId).executeTakeFirst()
+      : undefined;
+    if (!r) return undefined;
+    return normalizeReportConfig(r.config).columns.map((c) => ({
+      enCode: c.prop,
+      type: c.type === 'number' ? 'number' : 'text',
+    }));
+  }
+  if (menu.type !== FUNCTION_MENU_TYPE) return undefined;
   const modelId = menuModuleId(menu.propertyJson);
   if (!modelId) return undefined;
   const m = await db
@@ -91,15 +106,37 @@ export interface RecordScope {
  * their scopes on the model's enabled function menus they hold.
  */
 export async function recordScope(
-  ctx: Pick<AppContext, 'db' | 'dialect' | 'scopeFields' | 'access'>,
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'scopeFields' | 'viewerAttributes' | 'access'>,
   user: Readonly<User>,
   modelId: string,
 ): Promise<RecordScope | null> {
+  const scope = await publishedScope(ctx, user, FUNCTION_MENU_TYPE, modelId);
+  if (!scope) return null;
+  const { predicate, fields } = scope;
+  const model = await ctx.db
+    .selectFrom('visualdev_base')
+    .select('keySlots')
+    .where('id', '=', modelId)
+    .executeTakeFirst();
+  const slots = parseSlotMap(model?.keySlots);
+  return { keys: scopeSql(predicate, (f) => keyColumn(ctx.dialect, fields, slots, f)), predicate };
+}
+
+/**
+ * What `user` may see of the rows of a thing published by menus of `type` (a model's records, a
+ * report's rows): the union of their scopes on its enabled menus they hold, with the fields those
+ * menus offer; null when nothing restricts them (an administrator, no such menu held, or one of
+ * them unrestricted).
+ */
+async function publishedScope(
+  ctx: Pick<AppContext, 'db' | 'scopeFields' | 'viewerAttributes' | 'access'>,
+  user: Readonly<User>,
+  type: number,
+  moduleId: string,
+): Promise<{ predicate: Predicate; fields: readonly ScopeField[] } | null> {
   if (user.isAdministrator === 1) return null;
   const access = await ctx.access.forUser(user);
-  const menus = access.menus.filter(
-    (m) => m.type === FUNCTION_MENU_TYPE && menuModuleId(m.propertyJson) === modelId,
-  );
+  const menus = access.menus.filter((m) => m.type === type && menuModuleId(m.propertyJson) === moduleId);
   if (menus.length === 0) return null;
   const parts: Predicate[] = [];
   let fields: readonly ScopeField[] = [];
@@ -111,12 +148,18 @@ export async function recordScope(
       (await ctx.scopeFields({ id: m.id, enCode: m.enCode, type: m.type, propertyJson: m.propertyJson })) ??
       fields;
   }
-  const model = await ctx.db
-    .selectFrom('visualdev_base')
-    .select('keySlots')
-    .where('id', '=', modelId)
-    .executeTakeFirst();
-  const slots = parseSlotMap(model?.keySlots);
-  const predicate = combine('or', parts);
-  return { keys: scopeSql(predicate, (f) => keyColumn(ctx.dialect, fields, slots, f)), predicate };
+  return { predicate: combine('or', parts), fields };
+}
+
+/**
+ * What `user` may see of a published report's rows (the interface's answer, filtered in memory
+ * with rowInScope before sorting and paging, so the table, its total, the chart and the export
+ * agree), or null when nothing restricts them.
+ */
+export async function reportScope(
+  ctx: Pick<AppContext, 'db' | 'scopeFields' | 'viewerAttributes' | 'access'>,
+  user: Readonly<User>,
+  reportId: string,
+): Promise<Predicate | null> {
+  return (await publishedScope(ctx, user, REPORT_MENU_TYPE, reportId))?.predicate ?? null;
 }

@@ -430,8 +430,22 @@ export const FAULT_REPORT = {
   config: {
     columns: [
       { prop: 'faultType', label: '故障类型', align: 'left' as const, sortable: true },
-      { prop: 'count', label: '故障数', align: 'right' as const, sortable: true, width: 120 },
-      { prop: 'repaired', label: '已修复', align: 'right' as const, sortable: true, width: 120 },
+      {
+        prop: 'count',
+        label: '故障数',
+        align: 'right' as const,
+        sortable: true,
+        width: 120,
+        type: 'number' as const,
+      },
+      {
+        prop: 'repaired',
+        label: '已修复',
+        align: 'right' as const,
+        sortable: true,
+        width: 120,
+        type: 'number' as const,
+      },
     ],
     filters: [
       { param: 'from', label: '报修时间起', kind: 'dateFrom' as const },

@@ -26,7 +26,7 @@ import {
   MATERIAL_RULE,
   demoModels,
 } from './seed-forms';
-import { REPORT_MENU_TYPE, releaseReport } from './routes-report';
+import { releaseReport } from './routes-report';
 import {
   menuOfModule,
   ADMIN_ROLE,
@@ -35,7 +35,7 @@ import {
   publishedLists,
   releaseModel,
 } from './publish';
-import { DESIGN_MENU } from './access';
+import { DESIGN_MENU, REPORT_MENU_TYPE } from './access';
 import { loadModel } from './store';
 
 /** The design menu's release button (routes-base.ts RELEASE_BUTTON). */

@@ -2,7 +2,22 @@
 import type { Db } from '../database';
 
 export async function allCrews(db: Db) {
-  return db.selectFrom('map_crew').selectAll().orderBy('id').execute();
+  return db
+    .selectFrom('map_crew')
+    .select(['id', 'name', 'leader', 'phone', 'district'])
+    .orderBy('id')
+    .execute();
+}
+
+/** The ids of the crews `userId` leads (data permissions' `@crewId`). */
+export async function crewsLedBy(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('map_crew')
+    .select('id')
+    .where('leaderId', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Whether a crew exists. */

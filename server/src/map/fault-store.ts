@@ -103,25 +103,29 @@ export async function lampCountsOf(
 }
 
 /** The open map faults' places for the wall, newest first, at most `limit`. */
-export async function openFaultPoints(db: Db, limit: number) {
-  return db
+export async function openFaultPoints(db: Db, limit: number, scope?: Expression<SqlBool>) {
+  let q = db
     .selectFrom('fault as f')
     .innerJoin('map_asset as a', 'a.objectid', 'f.assetId')
     .select(['f.id', 'a.x', 'a.y', 'f.urgency', 'f.district', 'f.typeCode', 'f.reportedAt'])
-    .where('f.closedAt', 'is', null)
+    .where('f.closedAt', 'is', null);
+  // data permissions (map/scope.ts, aliases `f` and `a`)
+  if (scope) q = q.where(scope);
+  return q
     .orderBy('f.reportedAt', 'desc')
     .orderBy('f.id')
     .limit(limit)
     .execute();
 }
 
-/** How many map faults are open. */
-export async function openFaultCount(db: Db): Promise<number> {
-  const r = await db
-    .selectFrom('fault')
+/** How many map faults are open (of those `scope` lets the caller see). */
+export async function openFaultCount(db: Db, scope?: Expression<SqlBool>): Promise<number> {
+  let q = db
+    .selectFrom('fault as f')
+    .innerJoin('map_asset as a', 'a.objectid', 'f.assetId')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('closedAt', 'is', null)
-    .where('assetId', 'is not', null)
-    .executeTakeFirst();
+    .where('f.closedAt', 'is', null);
+  if (scope) q = q.where(scope);
+  const r = await q.executeTakeFirst();
   return Number(r?.n ?? 0);
 }

@@ -258,3 +258,13 @@ export const repairCostMigration: Migration = {
     await db.schema.alterTable('work_order').addColumn('estimatedCostCents', 'bigint').execute();
   },
 };
+
+/** 0024: the user who leads a crew (data permissions' `@crewId`); null until one is named. */
+export const crewLeaderMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('map_crew')
+      .addColumn('leaderId', 'varchar(64)', (c) => c.references('user.id').onDelete('set null'))
+      .execute();
+  },
+};

@@ -169,32 +169,36 @@ export async function assetKindStatus(trx: Tx, objectid: number) {
 }
 
 /** How many orders are open for a crew. */
-export async function openOrdersOfCrew(db: Db, crewId: string): Promise<number> {
-  const open = await db
-    .selectFrom('work_order')
+export async function openOrdersOfCrew(db: Db, crewId: string, scope?: Expression<SqlBool>): Promise<number> {
+  let q = db
+    .selectFrom('work_order as o')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('crewId', '=', crewId)
-    .where('state', 'in', [...OPEN_ORDER_STATES])
-    .executeTakeFirst();
+    .where('o.crewId', '=', crewId)
+    .where('o.state', 'in', [...OPEN_ORDER_STATES]);
+  // data permissions: only the orders the caller may see are counted (map/scope.ts, alias `o`)
+  if (scope) q = q.where(scope);
+  const open = await q.executeTakeFirst();
   return Number(open?.n ?? 0);
 }
 
 /** How many map orders are in each state. */
-export async function orderCountsByState(db: Db) {
-  return db
-    .selectFrom('work_order')
-    .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
-    .where('assetId', 'is not', null)
-    .groupBy('state')
-    .execute();
+export async function orderCountsByState(db: Db, scope?: Expression<SqlBool>) {
+  let q = db
+    .selectFrom('work_order as o')
+    .select((eb) => ['o.state', eb.fn.countAll<number>().as('n')])
+    .where('o.assetId', 'is not', null);
+  // data permissions (map/scope.ts, alias `o`)
+  if (scope) q = q.where(scope);
+  return q.groupBy('o.state').execute();
 }
 
-/** The open map orders' urgencies and due times. */
-export async function openOrderDues(db: Db) {
-  return db
-    .selectFrom('work_order')
-    .select(['urgency', 'dueAt'])
-    .where('assetId', 'is not', null)
-    .where('state', 'in', [...OPEN_ORDER_STATES])
-    .execute();
+/** The open map orders' urgencies and due times (of those `scope` lets the caller see). */
+export async function openOrderDues(db: Db, scope?: Expression<SqlBool>) {
+  let q = db
+    .selectFrom('work_order as o')
+    .select(['o.urgency', 'o.dueAt'])
+    .where('o.assetId', 'is not', null)
+    .where('o.state', 'in', [...OPEN_ORDER_STATES]);
+  if (scope) q = q.where(scope);
+  return q.execute();
 }

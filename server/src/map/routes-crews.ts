@@ -8,6 +8,7 @@ import { typed } from '../http/typed';
 import { DAY_MS } from './rules';
 import { allCrews, crewExists, lastTrackPoint, trackBetween } from './crew-store';
 import { openOrdersOfCrew } from './order-store';
+import { MENU_REPAIR, requestScope } from './scope';
 
 import { BASE, MENU_FAULT, idParams, msQuery } from './store';
 import type { MapReads } from './reads';
@@ -23,12 +24,13 @@ export function registerCrewRoutes(app: FastifyInstance, m: MapReads): void {
       onRequest: requirePermission({ menu: MENU_FAULT }),
       schema: { querystring: { type: 'object' }, response: answers(MAP_ANSWERS.crews) } as const,
     },
-    async () => {
+    async (req) => {
       const crews = await allCrews(db);
+      const scope = (await requestScope(req, MENU_REPAIR))?.where;
       const out = [];
       for (const c of crews) {
         const last = await lastTrackPoint(db, c.id);
-        const openOrders = await openOrdersOfCrew(db, c.id);
+        const openOrders = await openOrdersOfCrew(db, c.id, scope);
         out.push({
           ...c,
           last: last ? { t: Number(last.t), x: Number(last.x), y: Number(last.y) } : null,

@@ -49,7 +49,7 @@ export function registerStatisticRoutes(app: FastifyInstance, m: MapReads): void
  * The statistics of the city (or one district) now: counts by kind, status and district, lights-on
  * rates against their targets, integrity, and repair compliance over the last 30 days. The
  * statistics page and the wall display read the same figures from here; the page's figures count
- * only the rows the caller's data permissions let them see (the wall is the city's whole).
+ * only the rows the caller's data permissions let them see, and so do the wall's.
  */
 export async function cityStatistics(
   db: Db,

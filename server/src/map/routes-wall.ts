@@ -2,7 +2,8 @@
  * GET /api/map/wall — everything the city wall display (menu type 6 城市照明大屏) shows, in one read
  * guarded by its own menu: the district outlines and the open faults to draw, the statistics page's
  * figures (lights-on by district against targets, repair compliance), repair orders by state and
- * against their due times, and /home's energy figures. The wall re-reads it when the socket pushes a
+ * against their due times, and /home's energy figures. Under data permissions the figures, faults
+ * and orders are those the viewer may see on the map's pages (map/scope.ts). The wall re-reads it when the socket pushes a
  * map change (throttled), and draws pushed faults at once.
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,8 @@ import { orderFigures } from './rules';
 import { districtOutlines } from './district-store';
 import { openFaultCount, openFaultPoints } from './fault-store';
 import { openOrderDues, orderCountsByState } from './order-store';
-import { BASE, MENU_WALL } from './store';
+import { BASE, MENU_ASSETS, MENU_FAULT, MENU_WALL } from './store';
+import { MENU_REPAIR, requestScope } from './scope';
 import type { MapReads } from './reads';
 import { answers } from '../http/response';
 import { MAP_ANSWERS } from './responses';
@@ -53,17 +55,24 @@ export function registerWallRoutes(app: FastifyInstance, m: MapReads): void {
       onRequest: requirePermission({ menu: MENU_WALL }),
       schema: { querystring: { type: 'object' }, response: answers(MAP_ANSWERS.wall) },
     },
-    async () => {
+    async (req) => {
       const now = clock();
+      // data permissions: the wall counts and draws what the viewer may see on the map's pages
+      // (an unrestricted viewer, the control room's, sees the whole city)
+      const scope = {
+        assets: (await requestScope(req, MENU_ASSETS))?.where,
+        faults: (await requestScope(req, MENU_FAULT))?.where,
+        orders: (await requestScope(req, MENU_REPAIR))?.where,
+      };
       const [statistics, energy, districtRows, faultRows, faultCount, stateRows, openRows] =
         await Promise.all([
-          cityStatistics(db, now),
+          cityStatistics(db, now, undefined, scope),
           powerSummary(db, now),
           districtOutlines(db),
-          openFaultPoints(db, WALL_FAULTS_LIMIT),
-          openFaultCount(db),
-          orderCountsByState(db),
-          openOrderDues(db),
+          openFaultPoints(db, WALL_FAULTS_LIMIT, scope.faults),
+          openFaultCount(db, scope.faults),
+          orderCountsByState(db, scope.orders),
+          openOrderDues(db, scope.orders),
         ]);
       const districts = districtRows.map((d) => ({ name: d.name, rings: parseRings(d.rings) }));
       const points = districts.flatMap((d) => d.rings.flat());

@@ -106,6 +106,8 @@ export interface MapCrewTable {
   id: string;
   name: string;
   leader: string;
+  /** the user who leads the crew (data permissions' `@crewId`), when one is named */
+  leaderId?: string | null;
   phone: string;
   district: string;
 }

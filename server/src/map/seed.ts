@@ -7,6 +7,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database, Db } from '../database';
 import { dialectOf } from '../db';
 import { generateCity, isLampKind, type City } from './city';
+import { CREW_USER } from '../system';
 import { generateHistory } from './history';
 import {
   ASSET_INDEXES,
@@ -329,4 +330,31 @@ export async function seedMapIfEmpty(
     orders: history.orders.length,
     ms: Math.round(performance.now() - t0),
   };
+}
+
+/**
+ * The demo crew leader (system's CREW_USER, seeded with the data permissions) leads the first crew:
+ * once, while no crew has a leader and the user exists; the crew takes the user's name.
+ */
+/** The crew the demo crew leader leads (history.ts: crew-1, 抢修一队 of 东城区). */
+const DEMO_LED_CREW = 'crew-1';
+
+export async function linkDemoCrewLeader(db: Db): Promise<void> {
+  const led = await db
+    .selectFrom('map_crew')
+    .select('id')
+    .where('leaderId', 'is not', null)
+    .executeTakeFirst();
+  if (led) return;
+  const user = await db
+    .selectFrom('user')
+    .select(['id', 'realName', 'mobile'])
+    .where('id', '=', CREW_USER.id)
+    .executeTakeFirst();
+  if (!user) return;
+  await db
+    .updateTable('map_crew')
+    .set({ leaderId: user.id, leader: user.realName, phone: user.mobile ?? '' })
+    .where('id', '=', DEMO_LED_CREW)
+    .execute();
 }

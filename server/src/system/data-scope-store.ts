@@ -184,6 +184,8 @@ export async function viewerOf(db: Db, user: { id: string; organizeId: string | 
     '@dempmentId': own,
     '@organizationAndSuborganization': below,
     '@district': districts,
+    // a domain's own (map: the crews the user leads) come through AppContext.viewerAttributes
+    '@crewId': [],
   };
 }
 

@@ -53,7 +53,7 @@ export async function userListScope(
  * null: nothing restricts them.
  */
 export function menuScope(
-  ctx: Pick<AppContext, 'db' | 'scopeFields'>,
+  ctx: Pick<AppContext, 'db' | 'scopeFields' | 'viewerAttributes'>,
   viewer: ScopeViewer,
   menuEnCode: string,
 ): Promise<Predicate | null> {
@@ -78,7 +78,7 @@ export function menuScope(
 const scopes = new WeakMap<object, Map<string, Promise<Predicate | null>>>();
 
 async function compileMenuScope(
-  ctx: Pick<AppContext, 'db' | 'scopeFields'>,
+  ctx: Pick<AppContext, 'db' | 'scopeFields' | 'viewerAttributes'>,
   viewer: ScopeViewer,
   menuEnCode: string,
 ): Promise<Predicate | null> {
@@ -95,7 +95,7 @@ async function compileMenuScope(
       matchLogic: s.matchLogic === 'or' ? 'or' : 'and',
     })),
     fields,
-    await viewerFor(ctx.db, viewer),
+    await viewerFor(ctx, viewer),
   );
 }
 
@@ -106,10 +106,13 @@ async function compileMenuScope(
  * every call, and a page scoped on several menus, read the organisation and the users once.
  */
 const viewers = new WeakMap<object, Promise<Viewer>>();
-function viewerFor(db: Db, viewer: ScopeViewer): Promise<Viewer> {
+function viewerFor(ctx: Pick<AppContext, 'db' | 'viewerAttributes'>, viewer: ScopeViewer): Promise<Viewer> {
   let p = viewers.get(viewer);
   if (!p) {
-    p = viewerOf(db, viewer);
+    p = Promise.all([viewerOf(ctx.db, viewer), ctx.viewerAttributes(viewer)]).then(([own, domains]) => ({
+      ...own,
+      ...domains,
+    }));
     viewers.set(viewer, p);
     p.catch(() => viewers.delete(viewer));
   }
@@ -175,7 +178,7 @@ export async function effectiveScopes(
  * access changes (roles, grants, schemes: AccessService.version).
  */
 export function rowScopeCheck(
-  ctx: Pick<AppContext, 'db' | 'scopeFields' | 'access' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'scopeFields' | 'viewerAttributes' | 'access' | 'clock'>,
   ttlMs = 5000,
 ): (userId: string, scope: { menu: string; row: Readonly<Record<string, unknown>> }) => Promise<boolean> {
   const cache = new Map<string, { at: number; version: number; predicate: Promise<Predicate | null> }>();

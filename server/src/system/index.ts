@@ -32,7 +32,7 @@ export {
   updateDictionaryItem,
 } from './dictionary-store';
 export { syncSeededMenus } from './seed';
-export { rolesFor, type RoleSeed } from './seed-people';
+export { CREW_USER, rolesFor, type RoleSeed } from './seed-people';
 export { pageOwnLog } from './log-store';
 export { LogCategory, SystemLog } from './system-log';
 export { setUser } from './user-store';

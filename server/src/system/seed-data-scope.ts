@@ -2,12 +2,14 @@
  * Data permissions on first start, and on every start what a database lacks (issue 24): the district
  * each station looks after, the map's data-permission fields and schemes (全部数据, 本区数据), and a
  * district operator (account `east`, 东城运维站) whose role sees the lighting map's assets, faults
- * and repair orders of 东城区 only. A database that already has any of these keeps its own.
+ * and repair orders of 东城区 only; and a crew leader (account `crew1`, role 班组长) whose repair
+ * orders are those of the crews they lead (the repair page's 维修班组 field and its 本班组工单
+ * scheme, `@crewId`). A database that already has any of these keeps its own.
  */
 import { hashPassword, md5Hex } from '../auth';
 import type { Db } from '../database';
 import { menuCodesUnder, type SeedContext } from '../kernel';
-import { DISTRICT_ROLE, DISTRICT_USER } from './seed-people';
+import { CREW_ROLE, CREW_USER, DISTRICT_ROLE, DISTRICT_USER, type UserSeed } from './seed-people';
 
 /** The station of each district (organize.district): what `@district` reads. */
 export const STATION_DISTRICTS: Readonly<Record<string, string>> = {
@@ -22,6 +24,9 @@ export const STATION_DISTRICTS: Readonly<Record<string, string>> = {
 /** The map's scoped menus (map/scope.ts), each with its district field and two schemes. */
 const SCOPED_MENUS = ['bt.map.assets', 'bt.map.fault', 'bt.map.repair'] as const;
 const DISTRICT_SCHEME = 'district';
+/** The repair-order page (map/scope.ts MENU_REPAIR), its crew field and the crew leader's scheme. */
+const REPAIR_MENU = 'bt.map.repair';
+const CREW_SCHEME = 'crew';
 
 const districtCondition = JSON.stringify([
   {
@@ -107,25 +112,97 @@ export async function seedDataScopes(db: Db, s: SeedContext): Promise<boolean> {
       }
     }
   });
-  if (await seedDistrictOperator(db, s)) changed = true;
+  if (await seedScopedOperator(db, s, DISTRICT_ROLE, DISTRICT_USER, DISTRICT_SCHEME)) changed = true;
+  if (await seedCrewLeader(db, s)) changed = true;
   return changed;
 }
 
-/** The district role with the lighting map and its 本区数据 schemes, and its demo user. */
-async function seedDistrictOperator(db: Db, s: SeedContext): Promise<boolean> {
-  const exists = await db
-    .selectFrom('role')
-    .select('id')
-    .where('id', '=', DISTRICT_ROLE.id)
-    .executeTakeFirst();
+/**
+ * The repair page's 维修班组 field and 本班组工单 scheme, then the crew leader's role and user: once,
+ * with the role (a database whose administrator removed the scheme later keeps it removed).
+ */
+async function seedCrewLeader(db: Db, s: SeedContext): Promise<boolean> {
+  const exists = await db.selectFrom('role').select('id').where('id', '=', CREW_ROLE.id).executeTakeFirst();
+  if (exists) return false;
+  const menu = await db.selectFrom('menu').select('id').where('enCode', '=', REPAIR_MENU).executeTakeFirst();
+  if (!menu) return false;
+  await db.transaction().execute(async (trx) => {
+    const field = await trx
+      .selectFrom('menu_data_field')
+      .select('id')
+      .where('menuId', '=', menu.id)
+      .where('enCode', '=', 'crewId')
+      .executeTakeFirst();
+    if (!field)
+      await trx
+        .insertInto('menu_data_field')
+        .values({
+          id: `${menu.id}:df:crewId`,
+          menuId: menu.id,
+          enCode: 'crewId',
+          fullName: '维修班组',
+          type: 'String',
+          conditionSymbol: '==,<>,in,notIn',
+          conditionText: '@crewId',
+          description: '',
+          sortCode: 1,
+          enabledMark: 1,
+          createdAt: s.now,
+        })
+        .execute();
+    const scheme = await trx
+      .selectFrom('menu_data_scheme')
+      .select('id')
+      .where('menuId', '=', menu.id)
+      .where('enCode', '=', CREW_SCHEME)
+      .executeTakeFirst();
+    if (!scheme)
+      await trx
+        .insertInto('menu_data_scheme')
+        .values({
+          id: `${menu.id}:ds:${CREW_SCHEME}`,
+          menuId: menu.id,
+          enCode: CREW_SCHEME,
+          fullName: '本班组工单',
+          conditionJson: JSON.stringify([
+            {
+              logic: 'and',
+              groups: [{ id: 'crewId', field: 'crewId', type: 'String', op: '==', value: '@crewId' }],
+            },
+          ]),
+          conditionText: '维修班组 等于 当前用户带领的班组',
+          matchLogic: 'and',
+          description: '',
+          sortCode: 2,
+          enabledMark: 1,
+          allData: 0,
+          createdAt: s.now,
+        })
+        .execute();
+  });
+  return seedScopedOperator(db, s, CREW_ROLE, CREW_USER, CREW_SCHEME);
+}
+
+/**
+ * A role with the menus under `role.menuRoots` (their buttons and columns) and the schemes coded
+ * `scheme` of those menus, and its demo user; nothing when the role exists.
+ */
+async function seedScopedOperator(
+  db: Db,
+  s: SeedContext,
+  role: { id: string; enCode: string; fullName: string; description: string; menuRoots: readonly string[] },
+  demo: UserSeed & { password: string },
+  scheme: string,
+): Promise<boolean> {
+  const exists = await db.selectFrom('role').select('id').where('id', '=', role.id).executeTakeFirst();
   if (exists) return false;
   const station = await db
     .selectFrom('organize')
     .select('id')
-    .where('id', '=', DISTRICT_USER.organizeId)
+    .where('id', '=', demo.organizeId)
     .executeTakeFirst();
   if (!station) return false;
-  const codes = menuCodesUnder(DISTRICT_ROLE.menuRoots, s.menuTree);
+  const codes = menuCodesUnder(role.menuRoots, s.menuTree);
   const menus = codes.length
     ? await db.selectFrom('menu').select(['id', 'enCode']).where('enCode', 'in', codes).execute()
     : [];
@@ -133,17 +210,17 @@ async function seedDistrictOperator(db: Db, s: SeedContext): Promise<boolean> {
   const taken = await db
     .selectFrom('user')
     .select('id')
-    .where('account', '=', DISTRICT_USER.account)
+    .where('account', '=', demo.account)
     .executeTakeFirst();
-  const hash = taken ? null : await hashPassword(md5Hex(DISTRICT_USER.password));
+  const hash = taken ? null : await hashPassword(md5Hex(demo.password));
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('role')
       .values({
-        id: DISTRICT_ROLE.id,
-        enCode: DISTRICT_ROLE.enCode,
-        fullName: DISTRICT_ROLE.fullName,
-        description: DISTRICT_ROLE.description,
+        id: role.id,
+        enCode: role.enCode,
+        fullName: role.fullName,
+        description: role.description,
         sortCode: 40,
         enabledMark: 1,
         category: 'role',
@@ -153,7 +230,7 @@ async function seedDistrictOperator(db: Db, s: SeedContext): Promise<boolean> {
     if (menuIds.length) {
       await trx
         .insertInto('role_menu')
-        .values(menuIds.map((menuId) => ({ roleId: DISTRICT_ROLE.id, menuId })))
+        .values(menuIds.map((menuId) => ({ roleId: role.id, menuId })))
         .execute();
       const buttons = await trx
         .selectFrom('menu_button')
@@ -163,7 +240,7 @@ async function seedDistrictOperator(db: Db, s: SeedContext): Promise<boolean> {
       if (buttons.length)
         await trx
           .insertInto('role_button')
-          .values(buttons.map((b) => ({ roleId: DISTRICT_ROLE.id, ...b })))
+          .values(buttons.map((b) => ({ roleId: role.id, ...b })))
           .execute();
       const columns = await trx
         .selectFrom('menu_column')
@@ -173,22 +250,22 @@ async function seedDistrictOperator(db: Db, s: SeedContext): Promise<boolean> {
       if (columns.length)
         await trx
           .insertInto('role_column')
-          .values(columns.map((c) => ({ roleId: DISTRICT_ROLE.id, ...c })))
+          .values(columns.map((c) => ({ roleId: role.id, ...c })))
           .execute();
       const schemes = await trx
         .selectFrom('menu_data_scheme')
         .select(['menuId', 'enCode', 'fullName'])
         .where('menuId', 'in', menuIds)
-        .where('enCode', '=', DISTRICT_SCHEME)
+        .where('enCode', '=', scheme)
         .execute();
       if (schemes.length)
         await trx
           .insertInto('role_data')
-          .values(schemes.map((d) => ({ roleId: DISTRICT_ROLE.id, ...d })))
+          .values(schemes.map((d) => ({ roleId: role.id, ...d })))
           .execute();
     }
     if (hash) {
-      const { password: _password, roleIds, isAdministrator, ...user } = DISTRICT_USER;
+      const { password: _password, roleIds, isAdministrator, ...user } = demo;
       await trx
         .insertInto('user')
         .values({

@@ -1,7 +1,7 @@
 import { MENU_LABELS } from '@lighting/shared/core';
 import { MENU_TREE as MENUS } from '../domains';
 import { flattenMenus, menuCodesUnder } from '../kernel';
-import { DEMO_ACCOUNTS, DICTIONARIES, DISTRICT_USER, buildUsers, rolesFor } from './seed-people';
+import { CREW_USER, DEMO_ACCOUNTS, DICTIONARIES, DISTRICT_USER, buildUsers, rolesFor } from './seed-people';
 
 const ROLES = rolesFor(MENUS);
 
@@ -71,11 +71,17 @@ describe('seed data', () => {
     expect(users.every((u) => /^[A-Za-z0-9]+$/.test(u.account) && /^1[3-9]\d{9}$/.test(u.mobile))).toBe(true);
     for (const d of DEMO_ACCOUNTS) {
       expect(d.password).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{6,16}$/);
-      // the district operator comes with the stations (seed-data-scope.ts)
-      expect([...users, DISTRICT_USER].find((u) => u.account === d.account)?.password).toBe(d.password);
-      expect(
-        users.some((u) => u.account === DISTRICT_USER.account || u.mobile === DISTRICT_USER.mobile),
-      ).toBe(false);
+      // the district operator and the crew leader come with the stations (seed-data-scope.ts)
+      expect([...users, DISTRICT_USER, CREW_USER].find((u) => u.account === d.account)?.password).toBe(
+        d.password,
+      );
+      for (const scoped of [DISTRICT_USER, CREW_USER])
+        expect(
+          users.some(
+            (u) =>
+              u.account === scoped.account || u.mobile === scoped.mobile || u.realName === scoped.realName,
+          ),
+        ).toBe(false);
     }
     const ids = new Set(users.map((u) => u.id));
     expect(users.every((u) => u.managerId === null || ids.has(u.managerId))).toBe(true);

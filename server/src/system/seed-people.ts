@@ -220,6 +220,7 @@ export const DEMO_ACCOUNTS = [
   { account: 'operator', password: 'operator123', role: '运维操作员' },
   { account: 'manager', password: 'manager123', role: '管理人员（用户管理只读）' },
   { account: 'east', password: 'east123', role: '区域运维员（照明地图只看东城区）' },
+  { account: 'crew1', password: 'crew123', role: '班组长（维修工单只看本班组的）' },
 ] as const;
 
 /**
@@ -249,6 +250,35 @@ export const DISTRICT_USER: UserSeed & { password: string } = {
   quickQuery: 'zd',
   isAdministrator: false,
   roleIds: [DISTRICT_ROLE.id],
+};
+
+/**
+ * The crew leader (data permissions, issue 24): the lighting map, with the repair orders restricted
+ * by the 本班组工单 scheme to the crews they lead (`@crewId`: the map links crew 抢修一队 to this
+ * user on its first start, map/seed.ts). Seeded with the district operator.
+ */
+export const CREW_ROLE = {
+  id: 'role-crew',
+  enCode: 'crewLeader',
+  fullName: '班组长',
+  description: '照明地图：维修工单只看、只改本班组的',
+  menuRoots: ['lighting'],
+} as const;
+
+export const CREW_USER: UserSeed & { password: string } = {
+  id: 'u-crew1',
+  account: 'crew1',
+  realName: '孟建军',
+  password: 'crew123',
+  gender: 1,
+  mobile: '13800000005',
+  email: 'crew1@example.com',
+  organizeId: 'dept-east',
+  positionId: 'pos-electrician',
+  managerId: null,
+  quickQuery: 'mjj',
+  isAdministrator: false,
+  roleIds: [CREW_ROLE.id],
 };
 
 export function buildUsers(): UserSeed[] {

@@ -9921,7 +9921,8 @@ export interface paths {
               | '@organizationAndSuborganization'
               | '@dempmentId'
               | '@subordinateId'
-              | '@district';
+              | '@district'
+              | '@crewId';
             description?: string;
             /** @enum {integer} */
             enabledMark?: 0 | 1;
@@ -10030,7 +10031,8 @@ export interface paths {
               | '@organizationAndSuborganization'
               | '@dempmentId'
               | '@subordinateId'
-              | '@district';
+              | '@district'
+              | '@crewId';
             description?: string;
             /** @enum {integer} */
             enabledMark?: 0 | 1;

@@ -3,7 +3,8 @@ import { normalizeReportConfig, numberOf, reportConfigProblem, reportSeries, sor
 const cfg = normalizeReportConfig({
   columns: [
     { prop: 'kind', label: '类型' },
-    { prop: 'count', label: '数量', sortable: true },
+    { prop: 'count', label: '数量', sortable: true, type: 'number' },
+    { prop: 'code', label: '编号', type: 'text' },
   ],
   filters: [{ param: 'from', label: '起', kind: 'dateFrom' }],
   chart: { type: 'bar', x: 'kind', y: ['count'] },
@@ -16,7 +17,9 @@ describe('report config', () => {
     expect(cfg).toEqual({
       columns: [
         { prop: 'kind', label: '类型' },
-        { prop: 'count', label: '数量', sortable: true },
+        { prop: 'count', label: '数量', sortable: true, type: 'number' },
+        // a text column stores no type: data permissions compare it as text
+        { prop: 'code', label: '编号' },
       ],
       filters: [{ param: 'from', label: '起', kind: 'dateFrom' }],
       chart: { type: 'bar', x: 'kind', y: ['count'] },

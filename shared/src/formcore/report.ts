@@ -15,6 +15,8 @@ export interface ReportColumn {
   align?: 'left' | 'center' | 'right';
   width?: number;
   sortable?: boolean;
+  /** how data permissions compare the column's values (a scheme's `>` on a number): text unless 'number' */
+  type?: 'number';
 }
 
 /** A filter: the value of one of the interface's parameters, typed as text, a number or a date. */
@@ -66,6 +68,7 @@ export function normalizeReportConfig(raw: unknown): ReportConfig {
       if (c.align === 'left' || c.align === 'center' || c.align === 'right') col.align = c.align;
       if (typeof c.width === 'number' && c.width > 0) col.width = Math.round(c.width);
       if (c.sortable === true) col.sortable = true;
+      if (c.type === 'number') col.type = 'number';
       return col;
     });
   if (Array.isArray(v.filters))
