@@ -452,6 +452,119 @@ describe.each(TARGETS)('JNPF 3.x client calls (%s)', (target) => {
     });
   });
 
+  describe('one item to many: Authority/Model (src/api/permission/authorize.js getModelData / setModelData)', () => {
+    const M = '/api/system/Permission/Authority/Model';
+    const A = '/api/system/Permission/Authority/Data';
+
+    it('reads who holds an item ({ids}) and sets the holders of one object type, checking every id first', async () => {
+      const adminGrants = (await okData(call(admin, 'GET', `${A}/Role/role-admin`))).ids;
+      const district = (await okData(call(admin, 'GET', `${A}/Role/role-district`))).ids;
+      // a page the district role lacks, with a button
+      const page = adminGrants.module.find(
+        (id: string) =>
+          !district.module.includes(id) && adminGrants.button.some((b: string) => b.startsWith(`${id}:`)),
+      ) as string;
+      const btn = adminGrants.button.find((b: string) => b.startsWith(`${page}:`)) as string;
+      const roles = (await okData(call(admin, 'GET', `${M}/${page}/Role`))).ids as string[];
+      expect(roles).toContain('role-admin');
+      expect(roles).not.toContain('role-district');
+      await refused('GET', `${M}/${page}/Role`);
+      await refused('PUT', `${M}/${page}`, { objectType: 'Role', itemType: 'module', objectId: roles });
+
+      // the menu to one more role (as setModelData sends it): it comes with the directories above it
+      await okData(
+        call(admin, 'PUT', `${M}/${page}`, {
+          objectType: 'Role',
+          itemType: 'module',
+          objectId: [...roles, 'role-district'],
+        }),
+      );
+      expect((await okData(call(admin, 'GET', `${M}/${page}/Role`))).ids).toEqual(
+        expect.arrayContaining([...roles, 'role-district']),
+      );
+      const withPage = (await okData(call(admin, 'GET', `${A}/Role/role-district`))).ids;
+      expect(withPage.module).toEqual(expect.arrayContaining([...district.module, page]));
+      // its button to a user: refused while the user lacks the menu, nothing changed; then given
+      const lacks = body(
+        await call(admin, 'PUT', `${M}/${btn}`, {
+          objectType: 'User',
+          itemType: 'button',
+          objectId: ['u-manager'],
+        }),
+      );
+      expect(lacks.code).toBe(400);
+      expect(lacks.msg).toMatch(/^objectId: u-manager /);
+      expect((await okData(call(admin, 'GET', `${M}/${btn}/User`))).ids).toEqual([]);
+      await okData(
+        call(admin, 'PUT', `${M}/${btn}`, {
+          objectType: 'Role',
+          itemType: 'button',
+          objectId: ['role-admin', 'role-district'],
+        }),
+      );
+      expect((await okData(call(admin, 'GET', `${M}/${btn}/Role`))).ids.sort()).toEqual([
+        'role-admin',
+        'role-district',
+      ]);
+      // unknown ids, a wrong item type, an item type this console does not grant: refused, nothing changed
+      const unknownRole = body(
+        await call(admin, 'PUT', `${M}/${page}`, {
+          objectType: 'Role',
+          itemType: 'module',
+          objectId: ['no-such-role'],
+        }),
+      );
+      expect(unknownRole.msg).toBe('objectId: 角色不存在: no-such-role');
+      const hiddenRole = body(
+        await call(admin, 'PUT', `${M}/${page}`, {
+          objectType: 'Role',
+          itemType: 'module',
+          objectId: ['auth-user-u-manager'],
+        }),
+      );
+      expect(hiddenRole.code).toBe(400);
+      expect(
+        body(
+          await call(admin, 'PUT', `${M}/${page}`, {
+            objectType: 'Position',
+            itemType: 'module',
+            objectId: ['nope'],
+          }),
+        ).msg,
+      ).toMatch(/^objectId: /);
+      expect(
+        body(
+          await call(admin, 'PUT', `${M}/${page}`, { objectType: 'Role', itemType: 'button', objectId: [] }),
+        ).msg,
+      ).toMatch(/^itemType: /);
+      expect(
+        body(
+          await call(admin, 'PUT', `${M}/${page}`, {
+            objectType: 'Role',
+            itemType: 'portalManage',
+            objectId: [],
+          }),
+        ).msg,
+      ).toMatch(/^itemType: /);
+      expect(
+        body(await call(admin, 'PUT', `${M}/${page}`, { objectType: 'Role', itemType: 'module' })).msg,
+      ).toMatch(/objectId/);
+      expect((await call(admin, 'GET', `${M}/no-such-item/Role`)).statusCode).toBe(404);
+      expect((await okData(call(admin, 'GET', `${M}/${page}/Role`))).ids).toContain('role-district');
+
+      // the menu taken from the district role takes its button with it; the others keep theirs
+      await okData(
+        call(admin, 'PUT', `${M}/${page}`, { objectType: 'Role', itemType: 'module', objectId: roles }),
+      );
+      const back = (await okData(call(admin, 'GET', `${A}/Role/role-district`))).ids;
+      expect(back.module).not.toContain(page);
+      expect(back.button).not.toContain(btn);
+      expect((await okData(call(admin, 'GET', `${M}/${btn}/Role`))).ids).toEqual(['role-admin']);
+      // put back
+      await okData(call(admin, 'PUT', `${A}/Role/role-district`, district));
+    });
+  });
+
   describe('organisations, departments, positions: Actions/State (src/api/permission/*.js)', () => {
     it('toggles enabledMark of each, guarded by its own menu', async () => {
       const P = '/api/system/Permission';

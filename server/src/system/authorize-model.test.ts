@@ -2,9 +2,12 @@ import {
   authorizeTrees,
   authorizeValues,
   dataScopeEntries,
+  grantHolder,
+  grantItemOf,
   pickGranted,
   scopeFilter,
   unionGrants,
+  withItem,
 } from './authorize-model';
 
 const menus = [
@@ -95,5 +98,72 @@ describe('the 3.x wizard steps and the batch', () => {
         { module: ['a', 'b'], column: ['b:c:y'] },
       ),
     ).toEqual({ module: ['a', 'b'], button: ['a:b:x'], column: ['b:c:y'], resource: [] });
+  });
+});
+
+describe('one item to many (JNPF 3.x Authority/Model)', () => {
+  const tree = [
+    { id: 'dir', parentId: null },
+    { id: 'page', parentId: 'dir' },
+    { id: 'other', parentId: 'dir' },
+  ];
+  const none = { module: [], button: [], column: [], resource: [] };
+
+  it('names who a grant role stands for', () => {
+    expect(grantHolder({ id: 'role-admin', category: 'role' })).toEqual({ type: 'Role', id: 'role-admin' });
+    expect(grantHolder({ id: 'auth-user-u1', category: 'user' })).toEqual({ type: 'User', id: 'u1' });
+    expect(grantHolder({ id: 'auth-position-p1', category: 'position' })).toEqual({
+      type: 'Position',
+      id: 'p1',
+    });
+    expect(grantHolder({ id: 'odd', category: 'user' })).toBeNull();
+  });
+
+  it('finds an item by id among menus, buttons, columns and schemes', () => {
+    const entry = (id: string, menuId: string, enCode: string) => ({
+      id,
+      menuId,
+      enCode,
+      fullName: enCode,
+      sortCode: 0,
+    });
+    const c = {
+      menus: [{ id: 'page', parentId: null, type: 3, enCode: 'p', fullName: '页', icon: '', sortCode: 0 }],
+      buttons: [entry('page:b:btn_add', 'page', 'btn_add')],
+      columns: [entry('page:c:name', 'page', 'name')],
+      resources: [entry('page:d:all', 'page', 'all')],
+    };
+    expect(grantItemOf('page', c)).toMatchObject({ kind: 'module', menuId: 'page' });
+    expect(grantItemOf('page:b:btn_add', c)).toMatchObject({
+      kind: 'button',
+      menuId: 'page',
+      enCode: 'btn_add',
+    });
+    expect(grantItemOf('page:c:name', c)?.kind).toBe('column');
+    expect(grantItemOf('page:d:all', c)?.kind).toBe('resource');
+    expect(grantItemOf('page:b:nope', c)).toBeNull();
+  });
+
+  it('gives a menu with the directories above it, and takes it with its leaves', () => {
+    const given = withItem(none, { kind: 'module', id: 'page', menuId: 'page' }, true, tree);
+    expect(given.module.sort()).toEqual(['dir', 'page']);
+    const held = {
+      module: ['dir', 'page', 'other'],
+      button: ['page:b:x', 'other:b:x'],
+      column: ['page:c:y'],
+      resource: ['page:d:z'],
+    };
+    expect(withItem(held, { kind: 'module', id: 'page', menuId: 'page' }, false, tree)).toEqual({
+      module: ['dir', 'other'],
+      button: ['other:b:x'],
+      column: [],
+      resource: [],
+    });
+    expect(withItem(held, { kind: 'button', id: 'page:b:x', menuId: 'page' }, false, tree).button).toEqual([
+      'other:b:x',
+    ]);
+    expect(withItem(held, { kind: 'button', id: 'page:b:x', menuId: 'page' }, true, tree).button).toEqual(
+      held.button,
+    );
   });
 });

@@ -195,3 +195,73 @@ export function unionGrants(
   for (const k of GRANT_KINDS) out[k] = [...new Set([...a[k], ...(b[k] ?? [])])];
   return out;
 }
+
+/** Who a grant role stands for: a role itself, or a position's or a user's own grants (role-store grantRole). */
+export function grantHolder(role: {
+  id: string;
+  category: string;
+}): { type: 'Role' | 'Position' | 'User'; id: string } | null {
+  if (role.category === 'role') return { type: 'Role', id: role.id };
+  if (role.category === 'position' && role.id.startsWith('auth-position-'))
+    return { type: 'Position', id: role.id.slice('auth-position-'.length) };
+  if (role.category === 'user' && role.id.startsWith('auth-user-'))
+    return { type: 'User', id: role.id.slice('auth-user-'.length) };
+  return null;
+}
+
+/** A grantable item by id (a menu's, or a button's, column's or data scheme's: `menuId:b|c|d:code`). */
+export interface GrantItem {
+  kind: GrantKind;
+  id: string;
+  menuId: string;
+  enCode: string;
+  fullName: string;
+}
+
+/** The item an id names in the catalogue, or null. */
+export function grantItemOf(
+  id: string,
+  c: {
+    menus: readonly MenuLite[];
+    buttons: readonly CatalogueEntry[];
+    columns: readonly CatalogueEntry[];
+    resources: readonly CatalogueEntry[];
+  },
+): GrantItem | null {
+  const menu = c.menus.find((m) => m.id === id);
+  if (menu) return { kind: 'module', id, menuId: id, enCode: menu.enCode, fullName: menu.fullName };
+  for (const [kind, list] of [
+    ['button', c.buttons],
+    ['column', c.columns],
+    ['resource', c.resources],
+  ] as const) {
+    const e = list.find((x) => x.id === id);
+    if (e) return { kind, id, menuId: e.menuId, enCode: e.enCode, fullName: e.fullName };
+  }
+  return null;
+}
+
+/**
+ * One holder's grants with one item given or taken (JNPF 3.x `PUT Authority/Model/{itemId}`): a menu
+ * given comes with the directories above it (the tree shows it under them); a menu taken goes with its
+ * buttons, columns and data schemes (they mean nothing without it).
+ */
+export function withItem(
+  g: Readonly<Record<GrantKind, readonly string[]>>,
+  item: Pick<GrantItem, 'kind' | 'id' | 'menuId'>,
+  give: boolean,
+  menus: readonly Pick<MenuLite, 'id' | 'parentId'>[],
+): Record<GrantKind, string[]> {
+  const out = {} as Record<GrantKind, string[]>;
+  for (const k of GRANT_KINDS) out[k] = [...g[k]];
+  if (give) {
+    const add =
+      item.kind === 'module' ? withAncestors(menus, (m) => m.id === item.id).map((m) => m.id) : [item.id];
+    out[item.kind] = [...new Set([...out[item.kind], ...add])];
+  } else if (item.kind === 'module') {
+    out.module = out.module.filter((id) => id !== item.id);
+    for (const k of ['button', 'column', 'resource'] as const)
+      out[k] = out[k].filter((id) => !id.startsWith(`${item.id}:`));
+  } else out[item.kind] = out[item.kind].filter((id) => id !== item.id);
+  return out;
+}

@@ -373,6 +373,8 @@ export const SYSTEM_ANSWERS = {
   roleUsers: listOf(record({ id: str, account: str, realName: str })),
   /** one step of the 3.x authorisation wizard */
   grantStep: envelope(record({ list: GRANT_TREE, ids: arr(str), all: arr(str) })),
+  /** the objects of one type holding an item (JNPF 3.x Authority/Model) */
+  holders: envelope(record({ ids: arr(str) })),
   grants: envelope(
     record({
       module: GRANT_TREE,

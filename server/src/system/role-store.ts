@@ -52,6 +52,18 @@ export async function pageRoles(db: Db, q: PageQuery & { keyword?: string }) {
 }
 
 /** Enabled roles, briefly, in sort order. */
+/** Which of `ids` are roles (not a position's or user's own grants). */
+export async function roleIdsAmong(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('role')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('category', '=', 'role')
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function enabledRoles(db: Db) {
   return db
     .selectFrom('role')
@@ -189,6 +201,32 @@ export async function grantIdsOf(db: Db, roleId: string) {
 }
 
 type Granted = Pick<CatalogueEntry, 'menuId' | 'enCode' | 'fullName'>;
+
+/** The grant roles (with their category: role, position, user) holding an item of the catalogue. */
+export async function itemHolders(
+  db: Db,
+  item: { kind: 'module' | 'button' | 'column' | 'resource'; menuId: string; enCode: string },
+): Promise<Array<{ id: string; category: string }>> {
+  if (item.kind === 'module')
+    return db
+      .selectFrom('role_menu as g')
+      .innerJoin('role as r', 'r.id', 'g.roleId')
+      .select(['r.id', 'r.category'])
+      .where('g.menuId', '=', item.menuId)
+      .orderBy('r.sortCode')
+      .orderBy('r.id')
+      .execute();
+  const table = item.kind === 'button' ? 'role_button' : item.kind === 'column' ? 'role_column' : 'role_data';
+  return db
+    .selectFrom(`${table} as g` as 'role_button as g')
+    .innerJoin('role as r', 'r.id', 'g.roleId')
+    .select(['r.id', 'r.category'])
+    .where('g.menuId', '=', item.menuId)
+    .where('g.enCode', '=', item.enCode)
+    .orderBy('r.sortCode')
+    .orderBy('r.id')
+    .execute();
+}
 
 /** Replaces a role's grants. */
 export async function setGrants(

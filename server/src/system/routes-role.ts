@@ -34,8 +34,13 @@ import {
   authorizeTrees,
   authorizeValues,
   dataScopeEntries,
+  grantHolder,
+  grantItemOf,
   pickGranted,
   unionGrants,
+  withItem,
+  type GrantItem,
+  type GrantKind,
 } from './authorize-model';
 import {
   deleteRole,
@@ -44,7 +49,9 @@ import {
   grantIdsOf,
   grantObjectType,
   grantRole,
+  itemHolders,
   liveSessions,
+  roleIdsAmong,
   loadRole as loadRoleRow,
   pageRoles,
   relationObject,
@@ -485,6 +492,134 @@ export function registerRoleRoutes(app: FastifyInstance): void {
           buttons: pickGranted('button', g.button, buttons, held),
           columns: pickGranted('column', g.column, columns, held),
           data: pickGranted('resource', g.resource, scopes, held),
+        });
+      }
+      await ctx.invalidateAccess();
+      return ok(null, '授权成功');
+    },
+  );
+
+  // The JNPF 3.x client's grant of one item to several objects (src/api/permission/authorize.js
+  // getModelData / setModelData; AuthorizeService.GetModelList / UpdateModel): who holds an item,
+  // and the holders of one object type set at once.
+  const MODEL = jnpfPath(`${BASE}/Authority/Model`);
+  const catalogueItems = async () => {
+    const c = await grantCatalogue(ctx.db);
+    return { ...c, resources: dataScopeEntries(c.menus, c.schemes) };
+  };
+  const holdersOf = async (item: GrantItem, type: GrantObjectType) =>
+    (await itemHolders(ctx.db, item)).map(grantHolder).flatMap((h) => (h && h.type === type ? [h.id] : []));
+  const modelObjectType = { type: 'string', enum: ['Role', 'Position', 'User'] } as const;
+
+  r.get(
+    `${MODEL}/:itemId/:objectType`,
+    {
+      onRequest: requirePermission({ menu: AUTH_MENU }),
+      schema: {
+        params: {
+          type: 'object',
+          required: ['itemId', 'objectType'],
+          properties: {
+            itemId: { type: 'string', minLength: 1, maxLength: 200 },
+            objectType: modelObjectType,
+          },
+        },
+        response: answers(SYSTEM_ANSWERS.holders),
+      } as const,
+    },
+    async (req) => {
+      const item = grantItemOf(req.params.itemId, await catalogueItems());
+      if (!item) throw notFound('权限项不存在');
+      return ok({ ids: await holdersOf(item, req.params.objectType) });
+    },
+  );
+
+  r.put(
+    `${MODEL}/:itemId`,
+    {
+      onRequest: requirePermission({ menu: AUTH_MENU, button: 'btn_edit' }),
+      schema: {
+        params: {
+          type: 'object',
+          required: ['itemId'],
+          properties: { itemId: { type: 'string', minLength: 1, maxLength: 200 } },
+        },
+        body: {
+          type: 'object',
+          required: ['objectType', 'itemType', 'objectId'],
+          additionalProperties: false,
+          properties: {
+            objectType: modelObjectType,
+            /** 3.x's item types; form and portal grants do not exist here (a form follows its menu) */
+            itemType: {
+              type: 'string',
+              enum: [...GRANT_KINDS, 'form', 'portal', 'portalManage', 'system'],
+            },
+            objectId: someIds,
+          },
+        },
+        response: answers(SYSTEM_ANSWERS.nothing),
+      } as const,
+    },
+    async (req) => {
+      const b = req.body;
+      const kind = (GRANT_KINDS as readonly string[]).includes(b.itemType) ? (b.itemType as GrantKind) : null;
+      if (!kind) throw badRequest(`itemType: ${b.itemType} 不能在此授权（表单随菜单授权，门户尚未提供）`);
+      const catalogue = await catalogueItems();
+      const item = grantItemOf(req.params.itemId, catalogue);
+      if (!item) throw notFound('权限项不存在');
+      if (item.kind !== kind) throw badRequest(`itemType: 此权限项是 ${item.kind}，不是 ${kind}`);
+      const type = b.objectType;
+      const wanted = [...new Set(b.objectId)];
+      // every object checked before anything changes
+      if (type === 'Role') {
+        const roles = await roleIdsAmong(ctx.db, wanted);
+        const missing = wanted.find((id) => !roles.has(id));
+        if (missing) throw badRequest(`objectId: 角色不存在: ${missing}`);
+      } else
+        await assertRefs(ctx.db, [
+          {
+            field: 'objectId',
+            table: type === 'User' ? 'user' : 'position',
+            ids: wanted,
+            what: type === 'User' ? '用户' : '岗位',
+          },
+        ]);
+      const held = new Set(await holdersOf(item, type));
+      const give = wanted.filter((id) => !held.has(id));
+      const take = [...held].filter((id) => !wanted.includes(id));
+      const current = new Map<string, Record<GrantKind, string[]>>();
+      for (const id of [...give, ...take]) {
+        const roleId = await grantRoleOf(type, id, false);
+        current.set(
+          id,
+          roleId ? await grantIdsOf(ctx.db, roleId) : { module: [], button: [], column: [], resource: [] },
+        );
+      }
+      if (kind !== 'module')
+        for (const id of give)
+          if (!current.get(id)?.module.includes(item.menuId)) {
+            const menu = catalogue.menus.find((m) => m.id === item.menuId);
+            throw badRequest(`objectId: ${id} 未授权菜单「${menu?.fullName ?? item.menuId}」`);
+          }
+      for (const [id, on] of [
+        ...give.map((x) => [x, true] as const),
+        ...take.map((x) => [x, false] as const),
+      ]) {
+        const g = withItem(
+          current.get(id) ?? { module: [], button: [], column: [], resource: [] },
+          item,
+          on,
+          catalogue.menus,
+        );
+        const roleId = await grantRoleOf(type, id, true);
+        if (!roleId) throw notFound();
+        const menus = new Set(g.module);
+        await setGrants(ctx.db, roleId, {
+          menuIds: g.module,
+          buttons: pickGranted('button', g.button, catalogue.buttons, menus),
+          columns: pickGranted('column', g.column, catalogue.columns, menus),
+          data: pickGranted('resource', g.resource, catalogue.resources, menus),
         });
       }
       await ctx.invalidateAccess();

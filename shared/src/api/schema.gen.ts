@@ -12467,6 +12467,104 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/system/Permission/Authority/Model/{itemId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** @description Requires menu `permission.authorize` and button `btn_edit`. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          itemId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            itemType:
+              'module' | 'button' | 'column' | 'resource' | 'form' | 'portal' | 'portalManage' | 'system';
+            objectId: string[];
+            /** @enum {string} */
+            objectType: 'Role' | 'Position' | 'User';
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/system/Permission/Authority/Model/{itemId}/{objectType}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `permission.authorize`. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          itemId: string;
+          objectType: 'Role' | 'Position' | 'User';
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                ids: string[];
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/system/Permission/OnlineUser': {
     parameters: {
       query?: never;
