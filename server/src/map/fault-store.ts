@@ -111,11 +111,7 @@ export async function openFaultPoints(db: Db, limit: number, scope?: Expression<
     .where('f.closedAt', 'is', null);
   // data permissions (map/scope.ts, aliases `f` and `a`)
   if (scope) q = q.where(scope);
-  return q
-    .orderBy('f.reportedAt', 'desc')
-    .orderBy('f.id')
-    .limit(limit)
-    .execute();
+  return q.orderBy('f.reportedAt', 'desc').orderBy('f.id').limit(limit).execute();
 }
 
 /** How many map faults are open (of those `scope` lets the caller see). */
