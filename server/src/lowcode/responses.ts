@@ -150,6 +150,7 @@ const REPORT_CONFIG = obj(
           align: { type: 'string', enum: ['left', 'center', 'right'] },
           width: int,
           sortable: bool,
+          type: { type: 'string', enum: ['number'] },
         },
         ['prop', 'label'],
       ),

@@ -17655,6 +17655,8 @@ export interface paths {
                     label: string;
                     prop: string;
                     sortable?: boolean;
+                    /** @enum {string} */
+                    type?: 'number';
                     width?: number;
                   }[];
                   defaultSidx?: string;
