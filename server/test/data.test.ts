@@ -47,7 +47,7 @@ describe.each(TARGETS)('data calls and permissions (%s)', (target) => {
     it('pages users for the administrator (and the read-only manager)', async () => {
       const res = body(await get('/api/system/Permission/Users', admin));
       expect(res.code).toBe(200);
-      expect(res.data.pagination).toEqual({ currentPage: 1, pageSize: 20, total: 344 });
+      expect(res.data.pagination).toEqual({ currentPage: 1, pageSize: 20, total: 345 });
       expect(res.data.list).toHaveLength(20);
       expect(res.data.list[0]).toEqual({
         id: 'u-admin',
@@ -64,9 +64,10 @@ describe.each(TARGETS)('data calls and permissions (%s)', (target) => {
         creatorTime: expect.any(Number),
         headIcon: '',
       });
+      // 345 users: 17 full pages and 5 on the 18th
       expect(
         body(await get('/api/system/Permission/Users?currentPage=18&pageSize=20', manager)).data.list,
-      ).toHaveLength(4);
+      ).toHaveLength(5);
     });
 
     it('filters by keyword and organisation subtree, sorts', async () => {
@@ -127,7 +128,7 @@ describe.each(TARGETS)('data calls and permissions (%s)', (target) => {
   it('Users/All lists enabled users for chat (token only)', async () => {
     expect(body(await app.inject({ method: 'GET', url: '/api/system/Permission/Users/All' })).code).toBe(602);
     const list = body(await get('/api/system/Permission/Users/All', operator)).data.list;
-    expect(list).toHaveLength(344);
+    expect(list).toHaveLength(345);
     expect(list.find((u: { account: string }) => u.account === 'operator')).toEqual({
       id: 'u-operator',
       realName: '李明',

@@ -71,8 +71,8 @@ describe.each(TARGETS)('database (%s)', (target) => {
     expect(await seedIfEmpty(handle.db, 0)).toBe(true);
     expect(await seedIfEmpty(handle.db, 0)).toBe(false);
     const count = (table: 'user' | 'menu' | 'role_menu' | 'dictionary_data') => rowCount(handle.db, table);
-    // the demo people, the staff and the district operator (seed-data-scope.ts)
-    expect(await count('user')).toBe(344);
+    // the demo people, the staff, the district operator and the crew leader (seed-data-scope.ts)
+    expect(await count('user')).toBe(345);
     expect(await count('menu')).toBe(flattenMenus(MENU_TREE).length);
     expect(await count('dictionary_data')).toBeGreaterThan(30);
   });
