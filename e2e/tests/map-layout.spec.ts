@@ -19,6 +19,7 @@ type HookWindow = Window & {
     lastClusterGoal(): { kind: 'extent' | 'point' } | null;
     ready(): Promise<void>;
     cityShown(): boolean;
+    districtNameInk(): Promise<number>;
   };
 };
 
@@ -470,4 +471,21 @@ test('the first view at 1366×768 shows the whole city, and the layers card whol
   }
   const problems = await layoutProblems(page, { root: '[data-testid="map-assets"]', ignore: IGNORE });
   expect(problems).toEqual([]);
+});
+
+test('with the faults on, the district names are drawn over the fault clusters as whole as without them', async ({
+  page,
+}) => {
+  await openAssetsAt1366(page);
+  // the pixels the names colour: the view with and without them, in the names' own colour
+  const ink = () => page.evaluate(() => (window as HookWindow).__lightingMap!.districtNameInk());
+  const faults = page.getByTestId('layer-status-fault');
+  await expect(faults).toBeChecked();
+  const withFaults = await ink();
+  await faults.uncheck();
+  await mapDrawn(page);
+  const alone = await ink();
+  expect(alone).toBeGreaterThan(0);
+  // the clusters neither drop a name (label placement) nor cover one (drawn beneath the names)
+  expect(withFaults / alone).toBeGreaterThanOrEqual(0.95);
 });

@@ -8,6 +8,8 @@ type Rgba = [number, number, number, number];
 export const LAND: Rgba = [241, 238, 231, 1];
 export const WATER: Rgba = [168, 205, 236, 1];
 export const PARK: Rgba = [200, 228, 188, 1];
+/** The district names' colour (a muted purple, apart from the roads' greys and the alerts' red). */
+export const DISTRICT_NAME_COLOR: Rgba = [110, 80, 130, 1];
 
 /** Scales (1:n): labels show when the view is zoomed in past minScale and out past maxScale. */
 export const LABEL_SCALES = {
@@ -81,7 +83,7 @@ export function districtLabelExpression(names: Readonly<Record<string, string>>)
  */
 export function districtLabels(names: Readonly<Record<string, string>>): LabelClassJson[] {
   return [
-    label(LABEL_SCALES.district, 'always-horizontal', text(15, [110, 80, 130, 1]), {
+    label(LABEL_SCALES.district, 'always-horizontal', text(15, DISTRICT_NAME_COLOR), {
       labelExpressionInfo: { expression: districtLabelExpression(names) },
       deconflictionStrategy: 'none',
     }),
