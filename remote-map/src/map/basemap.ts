@@ -29,6 +29,8 @@ interface TextSymbolJson {
   haloColor: Rgba;
   haloSize: number;
   font: { size: number };
+  /** the widest line (pt) before the text breaks at a space (the SDK's default: 192) */
+  lineWidth?: number;
 }
 
 export interface LabelClassJson {
@@ -77,16 +79,28 @@ export function districtLabelExpression(names: Readonly<Record<string, string>>)
 }
 
 /**
+ * The district names' widest line (pt; 96 px): an English name ('Dongcheng District', 133 px) breaks
+ * at its space, so the names of neighbouring districts, placed whatever lies under them, do not run
+ * into each other; a Chinese name (three characters, 45 px) stays on one line.
+ */
+export const DISTRICT_NAME_LINE = 72;
+
+/**
  * The districts' label class with names in the reader's language. Drawn by their own layer above
  * the fault clusters (MAP_STACK) and placed whatever lies under them ('none'): a cluster beside a
  * district's centre must not hide the name an operator reads the city by.
  */
 export function districtLabels(names: Readonly<Record<string, string>>): LabelClassJson[] {
   return [
-    label(LABEL_SCALES.district, 'always-horizontal', text(15, DISTRICT_NAME_COLOR), {
-      labelExpressionInfo: { expression: districtLabelExpression(names) },
-      deconflictionStrategy: 'none',
-    }),
+    label(
+      LABEL_SCALES.district,
+      'always-horizontal',
+      { ...text(15, DISTRICT_NAME_COLOR), lineWidth: DISTRICT_NAME_LINE },
+      {
+        labelExpressionInfo: { expression: districtLabelExpression(names) },
+        deconflictionStrategy: 'none',
+      },
+    ),
   ];
 }
 
