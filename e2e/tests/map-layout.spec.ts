@@ -447,6 +447,8 @@ test('the overview: a fault cluster click shows what it holds; a click beside a 
 test('the first view at 1366×768 and 1920×1080 shows the whole city, and the layers card whole in three languages', async ({
   page,
 }) => {
+  // six screens (two sizes, three languages), each measured whole: twice the file's usual time
+  test.setTimeout(480_000);
   await openAssetsAt1366(page);
   // the card itself scrolls (its body only grows): measured on the card, against the window too
   const card = page.getByTestId('layers-card');
