@@ -19,6 +19,7 @@ type HookWindow = Window & {
     lastClusterGoal(): { kind: 'extent' | 'point' } | null;
     ready(): Promise<void>;
     cityShown(): boolean;
+    districtNameInk(): Promise<number>;
   };
 };
 
@@ -443,31 +444,70 @@ test('the overview: a fault cluster click shows what it holds; a click beside a 
   await expect(page.getByTestId('asset-panel')).toContainText(lamp!.code, { timeout: 30_000 });
 });
 
-test('the first view at 1366×768 shows the whole city, and the layers card whole in three languages', async ({
+test('the first view at 1366×768 and 1920×1080 shows the whole city, and the layers card whole in three languages', async ({
   page,
 }) => {
+  // six screens (two sizes, three languages), each measured whole: twice the file's usual time
+  test.setTimeout(480_000);
   await openAssetsAt1366(page);
-  // the city's districts and every asset, clear of the zoom buttons, not its top rows only
-  await expect.poll(() => page.evaluate(() => (window as HookWindow).__lightingMap!.cityShown())).toBe(true);
-  const card = page.getByTestId('asset-kinds').locator('xpath=ancestor::div[contains(@class,"ant-card")][1]');
+  // the card itself scrolls (its body only grows): measured on the card, against the window too
+  const card = page.getByTestId('layers-card');
   const cut = () =>
     card.evaluate((c) => {
       const hidden = c.scrollHeight - c.clientHeight;
       const legend = c.querySelector('[data-testid="grid-legend"]')!.getBoundingClientRect();
-      return { hidden, legendBelow: legend.bottom - c.getBoundingClientRect().bottom };
+      const box = c.getBoundingClientRect();
+      return { hidden, legendBelow: legend.bottom - box.bottom, pastWindow: box.bottom - window.innerHeight };
     });
-  for (const lang of ['zh', 'en', 'zhtw'] as const) {
-    if (lang !== 'zh') {
-      await page.getByTestId('language-select').click();
-      await page.getByTestId(`lang-${lang}`).click();
-      await expect(page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'en' : 'zh-TW');
+  const htmlLang = { zh: 'zh-CN', en: 'en', zhtw: 'zh-TW' } as const;
+  let shown: keyof typeof htmlLang = 'zh';
+  for (const size of [
+    { width: 1366, height: 768 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(size);
+    const at = `${size.width}×${size.height}`;
+    for (const lang of ['zh', 'en', 'zhtw'] as const) {
+      if (lang !== shown) {
+        await page.getByTestId('language-select').click();
+        await page.getByTestId(`lang-${lang}`).click();
+        await expect(page.locator('html')).toHaveAttribute('lang', htmlLang[lang]);
+        shown = lang;
+      }
+      // the city's districts and every asset, clear of the zoom buttons, not its top rows only (the
+      // card's width follows the language: the map refits while nobody has moved it)
+      await expect
+        .poll(() => page.evaluate(() => (window as HookWindow).__lightingMap!.cityShown()), {
+          message: `${at} ${lang}`,
+        })
+        .toBe(true);
+      await expect(page.getByTestId('city-map')).toBeInViewport({ ratio: 1 });
+      // every kind, every status (待标注 the last) and the legend, without scrolling the card
+      const c = await cut();
+      expect(c.hidden, `${at} ${lang}`).toBeLessThanOrEqual(1);
+      expect(c.legendBelow, `${at} ${lang}`).toBeLessThanOrEqual(0);
+      expect(c.pastWindow, `${at} ${lang}`).toBeLessThanOrEqual(0);
+      await expect(page.getByTestId('layer-status-pendingLabel')).toBeInViewport({ ratio: 1 });
+      await expect(page.getByTestId('grid-legend')).toBeInViewport({ ratio: 1 });
     }
-    // every kind, every status (待标注 the last) and the legend, without scrolling the card
-    const c = await cut();
-    expect(c.hidden, lang).toBeLessThanOrEqual(1);
-    expect(c.legendBelow, lang).toBeLessThanOrEqual(0);
-    await expect(page.getByTestId('layer-status-pendingLabel')).toBeInViewport({ ratio: 1 });
+    const problems = await layoutProblems(page, { root: '[data-testid="map-assets"]', ignore: IGNORE });
+    expect(problems, at).toEqual([]);
   }
-  const problems = await layoutProblems(page, { root: '[data-testid="map-assets"]', ignore: IGNORE });
-  expect(problems).toEqual([]);
+});
+
+test('with the faults on, the district names are drawn over the fault clusters as whole as without them', async ({
+  page,
+}) => {
+  await openAssetsAt1366(page);
+  // the pixels the names colour: the view with and without them, in the names' own colour
+  const ink = () => page.evaluate(() => (window as HookWindow).__lightingMap!.districtNameInk());
+  const faults = page.getByTestId('layer-status-fault');
+  await expect(faults).toBeChecked();
+  const withFaults = await ink();
+  await faults.uncheck();
+  await mapDrawn(page);
+  const alone = await ink();
+  expect(alone).toBeGreaterThan(0);
+  // the clusters neither drop a name (label placement) nor cover one (drawn beneath the names)
+  expect(withFaults / alone).toBeGreaterThanOrEqual(0.95);
 });

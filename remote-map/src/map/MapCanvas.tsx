@@ -38,6 +38,8 @@ interface MapTestHook {
   scale(): number;
   /** whether the view shows the whole city (its districts and every asset) */
   cityShown(): boolean;
+  /** pixels of the view the district names colour (drawn with them vs without) */
+  districtNameInk(): Promise<number>;
   /** where the last cluster click went (overview.ts clusterGoal) */
   lastClusterGoal(): import('./overview').ClusterGoal | null;
   /** e2e/bench/map.mjs: the same assets as a client-side source (loaded only when called) */
@@ -104,6 +106,7 @@ export function MapCanvas({
       besideAsset: (kind) => map.besideAsset(kind),
       scale: () => map.scale,
       cityShown: () => map.cityShown,
+      districtNameInk: () => map.districtNameInk(),
       lastClusterGoal: () => map.lastClusterGoal,
       clientSourceBaseline: (at) =>
         import('./clientSourceBaseline').then((m) => m.runClientSourceBaseline(at)),

@@ -1,7 +1,9 @@
+import { textWidth } from '@lighting/shared/core';
 import {
   BASE_LAYER_ORDER,
   LABEL_SCALES,
   MAP_STACK,
+  DISTRICT_NAME_LINE,
   districtNamesLayer,
   SIDE_ROAD_MIN_SCALE,
   baseLayers,
@@ -70,6 +72,17 @@ describe('base geography', () => {
     expect(
       districtNamesLayer({ 东城区: 'Dongcheng' }).labelingInfo[0]?.labelExpressionInfo.expression,
     ).toContain('"Dongcheng"');
+  });
+
+  it('breaks an English district name at its space: neighbours placed over everything do not run together', () => {
+    const [cls] = districtLabels({ 东城区: 'Dongcheng District' });
+    expect(cls?.symbol.lineWidth).toBe(DISTRICT_NAME_LINE);
+    const px = (DISTRICT_NAME_LINE * 4) / 3;
+    const size = cls!.symbol.font.size;
+    // 'Dongcheng District' and 'Xicheng District' ran into each other at 1366 px
+    expect(textWidth('Dongcheng District', size)).toBeGreaterThan(px);
+    for (const part of ['Dongcheng', 'Binjiang', 'District', '东城区', '南湖区'])
+      expect(textWidth(part, size)).toBeLessThanOrEqual(px);
   });
 
   it('draws the district names above the fault clusters, placed whatever lies under them', () => {

@@ -8,6 +8,8 @@ type Rgba = [number, number, number, number];
 export const LAND: Rgba = [241, 238, 231, 1];
 export const WATER: Rgba = [168, 205, 236, 1];
 export const PARK: Rgba = [200, 228, 188, 1];
+/** The district names' colour (a muted purple, apart from the roads' greys and the alerts' red). */
+export const DISTRICT_NAME_COLOR: Rgba = [110, 80, 130, 1];
 
 /** Scales (1:n): labels show when the view is zoomed in past minScale and out past maxScale. */
 export const LABEL_SCALES = {
@@ -27,6 +29,8 @@ interface TextSymbolJson {
   haloColor: Rgba;
   haloSize: number;
   font: { size: number };
+  /** the widest line (pt) before the text breaks at a space (the SDK's default: 192) */
+  lineWidth?: number;
 }
 
 export interface LabelClassJson {
@@ -75,16 +79,28 @@ export function districtLabelExpression(names: Readonly<Record<string, string>>)
 }
 
 /**
+ * The district names' widest line (pt; 96 px): an English name ('Dongcheng District', 133 px) breaks
+ * at its space, so the names of neighbouring districts, placed whatever lies under them, do not run
+ * into each other; a Chinese name (three characters, 45 px) stays on one line.
+ */
+export const DISTRICT_NAME_LINE = 72;
+
+/**
  * The districts' label class with names in the reader's language. Drawn by their own layer above
  * the fault clusters (MAP_STACK) and placed whatever lies under them ('none'): a cluster beside a
  * district's centre must not hide the name an operator reads the city by.
  */
 export function districtLabels(names: Readonly<Record<string, string>>): LabelClassJson[] {
   return [
-    label(LABEL_SCALES.district, 'always-horizontal', text(15, [110, 80, 130, 1]), {
-      labelExpressionInfo: { expression: districtLabelExpression(names) },
-      deconflictionStrategy: 'none',
-    }),
+    label(
+      LABEL_SCALES.district,
+      'always-horizontal',
+      { ...text(15, DISTRICT_NAME_COLOR), lineWidth: DISTRICT_NAME_LINE },
+      {
+        labelExpressionInfo: { expression: districtLabelExpression(names) },
+        deconflictionStrategy: 'none',
+      },
+    ),
   ];
 }
 

@@ -53,6 +53,7 @@ import {
   LAND,
   MAP_STACK,
   baseLayers,
+  DISTRICT_NAME_COLOR,
   districtLabels,
   districtNamesLayer,
   type BaseLayerJson,
@@ -678,6 +679,42 @@ export class CityMap {
   /** The district names in the reader's language (stored name → shown name). */
   setDistrictLabels(names: Readonly<Record<string, string>>): void {
     this.districtNames.labelingInfo = districtLabels(names) as never;
+  }
+
+  /**
+   * How many of the view's pixels the district names colour (test hook): the view drawn with the
+   * names and without (their labels off), compared pixel by pixel; a pixel counts when it changed
+   * and is drawn in the names' own colour (other labels the names displace do not count). A name the
+   * label placement dropped, or one drawn under the clusters, colours nothing.
+   */
+  async districtNameInk(): Promise<number> {
+    const shot = async () => {
+      await this.whenDrawn();
+      return (await this.view.takeScreenshot({ format: 'png' })).data.data;
+    };
+    const [r, g, b] = DISTRICT_NAME_COLOR;
+    const shown = await shot();
+    this.districtNames.labelsVisible = false;
+    try {
+      const hidden = await shot();
+      let ink = 0;
+      for (let i = 0; i < shown.length; i += 4) {
+        const changed = Math.max(
+          Math.abs(shown[i]! - hidden[i]!),
+          Math.abs(shown[i + 1]! - hidden[i + 1]!),
+          Math.abs(shown[i + 2]! - hidden[i + 2]!),
+        );
+        const named = Math.max(
+          Math.abs(shown[i]! - r),
+          Math.abs(shown[i + 1]! - g),
+          Math.abs(shown[i + 2]! - b),
+        );
+        if (changed > 32 && named <= 40) ink++;
+      }
+      return ink;
+    } finally {
+      this.districtNames.labelsVisible = true;
+    }
   }
 
   /** The view's scale now. */

@@ -1,4 +1,9 @@
+import { i18next } from '@lighting/shared';
+import { ASSET_KINDS, ASSET_STATUSES, textWidth } from '@lighting/shared/core';
+import '../i18n';
 import {
+  LAYERS_CARD,
+  layersCardWidth,
   buttonColumnWidth,
   columnWidth,
   fitPriorityColumns,
@@ -75,5 +80,35 @@ describe('the split between panel and map', () => {
   it('keeps the panel’s floor when the row is too narrow for both', () => {
     expect(splitWidth(700, null, limits)).toBe(460);
     expect(splitWidth(700, 650, limits)).toBe(460);
+  });
+});
+
+describe('the layers card', () => {
+  const names = (lng: string) => {
+    const t = i18next.getFixedT(lng, 'map') as unknown as (k: string) => string;
+    return [...ASSET_KINDS.map((k) => t(`kind.${k}`)), ...ASSET_STATUSES.map((s) => t(`status.${s}`))];
+  };
+  // a column's room for a name: half the card less its padding, border and gap, less checkbox and swatch
+  const room = (width: number) => (width - 32) / 2 - 52;
+
+  it('is as wide as two columns of its names on one line, in every language', () => {
+    for (const lng of ['zh', 'zhtw']) {
+      const w = layersCardWidth(names(lng));
+      // 待录入属性 wrapped at 248 px (the checkbox's padding was not counted)
+      expect(w).toBeGreaterThan(LAYERS_CARD.min);
+      expect(names(lng).filter((n) => textWidth(n, 13) > room(w))).toEqual([]);
+    }
+    // English: every name but the longest status on one line, the map keeping its room
+    const en = names('en');
+    const w = layersCardWidth(en);
+    expect(w).toBe(LAYERS_CARD.max);
+    expect(en.filter((n) => textWidth(n, 13) > room(w))).toEqual(['Pending attributes']);
+  });
+
+  it('stays within its bounds', () => {
+    expect(layersCardWidth([])).toBe(LAYERS_CARD.min);
+    expect(layersCardWidth(['A name far longer than any column could hold on one line'])).toBe(
+      LAYERS_CARD.max,
+    );
   });
 });

@@ -102,3 +102,20 @@ export function splitWidth(total: number, wanted: number | null, limits: SplitLi
   const max = Math.max(limits.min, total - limits.mapMin);
   return Math.round(Math.min(max, Math.max(limits.min, want)));
 }
+
+/** The layers card's width bounds (px): the floor is the Chinese card's, the ceiling leaves the map its room at 1366 px. */
+export const LAYERS_CARD = { min: 248, max: 340 } as const;
+/** Before a name in the layers card: the checkbox (16 px and 8 px padding each side of its label) and the swatch (up to 11 px, its border, 6 px gap). */
+const CHECK_ROOM = 32 + 20;
+/** The card's padding (12 px each side), its border and the gap between its two columns. */
+const LAYERS_CHROME = 24 + 2 + 6;
+
+/**
+ * The layers card's width: the kinds and statuses in two columns with every name on one line (13 px),
+ * within LAYERS_CARD. At 248 px English names took two lines each ('Courtyard lamp', 'Pending
+ * upload') and the card grew past a 1366 × 768 screen, cutting off 'Pending labeling' and the legend.
+ */
+export function layersCardWidth(names: readonly string[]): number {
+  const column = Math.max(0, ...names.map((n) => textWidth(n, 13))) + CHECK_ROOM;
+  return Math.min(LAYERS_CARD.max, Math.max(LAYERS_CARD.min, 2 * column + LAYERS_CHROME));
+}

@@ -19,6 +19,8 @@ import { mapApi, type AssetHit, type District } from '../map/api';
 import type { CityMap } from '../map/cityMap';
 import { useLinkedItem } from '../map/useLinkedItem';
 import { hitOfChoice, searchOptions } from '../map/search';
+import { layersCardWidth } from '../map/panelLayout';
+import { ASSET_KINDS, ASSET_STATUSES } from '@lighting/shared/core';
 
 const isKiosk = () => window.location.pathname.includes('/remotes/map');
 /** Below this width the panels beside the map would leave it no room (a phone). */
@@ -132,6 +134,11 @@ export default function MapAssets(_props: RemotePageProps) {
   );
 
   const height = kiosk ? 'calc(100vh - 100px)' : 'calc(100vh - 190px)';
+  // every kind and status name on one line in two columns, so the card shows whole at 1366 × 768
+  const layersWidth = layersCardWidth([
+    ...ASSET_KINDS.map((k) => t(`kind.${k}`)),
+    ...ASSET_STATUSES.map((s) => t(`status.${s}`)),
+  ]);
   const canvas = (
     <MapCanvas
       onReady={setMap}
@@ -195,7 +202,12 @@ export default function MapAssets(_props: RemotePageProps) {
       style={{ display: 'flex', gap: 12, height, position: 'relative', overflow: 'hidden' }}
       data-testid="map-assets"
     >
-      <Card size="small" title={t('layers')} style={{ width: 248, flex: 'none', overflow: 'auto' }}>
+      <Card
+        size="small"
+        title={t('layers')}
+        style={{ width: layersWidth, flex: 'none', overflow: 'auto' }}
+        data-testid="layers-card"
+      >
         <LayersPanel value={visibility} onChange={setVisibility} />
       </Card>
       <div style={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 8, minWidth: 0 }}>
