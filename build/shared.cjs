@@ -93,6 +93,7 @@ function sharedConfig(range = null) {
     '@lighting/shared/ui',
     '@lighting/shared/realtime',
     '@lighting/shared/admin',
+    '@lighting/shared/dictionary',
     '@lighting/shared/form',
     '@lighting/shared/lowcode',
   ]) {

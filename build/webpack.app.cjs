@@ -2,6 +2,7 @@
 // Each app's webpack.config.cjs calls createAppConfig({ ... }) with its own name and exposes.
 const fs = require('node:fs');
 const path = require('node:path');
+const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
@@ -68,10 +69,18 @@ function createAppConfig({ dir, name, exposes = {}, isHost = false, port, title 
           // whose exports are used, not the whole folder (the validators' expression tokenizer and
           // big.js, the chat and citizen rules...) into the chunk that imports it.
           { test: /[\\/]shared[\\/]src[\\/](core|formcore)[\\/]/, sideEffects: false },
+          // big.js only defines Big: a module that imports it for a function nobody calls (the
+          // validators' expression tokenizer, on /login) no longer brings it (3 KB gzip)
+          { test: /[\\/]big\.js[\\/]big\.m?js$/, sideEffects: false },
           { test: /\.(png|jpe?g|gif|svg|woff2?)$/i, type: 'asset/resource' },
         ],
       },
       plugins: [
+        // axios without its fetch adapter, which the console never uses (build/axios-no-fetch.mjs)
+        new webpack.NormalModuleReplacementPlugin(
+          /[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
+          path.join(__dirname, 'axios-no-fetch.mjs'),
+        ),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',

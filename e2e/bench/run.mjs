@@ -1,5 +1,7 @@
 // The figures of the platform issue:
 // - JavaScript bytes (raw and transferred/gzip) to show /login and to reach /home signed in
+// - the three JavaScript budgets of issue 26 (budget.mjs): /login, /home before its first paint, a
+//   page showing one low-code form, each against its budget, as e2e/tests/budget.spec.ts counts them
 // - React renderers on the page after visiting every remote
 // - menu click → remote page painted in the host vs the same page in the remote's standalone app
 // - requests per second of GET /api/oauth/CurrentUser vs GET /api/health on the same server
@@ -31,6 +33,7 @@ import { benchChat } from './chat.mjs';
 import { benchCitizen } from './citizen.mjs';
 import { benchForms } from './forms.mjs';
 import { homePaintBytes } from './home.mjs';
+import { benchBudget } from './budget.mjs';
 import { benchWorkflow } from './workflow.mjs';
 import { benchLowcode } from './lowcode.mjs';
 import { benchGenerator } from './generator.mjs';
@@ -268,6 +271,8 @@ try {
     when: new Date().toISOString(),
     rounds: ROUNDS,
     bytes: await bytesFigures(),
+    // issue 26: /login ≤ 180 KB, /home before first paint ≤ 350 KB, one form ≤ 450 KB (gzip)
+    budgets: await benchBudget(base, browser),
     reactInstances: await reactInstances(tk),
     hostVsStandalone: await hostVsStandalone(tk),
     home: await homePaintBytes(browser, base, tk).then(({ files: _files, ...figures }) => figures),

@@ -1,6 +1,6 @@
 // The selected control's properties: the common ones (label, field name checked live, placeholder,
 // default value, required, regList, span, label width, options) and each control's own.
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Button, Input, Typography } from 'antd';
 import Radio from 'antd/es/radio';
 import Divider from 'antd/es/divider';
@@ -23,11 +23,23 @@ import { useDesign } from './context';
 import { controlName } from './names';
 import { Choice, NumberInput, Prop, TextInput, Toggle } from './parts';
 import { useOnce } from '../useOnce';
-import { OptionsEditor } from './OptionsEditor';
 import { RegListEditor } from './RegListEditor';
-import { ExpressionEditor } from './ExpressionEditor';
-import { RelationAttrProps, RelationFormProps } from './RelationProps';
 import { problemText, type FieldProblem } from './problems';
+
+// The property editors of some controls only (choices' options, a calculate's expression, the
+// relation controls' model pickers) load when such a control is first selected: the designer page
+// opens without their antd pickers (TreeSelect). A placeholder of one row keeps the panel still.
+const OptionsEditor = lazy(() => import('./OptionsEditor').then((m) => ({ default: m.OptionsEditor })));
+const ExpressionEditor = lazy(() =>
+  import('./ExpressionEditor').then((m) => ({ default: m.ExpressionEditor })),
+);
+const RelationFormProps = lazy(() =>
+  import('./RelationProps').then((m) => ({ default: m.RelationFormProps })),
+);
+const RelationAttrProps = lazy(() =>
+  import('./RelationProps').then((m) => ({ default: m.RelationAttrProps })),
+);
+const editorLoading = <div style={{ minHeight: 32 }} data-testid="prop-editor-loading" />;
 
 const PLACEHOLDER_KEYS: ReadonlySet<string> = new Set([
   'input',
@@ -204,12 +216,14 @@ export function PropertyPanel({ modelId, problems }: { modelId: string; problems
         </Prop>
       )}
       {CHOICE_KEYS.has(key) && (
-        <OptionsEditor
-          field={field}
-          tree={key === 'cascader' || key === 'treeSelect'}
-          onProps={setProps}
-          onConfig={setConfig}
-        />
+        <Suspense fallback={editorLoading}>
+          <OptionsEditor
+            field={field}
+            tree={key === 'cascader' || key === 'treeSelect'}
+            onProps={setProps}
+            onConfig={setConfig}
+          />
+        </Suspense>
       )}
       {MULTIPLE_KEYS.has(key) && prop(t('multiple'), 'multiple', 'bool')}
       <Divider style={{ margin: '8px 0' }} />
@@ -487,18 +501,28 @@ function OwnProps({
     case 'table':
       return <TableProps field={field} setProps={setProps} setConfig={setConfig} prop={prop} />;
     case 'relationForm':
-      return <RelationFormProps field={field} selfModelId={modelId} onProps={setProps} />;
+      return (
+        <Suspense fallback={editorLoading}>
+          <RelationFormProps field={field} selfModelId={modelId} onProps={setProps} />
+        </Suspense>
+      );
     case 'relationFormAttr':
-      return <RelationAttrProps form={form} field={field} onProps={setProps} />;
+      return (
+        <Suspense fallback={editorLoading}>
+          <RelationAttrProps form={form} field={field} onProps={setProps} />
+        </Suspense>
+      );
     case 'calculate':
       return (
         <>
           <Prop label={t('expression')}>
-            <ExpressionEditor
-              form={form}
-              field={field}
-              onChange={(expression: CalcToken[]) => setProps({ expression }, 'expression')}
-            />
+            <Suspense fallback={editorLoading}>
+              <ExpressionEditor
+                form={form}
+                field={field}
+                onChange={(expression: CalcToken[]) => setProps({ expression }, 'expression')}
+              />
+            </Suspense>
           </Prop>
           {prop(t('precision'), 'precision', 'number', { min: 0, max: 10, precision: 0 })}
           <Prop label={t('isStorage')}>

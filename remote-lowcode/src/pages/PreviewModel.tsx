@@ -8,13 +8,11 @@
 // it in a dialog (PreviewDialog) over themselves, so a list designed a moment ago is what it shows.
 // The route /previewModel?id=<modelId>[&record=<recordId>] shows the same; with `record`, that
 // record opens for viewing and editing as a new copy.
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Button, Empty, Space, Spin, Typography } from 'antd';
 import Card from 'antd/es/card';
-import Descriptions from 'antd/es/descriptions';
 import Alert from 'antd/es/alert';
 import Modal from 'antd/es/modal';
-import Segmented from 'antd/es/segmented';
 import { useTranslation } from 'react-i18next';
 import { toast, useSearchParams, type RemotePageProps } from '@lighting/shared';
 import { FormPopup, FormRenderer } from '@lighting/shared/form';
@@ -36,6 +34,10 @@ interface Loaded {
   form: FormData;
   initialValues?: RecordValues;
 }
+
+// shown only after a save (the record's id) and for a form + list model (list or form): loaded then
+const Descriptions = lazy(() => import('antd/es/descriptions'));
+const Segmented = lazy(() => import('antd/es/segmented'));
 
 export default function PreviewModel(_props: RemotePageProps) {
   const { t } = useTranslation('lowcode');
@@ -123,16 +125,18 @@ function FormAndList({ config, form }: { config: RuntimeConfig; form: Loaded }) 
   const [view, setView] = useState<'list' | 'form'>(hasList ? 'list' : 'form');
   return (
     <>
-      <Segmented
-        value={view}
-        onChange={(v) => setView(v as 'list' | 'form')}
-        options={[
-          { value: 'list', label: t('previewList') },
-          { value: 'form', label: t('previewForm') },
-        ]}
-        style={{ marginBottom: 12 }}
-        data-testid="preview-view"
-      />
+      <Suspense fallback={<div style={{ height: 32, marginBottom: 12 }} />}>
+        <Segmented
+          value={view}
+          onChange={(v) => setView(v as 'list' | 'form')}
+          options={[
+            { value: 'list', label: t('previewList') },
+            { value: 'form', label: t('previewForm') },
+          ]}
+          style={{ marginBottom: 12 }}
+          data-testid="preview-view"
+        />
+      </Suspense>
       {view === 'form' ? (
         <Preview loaded={form} />
       ) : hasList ? (
@@ -203,11 +207,13 @@ function Preview({ loaded }: { loaded: Loaded }) {
         {saved && (
           <div data-testid="preview-saved">
             <Alert type="success" showIcon message={t('recordSaved')} style={{ marginBottom: 12 }} />
-            <Descriptions
-              size="small"
-              column={1}
-              items={[{ key: 'id', label: t('recordId'), children: saved.id }]}
-            />
+            <Suspense fallback={null}>
+              <Descriptions
+                size="small"
+                column={1}
+                items={[{ key: 'id', label: t('recordId'), children: saved.id }]}
+              />
+            </Suspense>
             <FormRenderer form={saved.form} initialValues={saved.data} mode="read" modelId={loaded.modelId} />
           </div>
         )}

@@ -4,9 +4,9 @@ import './i18n';
 export * from './keys';
 export * from './exportRows';
 export * from './upload';
-export * from './dictionaryCache';
 export * from './formRules';
-export * from './useDictionary';
+// the page's one dictionary cache: its own entry, by package name so that it stays one copy
+export * from '@lighting/shared/dictionary';
 export * from './actions';
 export * from './FormModal';
 export * from './ExportButton';

@@ -1,14 +1,17 @@
 // A form in its popup (design/lowcode.md: popupType general = a dialog of generalWidth, fullScreen,
 // drawer), with the form's own button texts; OK validates, then waits for onOk (a refusal keeps
-// the popup open: the HTTP client showed the server's message).
-import { useRef, useState } from 'react';
+// the popup open: the HTTP client showed the server's message). A drawer's code loads when a drawer
+// form first opens.
+import { Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Space } from 'antd';
-import Drawer from 'antd/es/drawer';
 import Modal from 'antd/es/modal';
 import type { FormData } from '@lighting/shared/formcore';
 import { FormRenderer, type FormRendererHandle, type FormRendererProps } from './FormRenderer';
 import './i18n';
+
+// a drawer form's popup loads when such a form first opens (most forms are dialogs)
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 export interface FormPopupProps extends Omit<FormRendererProps, 'form'> {
   form: FormData;
@@ -60,17 +63,19 @@ export function FormPopup({ form, open, title, onCancel, onOk, ...renderer }: Fo
 
   if (form.popupType === 'drawer') {
     return (
-      <Drawer
-        open={open}
-        title={title}
-        size={size(text(form.drawerWidth, '600px'))}
-        onClose={onCancel}
-        destroyOnHidden
-        footer={<div style={{ textAlign: 'right' }}>{buttons}</div>}
-        data-testid="form-popup"
-      >
-        {body}
-      </Drawer>
+      <Suspense fallback={null}>
+        <Drawer
+          open={open}
+          title={title}
+          size={size(text(form.drawerWidth, '600px'))}
+          onClose={onCancel}
+          destroyOnHidden
+          footer={<div style={{ textAlign: 'right' }}>{buttons}</div>}
+          data-testid="form-popup"
+        >
+          {body}
+        </Drawer>
+      </Suspense>
     );
   }
   const full = form.popupType === 'fullScreen';

@@ -15,12 +15,16 @@ import {
 } from '@lighting/shared/formcore';
 import { FormPopup } from './FormPopup';
 import { FormRenderer, type FormRendererHandle } from './FormRenderer';
+import { LOADED_CONTROLS, preloadControls } from './controls/registry';
 
 // antd in jsdom on a shared two-core machine: rendering, not waiting, takes the time
 jest.setTimeout(120_000);
 
 beforeAll(async () => {
   await i18next.changeLanguage('zh');
+  // every control's module here first, so each form renders its controls at once (how a form
+  // renders while its controls load: lazyControls.test.tsx)
+  await preloadControls(LOADED_CONTROLS);
   // rc-form batches useWatch notifications in a macro task (jsdom has no MessageChannel)
   if (typeof globalThis.MessageChannel === 'undefined') {
     class FakeChannel {
@@ -397,7 +401,8 @@ describe('FormPopup', () => {
         onOk={onOk}
       />,
     );
-    expect(document.querySelector('.ant-drawer')).not.toBeNull();
+    // a drawer's code loads when the first drawer form opens
+    await waitFor(() => expect(document.querySelector('.ant-drawer')).not.toBeNull());
     expect(screen.queryByTestId('form-popup-ok')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // The one form renderer (issue 12) on antd 6 Form: every control of the catalogue, the layout
 // containers, read mode and a workflow node's per-field switches. Each value field is its own
 // Form.Item, so a change re-renders the fields that show it; calculates rerun 500 ms after a
-// field they read changes (compiled once per form, formcore/calculate).
+// field they read changes (compiled once per form, formcore/calculate). The controls' modules load
+// when a form shows them (controls/registry.ts), all of a form's at once as it opens.
 import {
   cloneElement,
   createContext,
@@ -35,8 +36,16 @@ import {
 } from '@lighting/shared/formcore';
 import { reserveBillNumber } from './api';
 import { FieldControl } from './controls/FieldControl';
-import { RelationAttrControl } from './controls/relation';
-import { calculationChanges, fieldAccess, initialValuesOf, textStyleOf, validateTriggersOf } from './logic';
+import { RelationAttrControl } from './controls/relationAttr';
+import { preloadControls } from './controls/registry';
+import {
+  calculationChanges,
+  controlKeysOf,
+  fieldAccess,
+  initialValuesOf,
+  textStyleOf,
+  validateTriggersOf,
+} from './logic';
 import { RuntimeContext, createRuntime, useRuntime, type Runtime } from './runtime';
 import { SubTable, cellErrorsOf } from './SubTable';
 import './i18n';
@@ -459,6 +468,8 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
       [mode, lang, operatesKey, form, modelId, optionsUrl],
     );
     const initial = useMemo(() => initialValuesOf(form, initialValues), [form, initialValues]);
+    // every control the form shows starts loading now, all at once (controls/registry.ts)
+    useMemo(() => void preloadControls(controlKeysOf(form)).catch(() => undefined), [form]);
     const calc = useCalculations(form, antForm, onValues);
 
     // calculates are consistent from the first paint

@@ -18,7 +18,7 @@ import {
   type FormField,
 } from '@lighting/shared/formcore';
 import { FieldControl } from './controls/FieldControl';
-import { RelationAttrControl } from './controls/relation';
+import { RelationAttrControl } from './controls/relationAttr';
 import { fieldAccess, newRow, reconcileKeys, type FieldAccess } from './logic';
 import { useKeyed, useRuntime, type Runtime } from './runtime';
 import './i18n';

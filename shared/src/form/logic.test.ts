@@ -2,6 +2,7 @@ import { createField, planCalculations, type FormField } from '@lighting/shared/
 import { recordOf } from './api';
 import {
   calculationChanges,
+  controlKeysOf,
   fieldAccess,
   initialValuesOf,
   newRow,
@@ -18,6 +19,28 @@ import {
 function named(f: FormField, name: string): FormField {
   return { ...f, __vModel__: name };
 }
+
+describe('the controls a form shows', () => {
+  it('lists each control once, inside containers, panes and sub-tables too', () => {
+    const row = createField('row', 1);
+    const date = named(createField('datePicker', 2), 'd');
+    row.__config__.children = [date, named(createField('input', 3), 'a')];
+    const tab = createField('tab', 4);
+    const pane = {
+      __config__: {
+        jnpfKey: 'tabItem',
+        label: '标签1',
+        children: [named(createField('colorPicker', 6), 'c')],
+      },
+    } as unknown as FormField;
+    tab.__config__.children = [pane];
+    const t = named(createField('table', 7), 'items');
+    t.__config__.children = [named(createField('select', 8), 's'), named(createField('datePicker', 9), 'e')];
+    expect(controlKeysOf({ fields: [row, tab, t] }).sort()).toEqual(
+      ['colorPicker', 'datePicker', 'input', 'row', 'select', 'tab', 'tabItem', 'table'].sort(),
+    );
+  });
+});
 
 describe('initial values', () => {
   const input = named(createField('input', 1), 'a');

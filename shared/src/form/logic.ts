@@ -1,7 +1,8 @@
 /**
  * The renderer's pure decisions (no React, no I/O): initial values from the form's defaults, who
  * may see and write a field (mode, a workflow node's operates), safe text styles, paths in
- * selector trees, the sub-table's row keys, and which values a calculation pass changed.
+ * selector trees, the sub-table's row keys, which values a calculation pass changed, and which
+ * controls a form shows (their modules load when a form shows them).
  */
 import {
   applyCalculations,
@@ -17,6 +18,22 @@ import {
 type Values = Record<string, unknown>;
 
 const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
+
+/**
+ * Every control a form shows, by jnpfKey, once each: its fields, the fields inside its layout
+ * containers (rows, cards, tabs, collapses and their panes) and its sub-tables' columns.
+ */
+export function controlKeysOf(form: Pick<FormData, 'fields'>): string[] {
+  const keys = new Set<string>();
+  const walk = (fields: readonly FormField[]): void => {
+    for (const f of fields) {
+      keys.add(f.__config__.jnpfKey);
+      walk(f.__config__.children ?? []);
+    }
+  };
+  walk(form.fields);
+  return [...keys];
+}
 
 /** A new sub-table row: each column's default value. */
 export function newRow(table: FormField): Values {

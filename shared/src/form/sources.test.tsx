@@ -10,6 +10,7 @@ import { i18next } from '@lighting/shared';
 import { createField, normalizeForm, type FormField, type JnpfKey } from '@lighting/shared/formcore';
 import { FormRenderer, type FormRendererHandle } from './FormRenderer';
 import { useOptions } from './controls/choice';
+import { LOADED_CONTROLS, preloadControls } from './controls/registry';
 import { RuntimeContext, createRuntime } from './runtime';
 
 const fieldOptions = jest.fn((_url: string, _k: string) =>
@@ -56,8 +57,8 @@ jest.mock('./api', () => ({
   reserveBillNumber: (rule: string) => reserveBillNumber(rule),
   relationRecord: (m: string, id: string) => relationRecord(m, id),
 }));
-jest.mock('@lighting/shared/admin', () => {
-  const actual = jest.requireActual('@lighting/shared/admin');
+jest.mock('@lighting/shared/dictionary', () => {
+  const actual = jest.requireActual('@lighting/shared/dictionary');
   return {
     ...actual,
     dictionaries: {
@@ -75,6 +76,8 @@ jest.setTimeout(120_000);
 
 beforeAll(async () => {
   await i18next.changeLanguage('zh');
+  // the controls' modules here first (they load when a form shows them: lazyControls.test.tsx)
+  await preloadControls(LOADED_CONTROLS);
   class FakeChannel {
     port1: { onmessage: (() => void) | null } = { onmessage: null };
     port2 = { postMessage: () => void setTimeout(() => this.port1.onmessage?.(), 0) };

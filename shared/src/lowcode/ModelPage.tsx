@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@lighting/shared';
 import { FormRenderer, type FormRendererHandle } from '@lighting/shared/form';
 import { createRecord, requestKey, runtimeConfig, type RuntimeConfig } from './api';
-import { ModelList } from './ModelList';
+// the list (antd's Table, the search bar's pickers) loads only for a form + list model
+import { ModelList } from './pages';
 import './i18n';
 
 export interface ModelPageProps {

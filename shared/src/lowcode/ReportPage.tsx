@@ -11,31 +11,14 @@ import Result from 'antd/es/result';
 import Table from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Auth, request, usePagedList, type Envelope, type Paged } from '@lighting/shared';
+import { Auth, request, usePagedList } from '@lighting/shared';
 import { ExportButton, sortQuery } from '@lighting/shared/admin';
 import { useEChart, type ChartOption } from '@lighting/shared/ui';
 import { normalizeReportConfig, reportSeries, type ReportConfig } from '@lighting/shared/formcore';
+import { base, reportData, type ReportQuery } from './reportApi';
 import './i18n';
 
 type Row = Record<string, unknown>;
-
-interface ReportQuery {
-  currentPage: number;
-  pageSize: number;
-  queryJson?: string;
-  sidx?: string;
-  sort?: 'asc' | 'desc';
-}
-
-const base = (id: string) => `/visualdev/Report/${encodeURIComponent(id)}`;
-
-/** The report's rows, sorted and paged by the server. */
-export const reportData = (id: string, q: ReportQuery, preview?: boolean): Promise<Envelope<Paged<Row>>> =>
-  request<Paged<Row>>({
-    url: `${base(id)}/Data`,
-    method: 'get',
-    data: { ...q, ...(preview ? { preview: 1 } : {}) },
-  });
 
 export interface ReportPageProps {
   reportId: string;

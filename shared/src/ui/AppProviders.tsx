@@ -3,9 +3,10 @@
 // the toast bridge), and i18next.
 import { useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
-import enUS from 'antd/locale/en_US';
+// antd's ES modules (antd/locale/* is its CommonJS build, which bundled a second copy of each)
+import zhCN from 'antd/es/locale/zh_CN';
+import zhTW from 'antd/es/locale/zh_TW';
+import enUS from 'antd/es/locale/en_US';
 import dayjs from 'dayjs';
 // antd's pickers ask dayjs for the month and weekday names of antd's locale ('zh-cn', 'zh-tw'):
 // a locale dayjs has not loaded falls back to English ("2026年 Nov", "Su Mo Tu" in a Chinese

@@ -1,66 +1,41 @@
 // One control by its jnpfKey: the value controls of the catalogue, used by the form's items and by
-// the sub-table's cells alike (value / onChange, as antd Form.Item passes them).
+// the sub-table's cells alike (value / onChange, as antd Form.Item passes them). Text boxes,
+// read-only values and calculates render at once; every other control's module loads when a form
+// first shows it (registry.ts), with a placeholder of the control's height meanwhile, so the form's
+// layout does not move when it comes. Form.Item is outside the placeholder: the field takes part in
+// validation and submit while its control loads.
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RichTextEditor } from '@lighting/shared/admin';
-import { useSanitizedHtml } from '@lighting/shared/ui';
-import {
-  AmountControl,
-  CalculateControl,
-  ColorControl,
-  DateControl,
-  DateRangeControl,
-  NumberControl,
-  RateControl,
-  ReadonlyValue,
-  SliderControl,
-  SwitchControl,
-  TextControl,
-  TimeControl,
-  TimeRangeControl,
-  type ControlProps,
-} from './basic';
-import { ChoiceControl } from './choice';
-import { RelationFormControl } from './relation';
-import { AreaControl, SelectorControl, SystemValueControl } from './selectors';
-import { UploadControl } from './upload';
+import { CalculateControl, ReadonlyValue, TextControl, type ControlProps } from './basic';
+import { loadControl, loadedControl } from './registry';
 import '../i18n';
-
-/**
- * The rich text: shared/admin's editor, which loads tiptap only when a form shows one. Read-only
- * (a detail view, a field a workflow node may not write) it is the text itself, sanitised, without
- * an editor's toolbar.
- */
-function EditorControl({ value, onChange, disabled, field, id }: ControlProps) {
-  const height = typeof field.height === 'number' ? field.height : 240;
-  if (disabled) return <RichTextView id={id} html={typeof value === 'string' ? value : ''} />;
-  return (
-    <RichTextEditor
-      value={typeof value === 'string' ? value : ''}
-      onChange={(html) => onChange?.(html)}
-      disabled={disabled}
-      minHeight={height}
-    />
-  );
-}
-
-function RichTextView({ html, id }: { html: string; id?: string }) {
-  const clean = useSanitizedHtml(html) ?? '';
-  return (
-    <div
-      id={id}
-      className="form-rich-text"
-      data-testid="rich-text-view"
-      style={{ minHeight: 32, padding: '4px 11px', background: 'rgba(0,0,0,0.04)', borderRadius: 6 }}
-      dangerouslySetInnerHTML={{ __html: clean }}
-    />
-  );
-}
 
 export interface FieldControlProps extends ControlProps {
   /** the value's data key ('kind', or 'items.kind' in a sub-table): options through the model */
   fieldKey?: string;
   /** the key of this control's related record in the runtime (relationForm) */
   relationKey?: string;
+}
+
+/** The control's module: rendered at once when it is here, else suspends until it is. */
+function Loaded({ jnpfKey, props }: { jnpfKey: string; props: FieldControlProps }) {
+  const Control = loadedControl(jnpfKey) ?? use(loadControl(jnpfKey)!);
+  return <Control {...props} />;
+}
+
+/** Where a control is while its module loads: an empty box of a one-line control's height. */
+function ControlLoading({ id }: { id?: string }) {
+  const { t } = useTranslation('form');
+  return (
+    <div
+      id={id}
+      role="status"
+      aria-busy="true"
+      aria-label={t('loading')}
+      data-testid="control-loading"
+      style={{ minHeight: 32, borderRadius: 6, background: 'rgba(0,0,0,0.04)' }}
+    />
+  );
 }
 
 export function FieldControl(props: FieldControlProps) {
@@ -71,62 +46,32 @@ export function FieldControl(props: FieldControlProps) {
     case 'textarea':
     case 'PsdInput':
       return <TextControl {...props} />;
-    case 'inputNumber':
-      return <NumberControl {...props} />;
-    case 'JNPFAmount':
-      return <AmountControl {...props} />;
-    case 'switch':
-      return <SwitchControl {...props} />;
-    case 'radio':
-    case 'checkbox':
-    case 'select':
-    case 'dicSelect':
-    case 'cascader':
-    case 'treeSelect':
-      return <ChoiceControl {...props} fieldKey={props.fieldKey ?? props.field.__vModel__} />;
-    case 'timePicker':
-      return <TimeControl {...props} />;
-    case 'datePicker':
-      return <DateControl {...props} />;
-    case 'timeRange':
-      return <TimeRangeControl {...props} />;
-    case 'dateRange':
-      return <DateRangeControl {...props} />;
-    case 'uploadFile':
-    case 'uploadImg':
-      return <UploadControl {...props} />;
-    case 'colorPicker':
-      return <ColorControl {...props} />;
-    case 'rate':
-      return <RateControl {...props} />;
-    case 'slider':
-      return <SliderControl {...props} />;
-    case 'editor':
-      return <EditorControl {...props} />;
-    case 'organizeSelect':
-    case 'depSelect':
-    case 'posSelect':
-    case 'userSelect':
-      return <SelectorControl {...props} />;
-    case 'areaSelect':
-      return <AreaControl {...props} />;
-    case 'relationForm':
-      return (
-        <RelationFormControl {...props} relationKey={props.relationKey ?? props.field.__vModel__ ?? ''} />
-      );
     case 'calculate':
       return <CalculateControl {...props} />;
     case 'billRule':
     case 'createTime':
     case 'modifyTime':
       return <ReadonlyValue {...props} />;
-    case 'createUser':
-    case 'modifyUser':
-    case 'currOrganize':
-    case 'currDept':
-    case 'currPosition':
-      return <SystemValueControl {...props} />;
+    case 'relationForm':
+      return load(key, { ...props, relationKey: props.relationKey ?? props.field.__vModel__ ?? '' });
+    case 'radio':
+    case 'checkbox':
+    case 'select':
+    case 'dicSelect':
+    case 'cascader':
+    case 'treeSelect':
+      return load(key, { ...props, fieldKey: props.fieldKey ?? props.field.__vModel__ });
     default:
+      if (loadControl(key)) return load(key, props);
       return <span>{t('unknownControl', { key })}</span>;
   }
+}
+
+function load(key: string, props: FieldControlProps) {
+  if (loadedControl(key)) return <Loaded jnpfKey={key} props={props} />;
+  return (
+    <Suspense fallback={<ControlLoading id={props.id} />}>
+      <Loaded jnpfKey={key} props={props} />
+    </Suspense>
+  );
 }

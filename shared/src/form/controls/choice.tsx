@@ -1,15 +1,12 @@
 // Choice controls: radio, checkbox, select, dictionary select, cascader and tree select, with their
 // options from the form (static), the page's dictionary cache or a data interface (formcore's
-// optionSource says which; answers are turned into options there too).
+// optionSource says which; answers are turned into options there too). The widgets are their own
+// modules (choiceFlat, choiceSelect, choiceCascader, choiceTree), each loaded when a form shows one
+// (registry.ts).
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Radio from 'antd/es/radio';
-import Checkbox from 'antd/es/checkbox';
-import Select from 'antd/es/select';
-import Cascader from 'antd/es/cascader';
-import TreeSelect from 'antd/es/tree-select';
 import { localizeItems } from '@lighting/shared';
-import { dictionaries } from '@lighting/shared/admin';
+import { dictionaries } from '@lighting/shared/dictionary';
 import {
   dictionaryOptions,
   interfaceOptions,
@@ -24,7 +21,7 @@ import { useRuntime } from '../runtime';
 import type { ControlProps } from './basic';
 import '../i18n';
 
-const FIELD_NAMES = { label: 'fullName', value: 'id', children: 'children' } as const;
+export const FIELD_NAMES = { label: 'fullName', value: 'id', children: 'children' } as const;
 
 /**
  * A choice control's options and whether they are still loading. A data interface's options come
@@ -75,102 +72,20 @@ export function useOptions(field: FormField, fieldKey?: string): { options: Opti
     : { options: [], loading: true };
 }
 
-const asIds = (v: unknown): Array<string | number> =>
+export const asIds = (v: unknown): Array<string | number> =>
   Array.isArray(v)
     ? v.filter((x): x is string | number => typeof x === 'string' || typeof x === 'number')
     : [];
-const asId = (v: unknown): string | number | undefined =>
+export const asId = (v: unknown): string | number | undefined =>
   typeof v === 'string' || typeof v === 'number' ? v : undefined;
 
-export function ChoiceControl({
-  field,
-  value,
-  onChange,
-  disabled,
-  id,
-  fieldKey,
-}: ControlProps & { fieldKey?: string }) {
+export type ChoiceProps = ControlProps & { fieldKey?: string };
+
+/** What every choice widget starts from: its options, whether they load, its placeholder and its flat list. */
+export function useChoice({ field, disabled, fieldKey }: ChoiceProps) {
   const { t } = useTranslation('form');
   const { options, loading } = useOptions(field, fieldKey);
-  const key = field.__config__.jnpfKey;
-  const multiple = field.multiple === true;
   const placeholder = disabled ? undefined : (ownText(field.placeholder) ?? t('select'));
   const flat = useMemo(() => options.map((o) => ({ label: o.fullName, value: o.id })), [options]);
-
-  switch (key) {
-    case 'radio':
-      return (
-        <Radio.Group
-          id={id}
-          value={asId(value)}
-          disabled={disabled}
-          options={flat}
-          optionType={field.optionType === 'button' ? 'button' : 'default'}
-          onChange={(e) => onChange?.(e.target.value as unknown)}
-        />
-      );
-    case 'checkbox':
-      return (
-        <div id={id}>
-          <Checkbox.Group
-            value={asIds(value)}
-            disabled={disabled}
-            options={flat}
-            onChange={(v) => onChange?.(v)}
-          />
-        </div>
-      );
-    case 'cascader':
-      return (
-        <Cascader
-          id={id}
-          style={{ width: '100%' }}
-          options={options}
-          fieldNames={FIELD_NAMES}
-          multiple={multiple}
-          value={(Array.isArray(value) ? value : []) as never}
-          disabled={disabled}
-          loading={loading}
-          placeholder={placeholder}
-          allowClear={field.clearable !== false}
-          showSearch={field.filterable === true}
-          changeOnSelect={field.changeOnSelect === true}
-          onChange={(v: unknown) => onChange?.(v ?? [])}
-        />
-      );
-    case 'treeSelect':
-      return (
-        <TreeSelect
-          id={id}
-          style={{ width: '100%' }}
-          treeData={options}
-          fieldNames={FIELD_NAMES}
-          multiple={multiple}
-          treeDefaultExpandAll
-          value={(multiple ? asIds(value) : asId(value)) as never}
-          disabled={disabled}
-          loading={loading}
-          placeholder={placeholder}
-          allowClear={field.clearable !== false}
-          showSearch={field.filterable === true ? { treeNodeFilterProp: 'fullName' } : false}
-          onChange={(v: unknown) => onChange?.(v ?? (multiple ? [] : null))}
-        />
-      );
-    default:
-      return (
-        <Select
-          id={id}
-          style={{ width: '100%' }}
-          options={flat}
-          mode={multiple ? 'multiple' : undefined}
-          value={(multiple ? asIds(value) : asId(value)) as never}
-          disabled={disabled}
-          loading={loading}
-          placeholder={placeholder}
-          allowClear={field.clearable !== false}
-          showSearch={field.filterable === true ? { optionFilterProp: 'label' } : false}
-          onChange={(v: unknown) => onChange?.(v ?? (multiple ? [] : null))}
-        />
-      );
-  }
+  return { options, loading, placeholder, flat, multiple: field.multiple === true };
 }

@@ -2,7 +2,7 @@
 // popup: a search over the shown field and the designer's columns (columnOptions), server paging
 // (the field's pageSize; hasPage false: one page of 100), a row chosen by a click and OK or by a
 // double click. The chosen record (DataChange) is kept in the runtime so relationFormAttr shows its
-// showField.
+// showField. Loaded when a form shows one (registry.ts): the picker brings antd's Table and Modal.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from 'antd';
@@ -15,10 +15,8 @@ import { relationRows, type RelationRow } from '../api';
 import { relationPickerColumns } from '../logic';
 import { useRelationRecord } from '../runtime';
 import type { ControlProps } from './basic';
+import { show } from './relationAttr';
 import '../i18n';
-
-const show = (v: unknown): string =>
-  v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 export function RelationFormControl({
   field,
@@ -190,24 +188,4 @@ function RelationPicker({
       />
     </Modal>
   );
-}
-
-/** Shows `showField` of the record chosen in the relationForm named by `relationField`. */
-export function RelationAttrControl({
-  field,
-  relationField,
-  relationKey,
-  relationValue,
-  id,
-}: {
-  field: FormField;
-  relationField: FormField | undefined;
-  relationKey: string;
-  relationValue: unknown;
-  id?: string;
-}) {
-  const modelId = typeof relationField?.modelId === 'string' ? relationField.modelId : undefined;
-  const record = useRelationRecord(relationKey, modelId, relationValue);
-  const showField = typeof field.showField === 'string' ? field.showField : '';
-  return <Input id={id} readOnly variant="filled" value={record ? show(record[showField]) : ''} />;
 }

@@ -10,7 +10,7 @@ import Upload from 'antd/es/upload';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
 import { toast } from '@lighting/shared';
-import { withApiPrefix } from '@lighting/shared/admin';
+import { withApiPrefix } from '../../admin/upload';
 import { removeFileConfirmMessage } from '../../core/format';
 import { checkUpload, ownText, uploadLimits } from '@lighting/shared/formcore';
 import { uploadFile, type UploadedFile } from '../api';
