@@ -484,6 +484,11 @@ describe.each(TARGETS)('JNPF 3.x client calls (%s)', (target) => {
       );
       const withPage = (await okData(call(admin, 'GET', `${A}/Role/role-district`))).ids;
       expect(withPage.module).toEqual(expect.arrayContaining([...district.module, page]));
+      // an empty list takes the menu from every user holding it (the batch test above gave it to u-manager)
+      await okData(
+        call(admin, 'PUT', `${M}/${page}`, { objectType: 'User', itemType: 'module', objectId: [] }),
+      );
+      expect((await okData(call(admin, 'GET', `${M}/${page}/User`))).ids).toEqual([]);
       // its button to a user: refused while the user lacks the menu, nothing changed; then given
       const lacks = body(
         await call(admin, 'PUT', `${M}/${btn}`, {
