@@ -1,8 +1,17 @@
 // The shared contract (issue 27 items 7 and 8): a remote built for an incompatible major of
 // @lighting/shared is refused with a panel inside the layout (which remote, what it needs, what the
 // console offers, no Retry), none of its code is fetched, and the other remotes keep working.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { openMenu, signIn } from './helpers';
+
+/** The contract the console offers: shared's version (what CONTRACT_VERSION is built from). */
+const OFFERED = (
+  JSON.parse(readFileSync(join(__dirname, '..', '..', 'shared', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 test('a remote that needs another major of the contract is refused with a panel; the rest works', async ({
   page,
@@ -29,7 +38,7 @@ test('a remote that needs another major of the contract is refused with a panel;
   await expect(panel).toBeVisible();
   await expect(panel).toContainText('该模块与本控制台的版本不兼容');
   await expect(panel).toContainText(
-    '模块 workflow 需要共享契约 @lighting/shared ^2.0.0，本控制台提供的是 1.0.0',
+    `模块 workflow 需要共享契约 @lighting/shared ^2.0.0，本控制台提供的是 ${OFFERED}`,
   );
   await expect(page.getByTestId('remote-retry')).toHaveCount(0);
   await expect(page.getByTestId('side-menu')).toBeVisible();
