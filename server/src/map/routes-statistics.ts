@@ -11,8 +11,8 @@ import { DAY_MS, repairCompliance } from './rules';
 import { summarize } from './stats';
 import { assetGroupCounts, openFaultsByDistrict, ordersCompletedSince } from './statistics-store';
 
-import { BASE, MENU_ASSETS, MENU_FAULT, MENU_STATISTIC } from './store';
-import { MENU_REPAIR, requestScope } from './scope';
+import { BASE, MENU_STATISTIC } from './store';
+import { mapScopes } from './scope';
 
 type Scope = Expression<SqlBool> | null | undefined;
 import type { MapReads } from './reads';
@@ -34,14 +34,7 @@ export function registerStatisticRoutes(app: FastifyInstance, m: MapReads): void
         response: answers(MAP_ANSWERS.statistics),
       } as const,
     },
-    async (req) =>
-      ok(
-        await cityStatistics(db, clock(), req.query.district, {
-          assets: (await requestScope(req, MENU_ASSETS))?.where,
-          faults: (await requestScope(req, MENU_FAULT))?.where,
-          orders: (await requestScope(req, MENU_REPAIR))?.where,
-        }),
-      ),
+    async (req) => ok(await cityStatistics(db, clock(), req.query.district, await mapScopes(req))),
   );
 }
 

@@ -3,8 +3,8 @@
  * guarded by its own menu: the district outlines and the open faults to draw, the statistics page's
  * figures (lights-on by district against targets, repair compliance), repair orders by state and
  * against their due times, and /home's energy figures. Under data permissions the figures, faults
- * and orders are those the viewer may see on the map's pages (map/scope.ts). The wall re-reads it when the socket pushes a
- * map change (throttled), and draws pushed faults at once.
+ * and orders are those the viewer may see on the map's pages (map/scope.ts mapScopes). The wall
+ * re-reads it when the socket pushes a map change (throttled), and draws pushed faults at once.
  */
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope';
@@ -15,8 +15,8 @@ import { orderFigures } from './rules';
 import { districtOutlines } from './district-store';
 import { openFaultCount, openFaultPoints } from './fault-store';
 import { openOrderDues, orderCountsByState } from './order-store';
-import { BASE, MENU_ASSETS, MENU_FAULT, MENU_WALL } from './store';
-import { MENU_REPAIR, requestScope } from './scope';
+import { BASE, MENU_WALL } from './store';
+import { mapScopes } from './scope';
 import type { MapReads } from './reads';
 import { answers } from '../http/response';
 import { MAP_ANSWERS } from './responses';
@@ -59,11 +59,7 @@ export function registerWallRoutes(app: FastifyInstance, m: MapReads): void {
       const now = clock();
       // data permissions: the wall counts and draws what the viewer may see on the map's pages
       // (an unrestricted viewer, the control room's, sees the whole city)
-      const scope = {
-        assets: (await requestScope(req, MENU_ASSETS))?.where,
-        faults: (await requestScope(req, MENU_FAULT))?.where,
-        orders: (await requestScope(req, MENU_REPAIR))?.where,
-      };
+      const scope = await mapScopes(req);
       const [statistics, energy, districtRows, faultRows, faultCount, stateRows, openRows] =
         await Promise.all([
           cityStatistics(db, now, undefined, scope),

@@ -66,3 +66,19 @@ export async function requestScope(
   const predicate = await menuScope(req.server.ctx, authOf(req).user, menu);
   return predicate ? { predicate, where: scopeWhere(menu, predicate) } : null;
 }
+
+/**
+ * The caller's scope on each of the map's three pages (assets, faults, repair orders) as WHERE
+ * clauses, undefined where nothing restricts them: what the statistics and the wall count by.
+ */
+export async function mapScopes(req: FastifyRequest): Promise<{
+  assets?: Expression<SqlBool>;
+  faults?: Expression<SqlBool>;
+  orders?: Expression<SqlBool>;
+}> {
+  return {
+    assets: (await requestScope(req, MENU_ASSETS))?.where,
+    faults: (await requestScope(req, MENU_FAULT))?.where,
+    orders: (await requestScope(req, MENU_REPAIR))?.where,
+  };
+}
