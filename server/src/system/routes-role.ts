@@ -588,30 +588,24 @@ export function registerRoleRoutes(app: FastifyInstance): void {
       const held = new Set(await holdersOf(item, type));
       const give = wanted.filter((id) => !held.has(id));
       const take = [...held].filter((id) => !wanted.includes(id));
-      const current = new Map<string, Record<GrantKind, string[]>>();
-      for (const id of [...give, ...take]) {
-        const roleId = await grantRoleOf(type, id, false);
-        current.set(
-          id,
-          roleId ? await grantIdsOf(ctx.db, roleId) : { module: [], button: [], column: [], resource: [] },
-        );
-      }
-      if (kind !== 'module')
-        for (const id of give)
-          if (!current.get(id)?.module.includes(item.menuId)) {
-            const menu = catalogue.menus.find((m) => m.id === item.menuId);
-            throw badRequest(`objectId: ${id} 未授权菜单「${menu?.fullName ?? item.menuId}」`);
-          }
+      // each object that changes, with what it holds now (none yet: no grants of its own)
+      const changes: Array<{ id: string; on: boolean; grants: Record<GrantKind, string[]> }> = [];
       for (const [id, on] of [
         ...give.map((x) => [x, true] as const),
         ...take.map((x) => [x, false] as const),
       ]) {
-        const g = withItem(
-          current.get(id) ?? { module: [], button: [], column: [], resource: [] },
-          item,
-          on,
-          catalogue.menus,
-        );
+        const roleId = await grantRoleOf(type, id, false);
+        const grants = roleId
+          ? await grantIdsOf(ctx.db, roleId)
+          : { module: [], button: [], column: [], resource: [] };
+        if (on && kind !== 'module' && !grants.module.includes(item.menuId)) {
+          const menu = catalogue.menus.find((m) => m.id === item.menuId);
+          throw badRequest(`objectId: ${id} 未授权菜单「${menu?.fullName ?? item.menuId}」`);
+        }
+        changes.push({ id, on, grants });
+      }
+      for (const { id, on, grants } of changes) {
+        const g = withItem(grants, item, on, catalogue.menus);
         const roleId = await grantRoleOf(type, id, true);
         if (!roleId) throw notFound();
         const menus = new Set(g.module);
