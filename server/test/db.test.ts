@@ -67,6 +67,29 @@ describe.each(TARGETS)('database (%s)', (target) => {
       expect(tables).toContain(t);
   });
 
+  // PostgreSQL only: SQLite has one schema per file
+  if (target === 'postgres')
+    it('introspects only its own schema (another schema of the database is never read)', async () => {
+      // kysely's own introspection lists every schema's tables: a schema dropped or altered by another
+      // application meanwhile failed our migrator's check for its bookkeeping tables (42703, 3F000)
+      const other = `o_${randomBytes(6).toString('hex')}`;
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      try {
+        await c.query(`CREATE SCHEMA "${other}"`);
+        await c.query(`CREATE TABLE "${other}".someone_elses (id text)`);
+        const tables = await handle.db.introspection.getTables({ withInternalKyselyTables: true });
+        expect(new Set(tables.map((t) => t.schema))).toEqual(new Set([schema]));
+        expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['user', 'kysely_migration']));
+        expect(tables.map((t) => t.name)).not.toContain('someone_elses');
+        const user = tables.find((t) => t.name === 'user');
+        expect(user?.columns.find((col) => col.name === 'account')).toMatchObject({ isNullable: false });
+      } finally {
+        await c.query(`DROP SCHEMA IF EXISTS "${other}" CASCADE`);
+        await c.end();
+      }
+    });
+
   it('seeds an empty database once', async () => {
     expect(await seedIfEmpty(handle.db, 0)).toBe(true);
     expect(await seedIfEmpty(handle.db, 0)).toBe(false);

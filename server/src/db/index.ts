@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import Database from 'libsql';
 import pg from 'pg';
 import { isPostgresUrl, type Config } from '../config';
@@ -69,7 +70,7 @@ async function openPostgres<DB>(url: string, schema: string | null): Promise<DbH
           : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   // Fail early (and clearly) when the server is unreachable.
   await sql`select 1`.execute(db);
   let closed = false;

@@ -27,22 +27,9 @@ export async function migrateToLatest<T>(
     provider: { getMigrations: () => Promise.resolve(migrations) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  // kysely's check for its own tables lists every schema's tables and columns: another schema of
-  // the same database dropped or altered during that query (another application's, a test file's)
-  // fails it with 3F000 / 42P01 / 42703 before any migration ran. Such a throw is tried again; a
-  // migration's own failure comes back in result.error and is never retried.
-  for (let attempt = 1; ; attempt++) {
-    let result: MigrationResultSet;
-    try {
-      result = await migrator.migrateToLatest();
-    } catch (e) {
-      if (attempt < 3 && CATALOG_RACE.has(String((e as { code?: unknown }).code))) continue;
-      throw e;
-    }
-    if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
-    return result;
-  }
+  // Its check for its own tables reads only this schema (OwnSchemaPostgresDialect), so another
+  // schema of the same database changed meanwhile cannot fail it.
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  return result;
 }
-
-/** PostgreSQL errors of a catalog query racing a schema change elsewhere in the database. */
-const CATALOG_RACE = new Set(['3F000', '42P01', '42703']);

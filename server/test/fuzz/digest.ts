@@ -11,26 +11,14 @@ const SKIP =
   /^(system_log|token|login_attempt|captcha|kysely_migration.*|sqlite_.*)$|_rtree|_node$|_parent$|_rowid$/;
 
 /**
- * The tables of the database the test uses and their columns. On PostgreSQL only the current
- * schema's, read from pg_catalog: kysely's introspection lists every schema and fails (3F000, 42703)
- * when another test file drops or alters its own schema during the query.
+ * The tables of the database the test uses and their columns (on PostgreSQL the current schema's:
+ * the server's introspection reads only its own schema, db/own-schema-introspector.ts).
  */
 export async function ownTables(db: Db): Promise<Array<{ name: string; columns: string[] }>> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter))
-    return (await db.introspection.getTables()).map((t) => ({
-      name: t.name,
-      columns: t.columns.map((c) => c.name),
-    }));
-  const rows = await sql<{ t: string; c: string }>`
-    select cl.relname as t, a.attname as c
-      from pg_class cl
-      join pg_namespace n on n.oid = cl.relnamespace
-      join pg_attribute a on a.attrelid = cl.oid
-     where n.nspname = current_schema() and cl.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
-     order by cl.relname, a.attnum`.execute(db);
-  const by = new Map<string, string[]>();
-  for (const r of rows.rows) by.set(r.t, [...(by.get(r.t) ?? []), r.c]);
-  return [...by].map(([name, columns]) => ({ name, columns }));
+  return (await db.introspection.getTables()).map((t) => ({
+    name: t.name,
+    columns: t.columns.map((c) => c.name),
+  }));
 }
 
 export async function tablesOf(db: Db): Promise<string[]> {
