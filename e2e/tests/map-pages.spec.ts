@@ -9,6 +9,7 @@ type HookWindow = Window & {
     drawnCount(where?: string): Promise<number>;
     shownTotal(): Promise<number>;
     highlightedCount(): number;
+    highlightedInView(): number;
   };
 };
 
@@ -57,9 +58,15 @@ test('fault judgement: shared causes are found and shown on the map', async ({ p
   for (const text of await page.getByTestId('shared-cause').allInnerTexts())
     expect(text.replace(/[A-Z]{2}-\d+(-\d+)?/g, '')).not.toMatch(/[A-Za-z]/);
   await first.click();
+  // every lamp of the cause is drawn highlighted, and the view goes where they are (a control box
+  // can stand far from its circuits' lamps: zoomed to the box alone, none of them showed)
+  const lamps = Number((await first.innerText()).match(/(\d+)\/\d+/)![1]);
   await expect
     .poll(() => page.evaluate(() => (window as HookWindow).__lightingMap!.highlightedCount()))
-    .toBeGreaterThan(0);
+    .toBe(lamps);
+  await expect
+    .poll(() => page.evaluate(() => (window as HookWindow).__lightingMap!.highlightedInView()))
+    .toBe(lamps);
 });
 
 test('tools: a crew track from stored positions', async ({ page }) => {

@@ -14,6 +14,7 @@ interface MapTestHook {
   drawnCount(where?: string): Promise<number>;
   drawnStatus(objectid: number): Promise<string | null>;
   highlightedCount(): number;
+  highlightedInView(): number;
   /** what the view draws at its scale: 'assets', or the 'fine' / 'coarse' grid of counts */
   drawing(): string;
   /** zoomed out: the assets counted by the drawn grid cells */
@@ -94,6 +95,7 @@ export function MapCanvas({
       drawnCount: (where) => map.drawnCount(where),
       drawnStatus: (id) => map.drawnStatus(id),
       highlightedCount: () => map.highlightedCount,
+      highlightedInView: () => map.highlightedInView,
       drawing: () => map.drawing,
       gridTotal: () => map.gridTotal(),
       alertTotal: (what) => map.alertTotal(what),

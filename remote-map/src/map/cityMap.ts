@@ -24,6 +24,7 @@ import type { ResourceHandle } from '@arcgis/core/core/Handles.js';
 import { configureEsri, featureServerUrl } from './esri';
 import {
   clusterGoal,
+  boundsOf,
   contains,
   fitExtent,
   hitEnvelope,
@@ -35,6 +36,7 @@ import {
   ALERT_CLASSES,
   ALERT_WHERE,
   ASSET_MIN_SCALE,
+  highlightSymbol,
   FINE_GRID_MIN_SCALE,
   alertLayer,
   assetRenderer,
@@ -119,8 +121,19 @@ export class CityMap {
   private readonly markerLayers = new Map<MarkerSet, GraphicsLayer>();
   private readonly overlay = new ChangeOverlay();
   private readonly handles: ResourceHandle[] = [];
-  private highlights: ResourceHandle[] = [];
-  private highlightedIds: number[] = [];
+  /**
+   * Highlighted assets and cables, drawn as graphics of our own under the asset symbols, at every
+   * scale (zoomed out, over the grid, they still say where the asked-for assets are). The SDK's
+   * layerView.highlight() keeps the view redrawing every frame for as long as a highlight is on:
+   * measured here, one ~230 ms frame after another with the software renderer, the page's main
+   * thread busy until it closed.
+   */
+  private readonly highlightLayers = {
+    assets: new GraphicsLayer({ listMode: 'hide' }),
+    cables: new GraphicsLayer({ listMode: 'hide' }),
+  };
+  /** the latest highlight() call: an older one whose geometries come later draws nothing */
+  private highlightRun = 0;
   private visibility: VisibilityState = EMPTY_VISIBILITY;
   private layerView: FeatureLayerView | null = null;
   private cableView: FeatureLayerView | null = null;
@@ -232,6 +245,11 @@ export class CityMap {
       overlay: this.overlayLayer,
     };
     const map = new EsriMap({ layers: MAP_STACK.map((n) => stack[n]) });
+    // the highlight under the assets (ensureAssets adds them just under the overlay, so above it)
+    map.addMany(
+      [this.highlightLayers.cables, this.highlightLayers.assets],
+      map.layers.indexOf(this.overlayLayer),
+    );
     this.view = new MapView({
       container,
       map,
@@ -424,8 +442,6 @@ export class CityMap {
       const lv = await this.view.whenLayerView(this.assets);
       this.layerView = lv;
       this.applyFilter();
-      if (this.highlightedIds.length && !this.destroyed)
-        this.highlights.push(lv.highlight([...this.highlightedIds]));
       return lv;
     })();
     return this.assetsView;
@@ -749,27 +765,59 @@ export class CityMap {
     return lv.queryFeatureCount({ where: filter ? `(${where}) AND (${filter})` : where });
   }
 
-  /** Highlights assets and cables (topology, search); replaces the previous highlight. */
-  async highlight(assetIds: readonly number[], cableIds: readonly number[] = []): Promise<void> {
+  /**
+   * Highlights assets and cables (topology, search); replaces the previous highlight. Resolves with
+   * the box round what it drew (null: nothing, or a later call replaced it).
+   */
+  async highlight(assetIds: readonly number[], cableIds: readonly number[] = []): Promise<ExtentBox | null> {
     this.clearHighlight();
-    // before the assets layer exists, ensureAssets() applies the highlight when it comes
-    const lv = this.layerView;
-    if (assetIds.length && lv) this.highlights.push(lv.highlight([...assetIds]));
-    if (cableIds.length) {
-      const cv = this.cableView ?? (await this.view.whenLayerView(this.cables));
-      this.highlights.push(cv.highlight([...cableIds]));
-    }
-    this.highlightedIds = [...assetIds];
+    const run = this.highlightRun;
+    const shapes = async (layer: FeatureLayer, ids: readonly number[]) =>
+      ids.length
+        ? (await layer.queryFeatures({ objectIds: [...ids], returnGeometry: true, outFields: ['objectid'] }))
+            .features
+        : [];
+    const [assets, cables] = await Promise.all([
+      shapes(this.assets, assetIds),
+      shapes(this.cables, cableIds),
+    ]);
+    if (run !== this.highlightRun || this.destroyed) return null;
+    this.highlightLayers.assets.addMany(
+      assets.map((f) => new Graphic({ geometry: f.geometry, symbol: highlightSymbol('point') as never })),
+    );
+    this.highlightLayers.cables.addMany(
+      cables.map((f) => new Graphic({ geometry: f.geometry, symbol: highlightSymbol('polyline') as never })),
+    );
+    return boundsOf(
+      [...assets, ...cables].map((f) => {
+        const g = f.geometry;
+        if (!g) return null;
+        if (g.type === 'point') return { x: (g as Point).x, y: (g as Point).y };
+        const e = g.extent;
+        return e ? { xmin: e.xmin, ymin: e.ymin, xmax: e.xmax, ymax: e.ymax } : null;
+      }),
+    );
   }
 
+  /** How many assets the highlight draws (test hook). */
   get highlightedCount(): number {
-    return this.highlightedIds.length;
+    return this.highlightLayers.assets.graphics.length;
+  }
+
+  /** How many of the highlighted assets lie within the view (test hook). */
+  get highlightedInView(): number {
+    const e = this.view.extent;
+    return e
+      ? this.highlightLayers.assets.graphics.filter(
+          (g) => g.geometry?.type === 'point' && e.contains(g.geometry),
+        ).length
+      : 0;
   }
 
   clearHighlight(): void {
-    for (const h of this.highlights) h.remove();
-    this.highlights = [];
-    this.highlightedIds = [];
+    this.highlightRun++;
+    this.highlightLayers.assets.removeAll();
+    this.highlightLayers.cables.removeAll();
   }
 
   /** Replaces one set of marker graphics (faults, suspected elements, a track). */

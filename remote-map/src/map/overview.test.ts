@@ -3,6 +3,7 @@ import {
   clusterGoal,
   fitResolution,
   fitExtent,
+  boundsOf,
   contains,
   hitEnvelope,
   HIT_RADIUS_PX,
@@ -112,5 +113,21 @@ describe('symbols that do not dominate the city', () => {
     expect(contains(a, a)).toBe(true);
     expect(contains({ ...a, xmax: 9 }, a)).toBe(false);
     expect(contains({ ...a, xmax: 9 }, a, 1)).toBe(true);
+  });
+
+  it('bounds boxes and points together, skipping nothing-to-show', () => {
+    expect(boundsOf([])).toBeNull();
+    expect(boundsOf([null, undefined])).toBeNull();
+    expect(boundsOf([{ x: 3, y: 4 }])).toEqual({ xmin: 3, ymin: 4, xmax: 3, ymax: 4 });
+    expect(boundsOf([{ xmin: 0, ymin: 0, xmax: 2, ymax: 2 }, null, { x: 10, y: -5 }])).toEqual({
+      xmin: 0,
+      ymin: -5,
+      xmax: 10,
+      ymax: 2,
+    });
+    // the input is not changed
+    const a = { xmin: 0, ymin: 0, xmax: 1, ymax: 1 };
+    boundsOf([a, { x: 5, y: 5 }]);
+    expect(a).toEqual({ xmin: 0, ymin: 0, xmax: 1, ymax: 1 });
   });
 });

@@ -129,3 +129,21 @@ export function contains(outer: ExtentBox, inner: ExtentBox, slack = 0): boolean
     inner.ymax <= outer.ymax + slack
   );
 }
+
+/** The smallest box holding every given box and point (nulls skipped), or null when there is none. */
+export function boundsOf(parts: ReadonlyArray<ExtentBox | XY | null | undefined>): ExtentBox | null {
+  let out: ExtentBox | null = null;
+  for (const p of parts) {
+    if (!p) continue;
+    const b = 'x' in p ? { xmin: p.x, ymin: p.y, xmax: p.x, ymax: p.y } : p;
+    out = out
+      ? {
+          xmin: Math.min(out.xmin, b.xmin),
+          ymin: Math.min(out.ymin, b.ymin),
+          xmax: Math.max(out.xmax, b.xmax),
+          ymax: Math.max(out.ymax, b.ymax),
+        }
+      : { ...b };
+  }
+  return out;
+}

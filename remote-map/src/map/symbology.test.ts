@@ -11,6 +11,9 @@ import {
   FINE_GRID_MIN_SCALE,
   assetRenderer,
   drawnAt,
+  HIGHLIGHT_COLOR,
+  highlightSymbol,
+  KIND_MARKERS,
   gridRenderer,
   isAssetKind,
   markerSymbol,
@@ -96,5 +99,17 @@ describe('symbology', () => {
     ).toBe(17);
     expect(isReddish([230, 30, 30])).toBe(true);
     expect(isReddish([240, 120, 40])).toBe(false);
+  });
+
+  it('highlights in a colour of its own: not a status colour, not reddish, a ring round the largest marker', () => {
+    for (const c of Object.values(STATUS_COLORS)) expect(c).not.toEqual(HIGHLIGHT_COLOR);
+    expect(isReddish(HIGHLIGHT_COLOR)).toBe(false);
+    const ring = highlightSymbol('point') as { size: number; outline: { width: number } };
+    for (const m of Object.values(KIND_MARKERS)) expect(ring.size).toBeGreaterThan(m.size + 4);
+    expect(ring.outline.width).toBeGreaterThan(1);
+    const band = highlightSymbol('polyline') as { type: string; width: number };
+    expect(band.type).toBe('simple-line');
+    // wider than the widest cable symbol (a fault cable is 2.5 px)
+    expect(band.width).toBeGreaterThan(2.5 * 2);
   });
 });

@@ -103,6 +103,30 @@ export function assetRenderer(
 /** CSS colour of a status (legend swatches, tags). */
 export const statusCss = (status: AssetStatus): string => `rgb(${STATUS_COLORS[status].join(',')})`;
 
+// ── Highlighted assets and cables (a search hit, a fault's asset, a topology trace) ──
+
+/** The highlight's colour: cyan, apart from every status colour and never reddish (faults are red). */
+export const HIGHLIGHT_COLOR: [number, number, number] = [0, 190, 255];
+
+/**
+ * The highlight as graphics of our own, drawn under the asset symbols: a ring wider than the largest
+ * asset marker, a broad translucent band along a cable. (The SDK's layer-view highlight keeps the
+ * view redrawing every frame for as long as it is on; drawn graphics are drawn once.)
+ */
+export function highlightSymbol(geometry: 'point' | 'polyline'): Record<string, unknown> {
+  const [r, g, b] = HIGHLIGHT_COLOR;
+  if (geometry === 'polyline')
+    return { type: 'simple-line', color: [r, g, b, 0.55], width: 7, cap: 'round', join: 'round' };
+  const largest = Math.max(...Object.values(KIND_MARKERS).map((m) => m.size));
+  return {
+    type: 'simple-marker',
+    style: 'circle',
+    size: largest + 6,
+    color: [r, g, b, 0.25],
+    outline: { color: [r, g, b, 1], width: 2 },
+  };
+}
+
 // ── Zoomed out: the city as grid cells (FeatureServer layers 4 and 5, counted by the server) ──
 
 /** Assets are drawn one by one from this scale in (1:10,000: a few streets wide); grid cells above. */

@@ -45,6 +45,7 @@ import {
 } from '../map/panelLayout';
 import { SplitPane } from '../map/SplitPane';
 import { causeTexts, monthChart, monthSeries, ratioText, showText, suspectedMarker } from '../map/analysis';
+import { boundsOf } from '../map/overview';
 import { faultTypeName } from '../map/faultTypeName';
 
 type FaultStatus = 'open' | 'closed' | 'all';
@@ -196,13 +197,21 @@ export default function MapFault(_props: RemotePageProps) {
       list.map((c) => suspectedMarker(c)),
     );
   };
+  // the suspected element and every lamp it darkened in view (a control box can stand a kilometre
+  // from its circuits' lamps: zoomed to the box alone, none of them showed)
   const showCause = async (c: SharedCause) => {
-    await map?.highlight(c.assetIds, c.suspected.layer === 1 ? [c.suspected.objectid] : []);
-    map?.setMarkers('suspected', [suspectedMarker(c, true)]);
+    if (!map) return;
+    map.setMarkers('suspected', [suspectedMarker(c, true)]);
+    const drawn = await map.highlight(c.assetIds, c.suspected.layer === 1 ? [c.suspected.objectid] : []);
     const g = c.suspected.geometry as { x?: number; y?: number; paths?: number[][][] };
     const first = g.paths?.[0]?.[0];
-    if (typeof g.x === 'number' && typeof g.y === 'number') void map?.zoomToPoint(g.x, g.y, 6000);
-    else if (first) void map?.zoomToPoint(first[0]!, first[1]!, 6000);
+    const at =
+      typeof g.x === 'number' && typeof g.y === 'number'
+        ? { x: g.x, y: g.y }
+        : first
+          ? { x: first[0]!, y: first[1]! }
+          : null;
+    await map.zoomTo(boundsOf([drawn, at]));
   };
   const showHistory = async (p: { assetId?: number; district?: string }, name: string) => {
     const data = await mapApi.faultHistory({ ...p, days: 365 });
