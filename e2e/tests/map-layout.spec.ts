@@ -189,6 +189,29 @@ test('fault history opens in view with a month axis and the right counts', async
   // the district is in the fault's drawer (the panel shows it only when it has room)
   await row.getByTestId('fault-open').click();
   const district = (await page.getByTestId('fault-drawer-district').innerText()).trim();
+  // the map shows the fault's asset beside the drawer (it zoomed to the scale around its old
+  // centre and left the asset kilometres off screen; centred, it stood under the drawer)
+  const token = await apiToken(page);
+  const first = await page.request.get(`/api/map/faults`, {
+    params: { status: 'open', currentPage: '1', pageSize: '1' },
+    headers: { Authorization: token },
+  });
+  const fault = (
+    (await first.json()) as { data: { list: Array<{ assetCode: string; x: number; y: number }> } }
+  ).data.list[0]!;
+  await expect(row).toContainText(fault.assetCode);
+  const view = (await page.locator('.esri-view').first().boundingBox())!;
+  await expect
+    .poll(async () => {
+      // read each time: the drawer slides in
+      const drawer = (await page.locator('.ant-drawer-content-wrapper').boundingBox())!;
+      const at = await page.evaluate(
+        ([x, y]) => (window as HookWindow).__lightingMap!.toScreen(x!, y!),
+        [fault.x, fault.y],
+      );
+      return at !== null && at.x > 0 && view.x + at.x < drawer.x && at.y > 0 && at.y < view.height;
+    })
+    .toBe(true);
   await page.locator('.ant-drawer-close').first().click();
   await expect(page.getByTestId('fault-drawer')).toBeHidden();
   // a list that closed under the pointer (a click the table's header took while it slid open) is
@@ -206,7 +229,6 @@ test('fault history opens in view with a month axis and the right counts', async
   const chart = page.getByTestId('history-chart');
   await expect(chart).toBeVisible();
   await expect(chart).toBeInViewport();
-  const token = await apiToken(page);
   const res = await page.request.get(`/api/map/faults/history`, {
     params: { district, days: '365' },
     headers: { Authorization: token },

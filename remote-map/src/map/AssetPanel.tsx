@@ -13,6 +13,9 @@ import { faultTypeName } from './faultTypeName';
 import { PanelDrawer } from './PanelDrawer';
 import { useAssetVersion } from './useLive';
 
+/** The asset drawer's width (a page zooming to an asset beside it leaves this much of the map). */
+export const ASSET_PANEL_WIDTH = 360;
+
 const FEEDERS = new Set(['transformer', 'controlBox']);
 const DETAIL_FIELDS = [
   'road',
@@ -180,7 +183,7 @@ export function AssetDrawer({
   const { t } = useTranslation('map');
   const version = useAssetVersion(objectid);
   return (
-    <PanelDrawer title={t('details')} open={objectid !== null} onClose={onClose} width={360}>
+    <PanelDrawer title={t('details')} open={objectid !== null} onClose={onClose} width={ASSET_PANEL_WIDTH}>
       {objectid !== null ? <AssetPanel objectid={objectid} map={map} version={version} /> : null}
     </PanelDrawer>
   );

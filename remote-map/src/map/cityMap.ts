@@ -25,6 +25,7 @@ import { configureEsri, featureServerUrl } from './esri';
 import {
   clusterGoal,
   boundsOf,
+  centreBeside,
   contains,
   fitExtent,
   hitEnvelope,
@@ -944,8 +945,16 @@ export class CityMap {
     );
   }
 
-  async zoomToPoint(x: number, y: number, scale = 2000): Promise<void> {
-    await this.view.goTo({ target: { type: 'point', x, y, spatialReference: SR } as never, scale });
+  /**
+   * Zooms to a point, shown in the middle of what a drawer `coverRight` px wide at the view's right
+   * leaves (it may cover at most 60 % of the view).
+   */
+  async zoomToPoint(x: number, y: number, scale = 2000, coverRight = 0): Promise<void> {
+    const resolution = (this.view.resolution * scale) / this.view.scale;
+    const c = centreBeside({ x, y }, resolution, Math.min(coverRight, this.view.width * 0.6));
+    // a Point, not a plain { type: 'point' } object: @arcgis/core 5 does not autocast goTo's target,
+    // so that zoomed to the scale around the old centre and left the point kilometres off screen
+    await this.view.goTo({ target: new Point({ x: c.x, y: c.y, spatialReference: SR }), scale });
   }
 
   /** Clear: no highlight, no markers, every kind and status shown, the whole city. */

@@ -9,14 +9,17 @@ export interface AssetPlace {
   y: number | null;
 }
 
-/** Zooms to the item's asset, when it has a position. */
-export function zoomToAsset(map: CityMap | null | undefined, p: AssetPlace): void {
-  if (map && p.x !== null && p.y !== null) void map.zoomToPoint(p.x, p.y);
+/**
+ * Zooms to the item's asset, when it has a position; `coverRight`: the width of a drawer opened over
+ * the map's right side beside it (the asset is shown in the middle of what it leaves).
+ */
+export function zoomToAsset(map: CityMap | null | undefined, p: AssetPlace, coverRight = 0): void {
+  if (map && p.x !== null && p.y !== null) void map.zoomToPoint(p.x, p.y, undefined, coverRight);
 }
 
-/** Highlights the item's asset and zooms to it. */
-export function showAsset(map: CityMap | null | undefined, p: AssetPlace): void {
+/** Highlights the item's asset and zooms to it (`coverRight` as zoomToAsset). */
+export function showAsset(map: CityMap | null | undefined, p: AssetPlace, coverRight = 0): void {
   if (!map) return;
   void map.highlight(p.assetId === null ? [] : [p.assetId]);
-  zoomToAsset(map, p);
+  zoomToAsset(map, p, coverRight);
 }

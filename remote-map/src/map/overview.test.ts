@@ -4,6 +4,7 @@ import {
   fitResolution,
   fitExtent,
   boundsOf,
+  centreBeside,
   contains,
   hitEnvelope,
   HIT_RADIUS_PX,
@@ -129,5 +130,12 @@ describe('symbols that do not dominate the city', () => {
     const a = { xmin: 0, ymin: 0, xmax: 1, ymax: 1 };
     boundsOf([a, { x: 5, y: 5 }]);
     expect(a).toEqual({ xmin: 0, ymin: 0, xmax: 1, ymax: 1 });
+  });
+
+  it('centres a point in the part a drawer leaves: half the drawer east of it', () => {
+    expect(centreBeside({ x: 100, y: 50 }, 2, 0)).toEqual({ x: 100, y: 50 });
+    // a 380 px drawer at 2 map units per pixel: the view's centre 380 map units east of the point
+    expect(centreBeside({ x: 100, y: 50 }, 2, 380)).toEqual({ x: 480, y: 50 });
+    expect(centreBeside({ x: 100, y: 50 }, 2, -10)).toEqual({ x: 100, y: 50 });
   });
 });

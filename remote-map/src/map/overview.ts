@@ -130,6 +130,14 @@ export function contains(outer: ExtentBox, inner: ExtentBox, slack = 0): boolean
   );
 }
 
+/**
+ * The view's centre that shows `at` in the middle of the part a drawer `coverRight` px wide at the
+ * right leaves uncovered (`resolution`: map units per pixel at the scale zoomed to).
+ */
+export function centreBeside(at: XY, resolution: number, coverRight: number): XY {
+  return { x: at.x + (Math.max(0, coverRight) / 2) * resolution, y: at.y };
+}
+
 /** The smallest box holding every given box and point (nulls skipped), or null when there is none. */
 export function boundsOf(parts: ReadonlyArray<ExtentBox | XY | null | undefined>): ExtentBox | null {
   let out: ExtentBox | null = null;

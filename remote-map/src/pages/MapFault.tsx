@@ -23,7 +23,7 @@ import { on } from '@lighting/shared/realtime';
 import { PhotoThumbs } from '@lighting/shared/ui';
 import { MapCanvas } from '../map/MapCanvas';
 import { showAsset } from '../map/focus';
-import { AssetDrawer } from '../map/AssetPanel';
+import { ASSET_PANEL_WIDTH, AssetDrawer } from '../map/AssetPanel';
 import { CitizenReportInfo } from '../map/CitizenReport';
 import {
   mapApi,
@@ -132,6 +132,9 @@ function History({ history, title }: { history: FaultHistory; title: string }) {
   );
 }
 
+/** The fault drawer's width (opening it zooms to the asset in the part of the map it leaves). */
+const FAULT_DRAWER_WIDTH = 380;
+
 export default function MapFault(_props: RemotePageProps) {
   const { t } = useTranslation('map');
   const [map, setMap] = useState<CityMap | null>(null);
@@ -168,7 +171,7 @@ export default function MapFault(_props: RemotePageProps) {
   });
   useEffect(() => {
     if (!map || !focus) return;
-    showAsset(map, focus);
+    showAsset(map, focus, ASSET_PANEL_WIDTH);
   }, [map, focus]);
 
   const load = useCallback(() => {
@@ -228,7 +231,7 @@ export default function MapFault(_props: RemotePageProps) {
   const openFault = (f: Fault) => {
     setSelected(null);
     setDetail(f);
-    showAsset(map, f);
+    showAsset(map, f, FAULT_DRAWER_WIDTH);
   };
 
   // the columns by priority (panelLayout.ts): which asset, what fault, how urgent and the order to
@@ -547,7 +550,7 @@ function FaultDrawer({
       title={f ? t('faultDetailTitle', { code: f.assetCode }) : ''}
       open={f !== null}
       onClose={onClose}
-      width={380}
+      width={FAULT_DRAWER_WIDTH}
     >
       {f ? (
         <div data-testid="fault-drawer">
