@@ -36,6 +36,8 @@ if (!i18next.isInitialized) {
     resources: common as Resource,
     interpolation: { escapeValue: false },
     initAsync: false,
+    // no advertisement in an operator's browser console
+    showSupportNotice: false,
   });
 }
 
