@@ -3,7 +3,8 @@
 // pole or light number) for staff holding the page's 新建 button. Placing files the fault, so the
 // fault list reloads (the socket's mapFaultChange does it too). Text shown as text, never as HTML.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Input, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Input, Space, Tag, Typography } from 'antd';
+import Switch from 'antd/es/switch';
 import List from 'antd/es/list';
 import { useTranslation } from 'react-i18next';
 import { Auth, formatDateTime, toast } from '@lighting/shared';
