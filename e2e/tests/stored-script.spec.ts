@@ -83,20 +83,21 @@ const NOT_SHOWN: Record<string, string> = {
   'POST /api/public/reports contactName':
     "the citizen's name for a call-back: on no page (the report form is the citizen's own input)",
   'POST /api/public/feedback district': 'must name a district of the city (refused otherwise)',
+  'POST /api/citizen/unplaced-reports/{id}/place assetCode':
+    'must name a pole or light of the city (refused otherwise)',
   'POST /api/open311/v2/requests.json api_key': 'compared with the stored hash, never stored',
   'POST /api/open311/v2/requests.json service_code': 'must name a service of the city (404 otherwise)',
   'POST /api/open311/v2/requests.json jurisdiction_id': 'must be this city (refused otherwise)',
   'POST /api/open311/v2/requests.json lat': 'a number (refused otherwise)',
   'POST /api/open311/v2/requests.json long': 'a number (refused otherwise)',
   'POST /api/open311/v2/requests.json address_id': 'must name a pole of the city (refused otherwise)',
-  'POST /api/open311/v2/requests.json address_string':
-    'not stored (the pole or the position locates a report)',
   'POST /api/open311/v2/requests.json email': 'not stored',
   'POST /api/open311/v2/requests.json device_id': 'not stored',
   'POST /api/open311/v2/requests.json account_id': 'not stored',
-  'POST /api/open311/v2/requests.json first_name': 'the contact name for a call-back, shown on no page',
-  'POST /api/open311/v2/requests.json last_name': 'the contact name for a call-back, shown on no page',
-  'POST /api/open311/v2/requests.json phone': 'the contact phone for a call-back, shown on no page',
+  'POST /api/open311/v2/requests.json last_name':
+    'joined to first_name as the contact name (50 characters): shown and exercised as first_name',
+  'POST /api/open311/v2/requests.json phone':
+    'kept only when it is a mobile number (digits), dropped otherwise',
   'POST /api/visualdev/Base category':
     'must name an item of the visualDevCategory dictionary (refused otherwise)',
   'POST /api/visualdev/OnlineDev/{modelId}/Actions/Export *':
@@ -680,6 +681,19 @@ test('payloads in every writable text field are shown as text wherever a page sh
   });
   expect(o311.status(), await o311.text()).toBe(200);
   exercised.add('POST /api/open311/v2/requests.json description');
+  // an address naming no pole or light: kept as given, shown on the fault page's 待定位报修 tab
+  const kept = await request.post('/api/open311/v2/requests.json', {
+    form: {
+      api_key: String(key.key),
+      service_code: 'notLit',
+      address_string: P('XOAD'),
+      description: P('XOUD'),
+      first_name: P('XOFN'),
+    },
+  });
+  expect(kept.status(), await kept.text()).toBe(200);
+  exercised.add('POST /api/open311/v2/requests.json address_string');
+  exercised.add('POST /api/open311/v2/requests.json first_name');
 
   // every writable text field is exercised above or explained in NOT_SHOWN, and NOT_SHOWN is current
   const fields = await writableTextFields(request);
@@ -849,6 +863,8 @@ test('payloads in every writable text field are shown as text wherever a page sh
     await expect(faults.getByRole('button', { name: '关闭行' })).toHaveCount(i + 1);
   }
   await sees(['XFLT', 'XREP', 'XO311'], faults);
+  await page.getByRole('tab', { name: '待定位报修' }).click();
+  await sees(['XOAD', 'XOUD', 'XOFN'], page.getByTestId('unplaced-reports'));
   // an order's title shows in its drawer (the panel's title column only when it has room)
   await visit('/bt/map/repair', []);
   await page

@@ -22,6 +22,9 @@ export type Fault = ApiRow<'/api/map/faults', 'get'>;
 /** The first citizen report of a fault, as staff who may see faults read it (404 when none). */
 export type CitizenReportDetail = ApiData<'/api/citizen/faults/{faultId}/report', 'get'>;
 
+/** An Open311 request kept without a place (its address as given), for staff to place. */
+export type UnplacedReport = ApiData<'/api/citizen/unplaced-reports', 'get'>[number];
+
 export type OrderState = 'pending' | 'dispatched' | 'inProgress' | 'completed' | 'verified';
 export const ORDER_STATES: OrderState[] = ['pending', 'dispatched', 'inProgress', 'completed', 'verified'];
 
@@ -105,6 +108,10 @@ export const mapApi = {
     get<FaultHistory>('/map/faults/history', cleanParams(p)),
   citizenReport: (faultId: string) =>
     get<CitizenReportDetail>(`/citizen/faults/${encodeURIComponent(faultId)}/report`),
+  unplacedReports: (state: 'unplaced' | 'placed') =>
+    get<UnplacedReport[]>('/citizen/unplaced-reports', { state }),
+  placeReport: (id: string, assetCode: string) =>
+    post<UnplacedReport>(`/citizen/unplaced-reports/${encodeURIComponent(id)}/place`, { assetCode }),
   sharedCauses: (district?: string) =>
     get<SharedCause[]>('/map/faults/analysis', cleanParams({ district, minFaults: 3 })),
   downstream: (p: { objectid?: number; cableId?: number }) =>

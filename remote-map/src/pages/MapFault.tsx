@@ -25,6 +25,7 @@ import { MapCanvas } from '../map/MapCanvas';
 import { showAsset } from '../map/focus';
 import { ASSET_PANEL_WIDTH, AssetDrawer } from '../map/AssetPanel';
 import { CitizenReportInfo } from '../map/CitizenReport';
+import { UnplacedReports } from '../map/UnplacedReports';
 import {
   mapApi,
   type District,
@@ -453,6 +454,11 @@ export default function MapFault(_props: RemotePageProps) {
                       />
                     </>
                   ),
+                },
+                {
+                  key: 'unplaced',
+                  label: t('unplaced.tab'),
+                  children: <UnplacedReports onPlaced={load} />,
                 },
                 ...(history
                   ? [

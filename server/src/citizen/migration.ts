@@ -282,3 +282,58 @@ export const citizenRequestKeys: Migration = {
       on conflict do nothing`.execute(db);
   },
 };
+
+/**
+ * Migration 0025: an Open311 request located by an address we cannot place (GeoReport v2's
+ * `address_string` naming no pole, light or road we know) is kept as given in its own table until
+ * staff place it: then it becomes an ordinary report (`citizen_report`, same reference) with its
+ * fault, or a "me too" on the open report of the same asset and category (`reportId`, `folded`).
+ * Its own table rather than nullable columns on `citizen_report`: every reader of a report (the
+ * citizens' pages, "already reported?", folding, the fault's report, progress) joins its fault and
+ * asset, and SQLite cannot drop NOT NULL without rebuilding a table two others refer to.
+ */
+export const unplacedReportsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    const s = db.schema;
+    await s
+      .createTable('citizen_report_unplaced')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('refNo', 'varchar(32)', (c) => c.notNull().unique())
+      .addColumn('deviceId', 'varchar(64)', (c) => c.notNull())
+      .addColumn('channel', 'varchar(10)', (c) => c.notNull())
+      .addColumn('open311KeyId', 'varchar(64)')
+      .addColumn('category', 'varchar(24)', (c) => c.notNull())
+      .addColumn('address', 'varchar(300)', (c) => c.notNull())
+      .addColumn('roadHint', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+      .addColumn('districtHint', 'varchar(50)', (c) => c.notNull().defaultTo(''))
+      .addColumn('lat', 'double precision')
+      .addColumn('lng', 'double precision')
+      .addColumn('description', 'varchar(4000)', (c) => c.notNull().defaultTo(''))
+      .addColumn('mediaUrl', 'varchar(500)', (c) => c.notNull().defaultTo(''))
+      .addColumn('contactName', 'varchar(50)', (c) => c.notNull().defaultTo(''))
+      .addColumn('contactPhone', 'varchar(20)', (c) => c.notNull().defaultTo(''))
+      .addColumn('createdAt', 'bigint', (c) => c.notNull())
+      .addColumn('updatedAt', 'bigint', (c) => c.notNull())
+      .addColumn('reportId', 'varchar(64)', (c) => c.references('citizen_report.id').onDelete('set null'))
+      .addColumn('folded', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('placedAt', 'bigint')
+      .addColumn('placedBy', 'varchar(64)')
+      .addColumn('placedCode', 'varchar(32)', (c) => c.notNull().defaultTo(''))
+      .execute();
+    await s
+      .createIndex('citizen_report_unplaced_created')
+      .on('citizen_report_unplaced')
+      .column('createdAt')
+      .execute();
+    await s
+      .createIndex('citizen_report_unplaced_open')
+      .on('citizen_report_unplaced')
+      .columns(['placedAt', 'createdAt'])
+      .execute();
+    await s
+      .createIndex('citizen_report_unplaced_report')
+      .on('citizen_report_unplaced')
+      .column('reportId')
+      .execute();
+  },
+};

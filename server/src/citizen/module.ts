@@ -1,7 +1,12 @@
 /** The citizen domain's descriptor, handed to the app (src/domains.ts); other domains import ./index. */
 import type { DomainModule } from '../kernel';
 import { CITIZEN_MENU } from './menus';
-import { citizenRequestKeys, publicFollowUpMigration, publicMigration } from './migration';
+import {
+  citizenRequestKeys,
+  publicFollowUpMigration,
+  publicMigration,
+  unplacedReportsMigration,
+} from './migration';
 import { registerPublicRoutes } from './routes';
 import { citizenScopeFields } from './scope';
 
@@ -11,6 +16,7 @@ export const citizenModule: DomainModule = {
     '0009_public': publicMigration,
     '0010_public_follow_up': publicFollowUpMigration,
     '0019_request_keys': citizenRequestKeys,
+    '0025_unplaced_reports': unplacedReportsMigration,
   },
   menus: [{ place: 20, menu: CITIZEN_MENU }],
   routes: registerPublicRoutes,

@@ -54,3 +54,9 @@ export async function keyByHash(db: Db, keyHash: string) {
 export async function touchKey(db: Db, id: string, now: number): Promise<void> {
   await db.updateTable('open311_key').set({ lastUsedAt: now }).where('id', '=', id).execute();
 }
+
+/** A key's name ('Open311' when it is gone). */
+export async function keyName(db: Db, id: string): Promise<string> {
+  const k = await db.selectFrom('open311_key').select('name').where('id', '=', id).executeTakeFirst();
+  return k?.name ?? 'Open311';
+}

@@ -107,6 +107,8 @@ export interface RequestFacts {
   lat: number | null;
   lng: number | null;
   mediaUrl: string;
+  /** status_notes other than the state's words (a request staff have not placed yet). */
+  notes?: string;
 }
 
 /**
@@ -131,7 +133,7 @@ export function open311Request(f: RequestFacts, withPrivate = false) {
   return {
     service_request_id: f.refNo,
     status: open311Status(f.state),
-    status_notes: STATE_NOTES[f.state],
+    status_notes: f.notes ?? STATE_NOTES[f.state],
     service_name: cat?.name.zh ?? f.category,
     service_code: f.category,
     ...(withPrivate ? { description: f.description } : {}),

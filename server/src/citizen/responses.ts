@@ -89,6 +89,40 @@ const SITE = record({
 
 const NEARBY = record({ code: str, kind: str, road: str, district: str, distance: num, lat: num, lng: num });
 
+/** An Open311 request kept without a place (its address as given), as the console shows it. */
+const UNPLACED = record({
+  id: str,
+  /** the BX reference the client holds */
+  refNo: str,
+  category: str,
+  /** the address_string as given */
+  address: str,
+  /** a road of the map the address names ('' none): a hint, not a place */
+  roadHint: str,
+  /** that road's district ('' none or several) */
+  districtHint: str,
+  lat: numOrNull,
+  lng: numOrNull,
+  description: str,
+  mediaUrl: str,
+  contactName: str,
+  contactPhone: str,
+  /** the Open311 key's name */
+  reporter: str,
+  createdAt: int,
+  /** null: not placed yet */
+  placedAt: intOrNull,
+  /** the pole or light code staff gave ('' not placed) */
+  placedCode: str,
+  placedByName: str,
+  /** placing folded it into the open report of the same asset and category */
+  folded: bool,
+  /** the fault it became or joined, once placed */
+  faultId: strOrNull,
+  /** the report it became or joined (its own reference, or the open report's when folded) */
+  reportRefNo: strOrNull,
+});
+
 /** The first citizen report of a fault, as the console shows it (with the later "me too" notes). */
 const STAFF_REPORT = record({
   id: str,
@@ -211,6 +245,8 @@ export const CITIZEN_ANSWERS = {
   ),
   staffFeedback: envelope(STAFF_FEEDBACK),
   staffReport: envelope(STAFF_REPORT),
+  unplacedList: envelope(arr(UNPLACED)),
+  unplaced: envelope(UNPLACED),
   keys: envelope(
     arr(
       record({

@@ -19,7 +19,12 @@ import { insertKey, listKeys, revokeKey } from './open311-key-store';
 import { platePoles } from './plate-store';
 import { STAFF_REPLY_NAME, citizenAuthor, plateCodes } from './rules';
 import { sha256, type CitizenService } from './service';
-import { feedbackScope } from './scope';
+import { feedbackScope, passes, placingScopes } from './scope';
+import { citizenCategory } from '@lighting/shared/core';
+import type { Predicate } from '../kernel';
+import { unplacedScopeRow } from './unplaced';
+import { unplacedById, unplacedList, userName, type UnplacedRow } from './unplaced-store';
+import { keyName } from './open311-key-store';
 import { answers, fileAnswer } from '../http/response';
 import { CITIZEN_ANSWERS } from './responses';
 
@@ -133,6 +138,121 @@ export function registerConsoleRoutes(app: FastifyInstance, svc: CitizenService)
       const report = await svc.staffReport(req.params.faultId);
       if (!report) throw notFound('该故障不是市民报修');
       return ok(report);
+    },
+  );
+
+  /* ---------------- Open311 requests kept without a place ---------------- */
+
+  /** What the console shows of a kept request (its contact too: staff who see faults see it). */
+  const unplacedView = async (u: UnplacedRow) => {
+    const placedReport = u.reportId ? await svc.reportById(u.reportId) : undefined;
+    return {
+      id: u.id,
+      refNo: u.refNo,
+      category: u.category,
+      address: u.address,
+      roadHint: u.roadHint,
+      districtHint: u.districtHint,
+      lat: u.lat === null ? null : Number(u.lat),
+      lng: u.lng === null ? null : Number(u.lng),
+      description: u.description,
+      mediaUrl: u.mediaUrl,
+      contactName: u.contactName,
+      contactPhone: u.contactPhone,
+      reporter: u.open311KeyId ? await keyName(db, u.open311KeyId) : '',
+      createdAt: Number(u.createdAt),
+      placedAt: u.placedAt === null ? null : Number(u.placedAt),
+      placedCode: u.placedCode,
+      placedByName: u.placedBy ? await userName(db, u.placedBy) : '',
+      folded: Number(u.folded) === 1,
+      faultId: placedReport?.faultId ?? null,
+      reportRefNo: placedReport?.refNo ?? null,
+    };
+  };
+
+  /** Whether the caller's fault permissions reach a kept request (scope.ts, unplaced.ts). */
+  const visible = (faults: Predicate | null, u: UnplacedRow) => {
+    const cat = citizenCategory(u.category);
+    return !!cat && passes(faults, unplacedScopeRow(u, cat));
+  };
+
+  r.get(
+    '/api/citizen/unplaced-reports',
+    {
+      // whoever may see faults sees the requests that are to become faults
+      onRequest: requirePermission({ menu: MENU_FAULT }),
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { state: { type: 'string', enum: ['unplaced', 'placed'], default: 'unplaced' } },
+        },
+        response: answers(CITIZEN_ANSWERS.unplacedList),
+      },
+    },
+    async (req) => {
+      const { faults } = await placingScopes(req);
+      const rows = (await unplacedList(db, req.query.state === 'placed')).filter((u) => visible(faults, u));
+      const out = [];
+      for (const u of rows) out.push(await unplacedView(u));
+      return ok(out);
+    },
+  );
+
+  r.post(
+    '/api/citizen/unplaced-reports/:id/place',
+    {
+      // placing files a fault: the fault page's "new" permission, as POST /api/map/faults
+      onRequest: requirePermission({ menu: MENU_FAULT, button: 'btn_add' }),
+      schema: {
+        params: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+        },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['assetCode'],
+          properties: { assetCode: lineField(32, 1) },
+        },
+        response: answers(CITIZEN_ANSWERS.unplaced),
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const scopes = await placingScopes(req);
+      const u = await unplacedById(db, req.params.id);
+      // a request outside the caller's data permissions is not there for them
+      if (!u || !visible(scopes.faults, u)) throw notFound('报修不存在');
+      // placed already: the first placing stands, a repeat answers it
+      if (u.placedAt !== null) return ok(await unplacedView(u), '已确定位置');
+      const cat = citizenCategory(u.category);
+      if (!cat) throw notFound('报修不存在');
+      const site = await svc.findSite(req.body.assetCode);
+      const target = site ? svc.faultAsset(site, cat) : null;
+      // an asset outside the caller's assets is not there for them; a fault they could not see is refused
+      if (
+        !site ||
+        !target ||
+        !passes(scopes.assets, {
+          district: site.asset.district,
+          kind: site.asset.kind,
+          road: site.asset.road,
+        })
+      )
+        throw badRequest('assetCode: 没有这个编号的路灯或灯杆');
+      if (
+        !passes(scopes.faults, {
+          district: target.district,
+          source: 'citizen',
+          typeCode: cat.typeCode,
+          urgency: cat.urgency,
+          assetKind: target.kind,
+        })
+      )
+        throw badRequest('assetCode: 此故障不在您的数据权限内');
+      const placed = await svc.place(u, site, user.id);
+      return ok(await unplacedView(placed), '已确定位置');
     },
   );
 

@@ -12,7 +12,7 @@ import { typed } from '../http/typed';
 import { emptyArgsAreAbsent } from '../http/empty-args';
 import { linkField } from '../http/validation';
 import { answers } from '../http/response';
-import { mercatorToLonLat } from '../map';
+import { dueAtFor, mercatorToLonLat } from '../map';
 import type { FastifyReply } from 'fastify';
 import {
   OPEN311_BASE,
@@ -26,11 +26,14 @@ import {
 } from './open311';
 import { XML_CONTENT_TYPE, XML_ROOT, splitFormat, xmlDocument, type Open311Format } from './open311-xml';
 import { OPEN311_ANSWERS, OPEN311_XML } from './responses';
-import { sha256, type CitizenService, type ReportRow } from './service';
+import { sha256, type CitizenService, type ReportRow, type Site } from './service';
+import { roadNamed, UNPLACED_NOTE } from './unplaced';
+import { roadNames, unplacedByRef, unplacedMatching, type UnplacedRow } from './unplaced-store';
 import { keyByHash, touchKey } from './open311-key-store';
 import { reportByRef, reportSite, reportsMatching } from './report-store';
 
 const config = { public: true, errorFormat: 'open311' } as const;
+const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 const FORMATS = ['json', 'xml'] as const;
 
 /** What a resource answers (http/response.ts): the specification's JSON, or its XML document as text. */
@@ -90,12 +93,66 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
         urgency: p.urgency,
         address: site ? `${site.district}${site.road}` : '',
         poleCode: site?.code ?? '',
-        lat: lat === null ? null : Math.round(lat * 1e6) / 1e6,
-        lng: lng === null ? null : Math.round(lng * 1e6) / 1e6,
+        lat: lat === null ? null : round6(lat),
+        lng: lng === null ? null : round6(lng),
         // only an Open311 request's own link is ever shown (a citizen's photos never are)
         mediaUrl: row.mediaUrl,
       },
       showsPrivateParts(row, callerKeyId),
+    );
+  };
+
+  /**
+   * A request kept as given: open, its address the text given, lat/long only when given; once staff
+   * placed it, its state, dates and pole those of the report it became or was folded into (the
+   * address stays the text given, the reference the one the client holds).
+   */
+  const unplacedFacts = async (u: UnplacedRow, callerKeyId: string | null) => {
+    const cat = citizenCategory(u.category);
+    const placed = u.reportId ? await svc.reportById(u.reportId) : undefined;
+    const own = {
+      refNo: u.refNo,
+      category: u.category,
+      description: u.description,
+      createdAt: u.createdAt,
+      address: u.address,
+      mediaUrl: u.mediaUrl,
+    };
+    const priv = showsPrivateParts(u, callerKeyId);
+    if (!placed) {
+      const urgency = cat?.urgency ?? 1;
+      return open311Request(
+        {
+          ...own,
+          state: 'received',
+          notes: UNPLACED_NOTE,
+          agency: '',
+          updatedAt: u.updatedAt,
+          expectedAt: dueAtFor(urgency, u.createdAt),
+          urgency,
+          poleCode: '',
+          lat: u.lat === null ? null : round6(Number(u.lat)),
+          lng: u.lng === null ? null : round6(Number(u.lng)),
+        },
+        priv,
+      );
+    }
+    const p = await svc.progress(placed);
+    const site = await reportSite(db, placed.siteAssetId);
+    const [lng, lat] = site ? mercatorToLonLat(Number(site.x), Number(site.y)) : [null, null];
+    return open311Request(
+      {
+        ...own,
+        state: p.state,
+        agency: p.agency,
+        updatedAt: Math.max(u.updatedAt, placed.updatedAt, ...p.steps.map((s) => s.at ?? 0)),
+        expectedAt: p.expectedAt,
+        urgency: p.urgency,
+        poleCode: site?.code ?? '',
+        lat: lat === null ? null : round6(lat),
+        lng: lng === null ? null : round6(lng),
+      },
+      priv,
     );
   };
 
@@ -225,25 +282,24 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
         if (Number.isNaN(lng) || (lng !== null && Math.abs(lng) > 180))
           throw badRequest('long: must be a longitude (WGS84)');
         if ((lat === null) !== (lng === null)) throw badRequest('long: lat and long go together');
+        const addressText = (b.address_string ?? '').trim();
         const poleCode = b.address_id || (b as Record<string, string | undefined>)['attribute[pole_code]'];
-        let site;
+        let site: Site | null = null;
         if (poleCode) site = await svc.siteByCode(poleCode, 'address_id');
         else if (lat !== null && lng !== null) {
           const near = await svc.nearby(lat, lng, 100, 1);
-          if (!near[0])
+          if (near[0]) site = await svc.siteByCode(near[0].code, 'lat');
+          // no light there and no address either: nothing staff could place it by
+          else if (!addressText)
             throw badRequest('lat: no street light within 100 m; give address_id (the pole number)');
-          site = await svc.siteByCode(near[0].code, 'lat');
-        } else if (b.address_string) {
-          // an address alone: the pole or light whose number it names
-          for (const code of codesIn(b.address_string)) {
+        }
+        if (!site && addressText) {
+          // an address: the pole or light whose number it names, else kept as given (below)
+          for (const code of codesIn(addressText)) {
             site = await svc.findSite(code);
             if (site) break;
           }
-          if (!site)
-            throw badRequest(
-              'address_string: names no pole or light number we know; give lat + long or address_id',
-            );
-        } else
+        } else if (!site)
           throw badRequest(
             'address_id: a location is required (lat + long, address_string or address_id: the pole number)',
           );
@@ -254,23 +310,44 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
             ? `o311-${createHash('sha256').update(`${keyId}:${idem}`).digest('hex').slice(0, 40)}`
             : `o311-${randomUUID()}`;
         const name = [b.first_name, b.last_name].filter(Boolean).join(' ').trim();
-        const { report } = await svc.fileReport({
+        const common = {
           idemKey,
           deviceId: `open311:${keyId}`,
-          citizenId: null,
-          channel: 'open311',
+          channel: 'open311' as const,
           open311KeyId: keyId,
           category: b.service_code,
-          site,
-          locationSource: 'open311',
           lat,
           lng,
           description,
-          photos: [],
           mediaUrl: b.media_url ?? '',
           contactName: name.slice(0, 50),
           contactPhone: /^1[3-9]\d{9}$/.test(b.phone ?? '') ? (b.phone ?? '') : '',
-        });
+        };
+        let report: ReportRow;
+        if (site)
+          report = (
+            await svc.fileReport({ ...common, citizenId: null, site, locationSource: 'open311', photos: [] })
+          ).report;
+        else {
+          // an address naming no pole or light we know: kept as given (with the road it names, a
+          // hint for staff) until staff place it; GeoReport v2 makes the city take it
+          const kept = await svc.fileUnplaced({
+            ...common,
+            address: addressText,
+            road: roadNamed(addressText, await roadNames(db)),
+          });
+          if ('unplaced' in kept) {
+            const cat = citizenCategory(kept.unplaced.category);
+            return answer(reply, format, XML_ROOT.requests, [
+              {
+                service_request_id: kept.unplaced.refNo,
+                service_notice: serviceNotice(cat?.urgency ?? 1),
+                account_id: null,
+              },
+            ]);
+          }
+          report = kept.report;
+        }
         const { urgency } = await svc.progress(report);
         return answer(reply, format, XML_ROOT.requests, [
           {
@@ -315,16 +392,23 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
         const sel = requestSelection(q, clock(), (c) => Boolean(citizenCategory(c)));
         if ('status' in sel) throw sel.status === 404 ? notFound(sel.msg) : badRequest(sel.msg);
         // the ids alone choose: every other filter is ignored (GeoReport v2)
-        const rows = await reportsMatching(
-          db,
+        const match =
           sel.kind === 'ids'
             ? { refNos: sel.ids, start: 0, end: 0, categories: [] }
-            : { refNos: [], start: sel.start, end: sel.end, categories: sel.codes },
-        );
+            : { refNos: [], start: sel.start, end: sel.end, categories: sel.codes };
+        const kept = await unplacedMatching(db, match);
+        // a kept request placed as a report of its own shares its reference: answered once, as kept
+        const keptRefs = new Set(kept.map((u) => u.refNo));
+        const rows = [
+          ...(await reportsMatching(db, match))
+            .filter((row) => !keptRefs.has(row.refNo))
+            .map((row) => ({ at: row.createdAt, id: row.refNo, one: () => facts(row, caller) })),
+          ...kept.map((u) => ({ at: u.createdAt, id: u.refNo, one: () => unplacedFacts(u, caller) })),
+        ].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1));
         const statuses = sel.kind === 'filter' ? sel.statuses : [];
         const out = [];
         for (const row of rows) {
-          const f = await facts(row, caller);
+          const f = await row.one();
           if (statuses.length && !statuses.includes(f.status)) continue;
           out.push(f);
           if (out.length >= 200) break;
@@ -347,6 +431,8 @@ export function registerOpen311Routes(app: FastifyInstance, svc: CitizenService)
     async (req, reply) => {
       const { name: id, format } = resource(req.params.file);
       const caller = await callerKey(req.query.api_key);
+      const kept = await unplacedByRef(db, id);
+      if (kept) return answer(reply, format, XML_ROOT.requests, [await unplacedFacts(kept, caller)]);
       const row = await reportByRef(db, id);
       if (!row) throw notFound(`service_request_id: ${id} not found`);
       return answer(reply, format, XML_ROOT.requests, [await facts(row, caller)]);

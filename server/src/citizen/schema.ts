@@ -78,6 +78,45 @@ export interface CitizenReportTable {
   confirmedAt: number | null;
 }
 
+/**
+ * Migration 0025: an Open311 request whose address names no pole or light we know, kept as given
+ * until staff place it (then `reportId` is the report it became, or the open report it was folded
+ * into with `folded` 1).
+ */
+export interface CitizenReportUnplacedTable {
+  id: string;
+  /** The BX reference (the same numbering as citizen_report; kept by the report it becomes). */
+  refNo: string;
+  deviceId: string;
+  /** open311 */
+  channel: string;
+  open311KeyId: string | null;
+  category: string;
+  /** The address_string as given. */
+  address: string;
+  /** A road of the map the address names ('' none): a hint for staff, not a place. */
+  roadHint: string;
+  /** That road's district ('' none, or the road is in more than one). */
+  districtHint: string;
+  lat: number | null;
+  lng: number | null;
+  description: string;
+  mediaUrl: string;
+  contactName: string;
+  contactPhone: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Once placed: the report it became or was folded into. */
+  reportId: string | null;
+  /** 1 when placing folded it into an open report of the same asset and category. */
+  folded: Generated<number>;
+  placedAt: number | null;
+  /** The staff member who placed it. */
+  placedBy: string | null;
+  /** The pole or light code staff gave ('' not placed). */
+  placedCode: Generated<string>;
+}
+
 export interface CitizenReportSupportTable {
   reportId: string;
   /** c:<citizen id> or d:<device id>: one "me too" each. */
@@ -144,6 +183,7 @@ export interface CitizenTables {
   citizen_report: CitizenReportTable;
   citizen_report_support: CitizenReportSupportTable;
   citizen_report_note: CitizenReportNoteTable;
+  citizen_report_unplaced: CitizenReportUnplacedTable;
   feedback_reply: FeedbackReplyTable;
   open311_key: Open311KeyTable;
   public_secret: PublicSecretTable;

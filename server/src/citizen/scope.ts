@@ -7,7 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { authOf } from '../context';
 import type { Db } from '../database';
-import { scopeSql, type ScopeField, type ScopeMenu } from '../kernel';
+import { rowInScope, scopeSql, type Predicate, type ScopeField, type ScopeMenu } from '../kernel';
+import { MENU_ASSETS, MENU_FAULT } from '../map';
 import { menuScope } from '../system';
 import { MENU_FEEDBACK } from './menus';
 
@@ -31,3 +32,21 @@ export async function feedbackScope(req: FastifyRequest): Promise<Expression<Sql
   if (!p) return null;
   return scopeSql(p, (field) => (COLUMNS[field] ? sql.ref(COLUMNS[field]) : undefined));
 }
+
+/**
+ * The caller's data permissions on the map's faults and assets (null: not limited), which decide
+ * what they see of the Open311 requests kept without a place and where they may place one.
+ */
+export async function placingScopes(
+  req: FastifyRequest,
+): Promise<{ faults: Predicate | null; assets: Predicate | null }> {
+  const user = authOf(req).user;
+  return {
+    faults: await menuScope(req.server.ctx, user, MENU_FAULT),
+    assets: await menuScope(req.server.ctx, user, MENU_ASSETS),
+  };
+}
+
+/** Whether a row passes a predicate (null: not limited). */
+export const passes = (p: Predicate | null, row: Readonly<Record<string, unknown>>): boolean =>
+  p === null || rowInScope(p, row);

@@ -39,6 +39,8 @@ import { allocateBillNumber } from '../system';
 import { smsSender, wechatOAuth, type SmsSender, type WechatOAuth } from './identity';
 import { PhotoStore, photoUrl } from './photos';
 import { verifyQrToken } from './qr';
+import type { RoadName } from './unplaced';
+import { insertUnplaced, markPlaced, unplacedById, type UnplacedRow } from './unplaced-store';
 
 export const CITIZEN_TOKEN_HEADER = 'x-citizen-token';
 export const DEVICE_HEADER = 'x-device-id';
@@ -439,98 +441,16 @@ export class CitizenService {
     const first = await replay();
     if (first) return this.answer(first);
     await this.ensureRule();
-    const target = this.faultAsset(n.site, cat);
     const now = this.clock();
     let created: InsertedFault | null = null;
     const result = await this.db
       .transaction()
       .execute(async (trx) => {
-        const open = await trx
-          .selectFrom('citizen_report as r')
-          .innerJoin('fault as f', 'f.id', 'r.faultId')
-          .select('r.id')
-          .where('r.assetId', '=', target.objectid)
-          .where('r.category', '=', cat.code)
-          .where('f.closedAt', 'is', null)
-          .where('f.urgency', '>=', cat.urgency)
-          .orderBy('r.createdAt')
-          .executeTakeFirst();
-        if (open) {
-          await this.support(trx, open.id, this.supporterKey(n.citizenId, n.deviceId), now);
-          const photos = await this.claimPhotos(trx, n.photos, n.deviceId, n.idemKey);
-          const noteId = `cn-${randomUUID()}`;
-          await trx
-            .insertInto('citizen_report_note')
-            .values({
-              id: noteId,
-              reportId: open.id,
-              // the legacy key column (unique, not null) holds the row's own id: keys live in request_key
-              idemKey: noteId,
-              citizenId: n.citizenId,
-              deviceId: n.deviceId,
-              channel: n.channel,
-              description: n.description.trim(),
-              photos: JSON.stringify(photos),
-              contactName: n.contactName.trim(),
-              contactPhone: n.contactPhone.trim(),
-              createdAt: now,
-            })
-            .execute();
-          await rememberAnswer(trx as Db, rk, { id: open.id, folded: true }, now);
-          return { id: open.id, folded: true };
-        }
-        const photos = await this.claimPhotos(trx, n.photos, n.deviceId, n.idemKey);
-        const refNo = await allocateBillNumber(trx as Db, REPORT_RULE, now);
-        created = await insertFault(
-          trx,
-          target,
-          {
-            typeCode: cat.typeCode,
-            urgency: cat.urgency,
-            source: 'citizen',
-            description: faultDescription(cat, n.description),
-            photos: photos.map(photoUrl),
-            sourceRef: refNo,
-          },
-          now,
-        );
-        const id = `cr-${randomUUID()}`;
-        await trx
-          .insertInto('citizen_report')
-          .values({
-            id,
-            refNo,
-            // the legacy key column (unique, not null) holds the row's own id: keys live in request_key
-            idemKey: id,
-            citizenId: n.citizenId,
-            deviceId: n.deviceId,
-            channel: n.channel,
-            open311KeyId: n.open311KeyId ?? null,
-            category: cat.code,
-            faultId: created.id,
-            assetId: target.objectid,
-            siteAssetId: n.site.asset.objectid,
-            locationSource: n.locationSource,
-            lat: n.lat,
-            lng: n.lng,
-            description: n.description.trim(),
-            photos: JSON.stringify(photos),
-            mediaUrl: n.mediaUrl ?? '',
-            contactName: n.contactName.trim(),
-            contactPhone: n.contactPhone.trim(),
-            supportCount: 1,
-            createdAt: now,
-            updatedAt: now,
-            fixedConfirmed: null,
-            confirmedAt: null,
-          })
-          .execute();
-        await trx
-          .insertInto('citizen_report_support')
-          .values({ reportId: id, supporterKey: this.supporterKey(n.citizenId, n.deviceId), createdAt: now })
-          .execute();
-        await rememberAnswer(trx as Db, rk, { id, folded: false }, now);
-        return { id, folded: false };
+        const filed = await this.fileIn(trx, n, cat, now, null);
+        created = filed.created;
+        const answer = { id: filed.id, folded: filed.folded };
+        await rememberAnswer(trx as Db, rk, answer, now);
+        return answer;
       })
       .catch(async (e: unknown) => {
         // a concurrent retry with the same key won the race: answer with its report (this
@@ -542,6 +462,233 @@ export class CitizenService {
       });
     if (created) await announceFault(this.map, created);
     return this.answer(result);
+  }
+
+  /**
+   * The report's writes in a transaction: folded into the open report of the same category on the
+   * same asset whose fault is at least as urgent (a "me too" and a note), or a new report with its
+   * fault. `placed`: an unplaced report staff place now (its reference and the time it was made).
+   */
+  private async fileIn(
+    trx: Tx,
+    n: NewReport,
+    cat: CitizenCategory,
+    now: number,
+    placed: { refNo: string; createdAt: number } | null,
+  ): Promise<{ id: string; folded: boolean; created: InsertedFault | null }> {
+    const target = this.faultAsset(n.site, cat);
+    const open = await trx
+      .selectFrom('citizen_report as r')
+      .innerJoin('fault as f', 'f.id', 'r.faultId')
+      .select('r.id')
+      .where('r.assetId', '=', target.objectid)
+      .where('r.category', '=', cat.code)
+      .where('f.closedAt', 'is', null)
+      .where('f.urgency', '>=', cat.urgency)
+      .orderBy('r.createdAt')
+      .executeTakeFirst();
+    if (open) {
+      await this.support(trx, open.id, this.supporterKey(n.citizenId, n.deviceId), now);
+      const photos = await this.claimPhotos(trx, n.photos, n.deviceId, n.idemKey);
+      const noteId = `cn-${randomUUID()}`;
+      await trx
+        .insertInto('citizen_report_note')
+        .values({
+          id: noteId,
+          reportId: open.id,
+          // the legacy key column (unique, not null) holds the row's own id: keys live in request_key
+          idemKey: noteId,
+          citizenId: n.citizenId,
+          deviceId: n.deviceId,
+          channel: n.channel,
+          description: n.description.trim(),
+          photos: JSON.stringify(photos),
+          contactName: n.contactName.trim(),
+          contactPhone: n.contactPhone.trim(),
+          createdAt: now,
+        })
+        .execute();
+      return { id: open.id, folded: true, created: null };
+    }
+    const photos = await this.claimPhotos(trx, n.photos, n.deviceId, n.idemKey);
+    const refNo = placed?.refNo ?? (await allocateBillNumber(trx as Db, REPORT_RULE, now));
+    const created = await insertFault(
+      trx,
+      target,
+      {
+        typeCode: cat.typeCode,
+        urgency: cat.urgency,
+        source: 'citizen',
+        description: faultDescription(cat, n.description),
+        photos: photos.map(photoUrl),
+        sourceRef: refNo,
+      },
+      now,
+    );
+    const id = `cr-${randomUUID()}`;
+    await trx
+      .insertInto('citizen_report')
+      .values({
+        id,
+        refNo,
+        // the legacy key column (unique, not null) holds the row's own id: keys live in request_key
+        idemKey: id,
+        citizenId: n.citizenId,
+        deviceId: n.deviceId,
+        channel: n.channel,
+        open311KeyId: n.open311KeyId ?? null,
+        category: cat.code,
+        faultId: created.id,
+        assetId: target.objectid,
+        siteAssetId: n.site.asset.objectid,
+        locationSource: n.locationSource,
+        lat: n.lat,
+        lng: n.lng,
+        description: n.description.trim(),
+        photos: JSON.stringify(photos),
+        mediaUrl: n.mediaUrl ?? '',
+        contactName: n.contactName.trim(),
+        contactPhone: n.contactPhone.trim(),
+        supportCount: 1,
+        createdAt: placed?.createdAt ?? now,
+        updatedAt: now,
+        fixedConfirmed: null,
+        confirmedAt: null,
+      })
+      .execute();
+    await trx
+      .insertInto('citizen_report_support')
+      .values({ reportId: id, supporterKey: this.supporterKey(n.citizenId, n.deviceId), createdAt: now })
+      .execute();
+    return { id, folded: false, created };
+  }
+
+  /**
+   * Keeps an Open311 request whose address names no pole or light we know, as given (with the road
+   * it names as a hint), under a reference of its own. A retry with the same key answers the first
+   * answer (the same key's earlier placed report, or this kept one).
+   */
+  async fileUnplaced(
+    n: Omit<NewReport, 'site' | 'photos' | 'locationSource' | 'citizenId'> & {
+      address: string;
+      road: RoadName | null;
+    },
+  ): Promise<{ unplaced: UnplacedRow } | { report: ReportRow }> {
+    const cat = citizenCategory(n.category);
+    if (!cat) throw badRequest('category: 未知的故障类型');
+    const rk: RequestKey = {
+      owner: `d:${n.deviceId}`,
+      key: n.idemKey,
+      kind: 'citizen.report',
+      exclusive: true,
+    };
+    type Answer = { id: string; folded?: boolean; unplaced?: boolean };
+    const replay = async () => (await priorAnswer<Answer>(this.db, rk)) ?? null;
+    const shown = async (a: Answer) => {
+      if (!a.unplaced) return { report: (await this.answer({ id: a.id, folded: !!a.folded })).report };
+      const u = await unplacedById(this.db, a.id);
+      if (!u) throw notFound('报修不存在');
+      return { unplaced: u };
+    };
+    const first = await replay();
+    if (first) return shown(first);
+    await this.ensureRule();
+    const now = this.clock();
+    const result = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const id = `cu-${randomUUID()}`;
+        await insertUnplaced(trx, {
+          id,
+          refNo: await allocateBillNumber(trx as Db, REPORT_RULE, now),
+          deviceId: n.deviceId,
+          channel: n.channel,
+          open311KeyId: n.open311KeyId ?? null,
+          category: cat.code,
+          address: n.address.trim(),
+          roadHint: n.road?.name ?? '',
+          districtHint: n.road?.district ?? '',
+          lat: n.lat,
+          lng: n.lng,
+          description: n.description.trim(),
+          mediaUrl: n.mediaUrl ?? '',
+          contactName: n.contactName.trim(),
+          contactPhone: n.contactPhone.trim(),
+          createdAt: now,
+          updatedAt: now,
+          reportId: null,
+          placedAt: null,
+          placedBy: null,
+        });
+        const answer: Answer = { id, unplaced: true };
+        await rememberAnswer(trx as Db, rk, answer, now);
+        return answer;
+      })
+      .catch(async (e: unknown) => {
+        const won = await replay();
+        if (won) return won;
+        throw e;
+      });
+    return shown(result);
+  }
+
+  /**
+   * Staff place a kept report on a pole or light: it is filed then as a placed report would have
+   * been (its fault, or a "me too" on the open report of the same asset and category), under the
+   * reference the client already holds. Placing again changes nothing (the first placing stands).
+   */
+  async place(u: UnplacedRow, site: Site, userId: string): Promise<UnplacedRow> {
+    const cat = citizenCategory(u.category);
+    if (!cat) throw notFound('报修不存在');
+    if (u.placedAt !== null) return u;
+    await this.ensureRule();
+    const now = this.clock();
+    let created: InsertedFault | null = null;
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const filed = await this.fileIn(
+          trx,
+          {
+            idemKey: u.id,
+            deviceId: u.deviceId,
+            citizenId: null,
+            channel: 'open311',
+            open311KeyId: u.open311KeyId,
+            category: cat.code,
+            site,
+            locationSource: 'staff',
+            lat: u.lat,
+            lng: u.lng,
+            description: u.description,
+            photos: [],
+            mediaUrl: u.mediaUrl,
+            contactName: u.contactName,
+            contactPhone: u.contactPhone,
+          },
+          cat,
+          now,
+          { refNo: u.refNo, createdAt: u.createdAt },
+        );
+        const mine = await markPlaced(trx, u.id, {
+          reportId: filed.id,
+          folded: filed.folded,
+          placedBy: userId,
+          placedCode: site.asset.code,
+          now,
+        });
+        // placed meanwhile by someone else: undo this one's writes, theirs stands
+        if (!mine) throw new PlacedMeanwhile();
+        created = filed.created;
+      })
+      .catch((e: unknown) => {
+        created = null;
+        if (!(e instanceof PlacedMeanwhile)) throw e;
+      });
+    if (created) await announceFault(this.map, created);
+    const after = await unplacedById(this.db, u.id);
+    if (!after) throw notFound('报修不存在');
+    return after;
   }
 
   private async answer(r: { id: string; folded: boolean }): Promise<{ report: ReportRow; folded: boolean }> {
@@ -821,6 +968,9 @@ export class CitizenService {
     if (created) await announceFault(this.map, created);
   }
 }
+
+/** Another call placed the report first (rolls this one's transaction back). */
+class PlacedMeanwhile extends Error {}
 
 /** The fault's text for the map: the citizen's category, then their words (the fault holds 500). */
 export function faultDescription(cat: CitizenCategory, text: string): string {

@@ -146,6 +146,7 @@ export const MESSAGE_CATALOGUE: readonly CatalogueRow[] = [
   ['您已经反馈过了', '您已經反饋過了', 'You have already sent feedback'],
   ['该待办已处理', '該待辦已處理', 'This to-do has already been handled'],
   ['该故障不是市民报修', '該故障不是市民報修', 'This fault was not reported by a citizen'],
+  ['已确定位置', '已確定位置', 'Placed'],
   ['该用户已是本节点的审批人', '該用戶已是本節點的審批人', 'This user already approves at this node'],
   ['该节点不在审批中', '該節點不在審批中', 'This node is not being approved'],
   ['该节点不能同意', '該節點不能同意', 'This node cannot be approved'],

@@ -428,6 +428,138 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/citizen/unplaced-reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Requires menu `bt.map.fault`. */
+    get: {
+      parameters: {
+        query?: {
+          state?: 'unplaced' | 'placed';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                address: string;
+                category: string;
+                contactName: string;
+                contactPhone: string;
+                createdAt: number;
+                description: string;
+                districtHint: string;
+                faultId: string | null;
+                folded: boolean;
+                id: string;
+                lat: number | null;
+                lng: number | null;
+                mediaUrl: string;
+                placedAt: number | null;
+                placedByName: string;
+                placedCode: string;
+                refNo: string;
+                reporter: string;
+                reportRefNo: string | null;
+                roadHint: string;
+              }[];
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/citizen/unplaced-reports/{id}/place': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Requires menu `bt.map.fault` and button `btn_add`. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            assetCode: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Success: the envelope. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                address: string;
+                category: string;
+                contactName: string;
+                contactPhone: string;
+                createdAt: number;
+                description: string;
+                districtHint: string;
+                faultId: string | null;
+                folded: boolean;
+                id: string;
+                lat: number | null;
+                lng: number | null;
+                mediaUrl: string;
+                placedAt: number | null;
+                placedByName: string;
+                placedCode: string;
+                refNo: string;
+                reporter: string;
+                reportRefNo: string | null;
+                roadHint: string;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/file/Download/{type}/{name}': {
     parameters: {
       query?: never;
