@@ -10,6 +10,7 @@ import {
   FormType,
   flowNodes,
   readFlow,
+  subFlowNodesOf,
   validateFlow,
   type ApproverNode,
   type FlowDefinition,
@@ -55,6 +56,7 @@ import type { WorkflowService } from './service';
 import {
   allForms,
   assertModelExists,
+  releasedFlags,
   deleteFlow,
   deleteForm,
   enabledLaunchFlows,
@@ -85,6 +87,15 @@ import {
 } from './flow-store';
 import { copyNames, groupByCategory } from './rules';
 import { parseData } from './store';
+
+/** The flows a saved tree's sub-flow nodes name (none when the tree is too broken to walk: validation says why). */
+function childFlowIdsOf(saved: FlowDefinition): string[] {
+  try {
+    return subFlowNodesOf(saved).map((n) => String(n.properties.flowId ?? ''));
+  } catch {
+    return [];
+  }
+}
 import { answers } from '../http/response';
 import { WORKFLOW_ANSWERS } from './responses';
 
@@ -554,7 +565,13 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
       const tpl = f.flowTemplateJson || JSON.stringify(defaultTemplate());
       const fields = fieldsOf(form);
       const saved = JSON.parse(tpl) as FlowDefinition;
-      const problems = validateFlow(saved, { fields });
+      // sub-flow nodes: the child flows must exist and be released
+      const childIds = childFlowIdsOf(saved);
+      const problems = validateFlow(saved, {
+        fields,
+        flowId: f.id,
+        flows: await releasedFlags(db, childIds),
+      });
       const first = problems[0];
       if (first) throw badRequest(`flowTemplateJson: ${first.message}`, { problems });
       await assertNamedIdsExist(db, readFlow(saved, fields));

@@ -284,6 +284,8 @@ async function plannedPeople(
     records: [],
     circulates: [],
     timers: [],
+    children: [],
+    launches: [],
   };
   for (const n of flowNodes(def)) {
     const row = rowByNode.get(n.nodeId);
