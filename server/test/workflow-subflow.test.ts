@@ -248,6 +248,25 @@ describe.each(TARGETS)('JNPF 3.x sub-flows on %s', (target) => {
       const task = (await get(t.admin, `${E}/FlowTask/${c.taskId}`)).data;
       expect(JSON.parse(task.data)).toMatchObject({ road: '解放路', lamps: 12 });
     }
+    // the task pages show the link: each child its parent and node, the parent its children
+    const child = (await get(t.admin, `${E}/FlowBefore/${children[0]!.taskId}`)).data;
+    expect(child.parent).toEqual({
+      taskId: id,
+      fullName: parent.fullName,
+      nodeId: 'S',
+      nodeName: '路段巡检',
+    });
+    const page = async () => (await get(t.operator, `${E}/FlowBefore/${id}`)).data;
+    expect(
+      ((await page()).children as Array<{ nodeId: string; status: number; userName: string }>).map((c) => [
+        c.nodeId,
+        c.status,
+      ]),
+    ).toEqual([
+      ['S', TaskStatus.WAITING],
+      ['S', TaskStatus.WAITING],
+    ]);
+    expect((await page()).parent).toBeNull();
     // one child approved: the parent still waits at the sub-flow node
     await audit(t.admin, children[0]!.taskId);
     expect(await schedulerOf(app).tick()).toBe(1);

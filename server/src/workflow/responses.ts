@@ -231,6 +231,20 @@ export const TASK_PAGE = record({
     }),
   ),
   rejection: REJECTION,
+  /** a sub-flow's child task: its parent task and the parent's sub-flow node */
+  parent: orNull(record({ taskId: str, fullName: str, nodeId: str, nodeName: str })),
+  /** the child tasks this task's sub-flow nodes launched, with their status (TaskStatus) and launcher */
+  children: arr(
+    record({
+      taskId: str,
+      fullName: str,
+      nodeId: str,
+      round: int,
+      status: taskStatus,
+      creatorUserId: str,
+      userName: str,
+    }),
+  ),
   /** the viewer's waiting row, with the node's buttons */
   operator: orNull(
     record({

@@ -17780,6 +17780,15 @@ export interface paths {
                 canEdit: boolean;
                 canPress: boolean;
                 canRevoke: boolean;
+                children: {
+                  creatorUserId: string;
+                  fullName: string;
+                  nodeId: string;
+                  round: number;
+                  status: number;
+                  taskId: string;
+                  userName: string;
+                }[];
                 data: string;
                 flowTaskInfo: {
                   completionTime: number | null;
@@ -17849,6 +17858,12 @@ export interface paths {
                   id: string;
                   nodeId: string;
                 }[];
+                parent: {
+                  fullName: string;
+                  nodeId: string;
+                  nodeName: string;
+                  taskId: string;
+                } | null;
                 recall: {
                   recordId: string;
                 } | null;
