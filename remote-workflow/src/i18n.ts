@@ -72,6 +72,17 @@ const WORDS = {
   subFlowParentField: ['父流程字段', '父流程字段', 'Parent field'],
   subFlowChildField: ['子流程字段', '子流程字段', 'Child field'],
   subFlowAddRule: ['添加规则', '添加規則', 'Add a rule'],
+  subFlowOfParent: [
+    '子流程 · 父流程：{{task}}（{{node}}）',
+    '子流程 · 父流程：{{task}}（{{node}}）',
+    'Sub-flow of {{task}} ({{node}})',
+  ],
+  tabSubFlows: ['子流程（{{count}}）', '子流程（{{count}}）', 'Sub-flows ({{count}})'],
+  subFlowChildOf: [
+    '{{node}} · 发起人 {{user}}',
+    '{{node}} · 發起人 {{user}}',
+    '{{node}} · launched by {{user}}',
+  ],
   subFlowRemoveRule: ['删除', '刪除', 'Remove'],
   subFlowPickFirst: ['请先选择子流程', '請先選擇子流程', 'Choose the child flow first'],
   addConditionBranch: ['添加条件', '添加條件', 'Add a condition'],
