@@ -189,6 +189,7 @@ describe.each(TARGETS)('JNPF 3.x sub-flows on %s', (target) => {
       taskId: string;
       fullName: string;
       thisStep: string;
+      parentTaskId: string | null;
     }>;
   const audit = async (token: string, taskId: string) => {
     const row = (await todos(token)).find((x) => x.taskId === taskId);
@@ -242,8 +243,16 @@ describe.each(TARGETS)('JNPF 3.x sub-flows on %s', (target) => {
     expect(parent.status).toBe(TaskStatus.WAITING);
     // autoSubmit: the children are submitted by their timers, each in its own action
     expect(await schedulerOf(app).tick()).toBe(2);
-    const children = (await todos(t.admin)).filter((r) => r.fullName.startsWith('巡检3x'));
+    const children = (await todos(t.admin)).filter((r) => r.parentTaskId === id);
     expect(children).toHaveLength(2);
+    expect(children.every((c) => c.fullName.startsWith('巡检3x'))).toBe(true);
+    // the monitor's list names the parent of each child
+    const monitored = (await get(t.admin, `${E}/FlowMonitor?pageSize=100`)).data.list as Array<{
+      id: string;
+      parentTaskId: string | null;
+    }>;
+    expect(monitored.filter((m) => m.parentTaskId === id)).toHaveLength(2);
+    expect(monitored.find((m) => m.id === id)?.parentTaskId).toBeNull();
     for (const c of children) {
       const task = (await get(t.admin, `${E}/FlowTask/${c.taskId}`)).data;
       expect(JSON.parse(task.data)).toMatchObject({ road: '解放路', lamps: 12 });

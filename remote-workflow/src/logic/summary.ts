@@ -4,6 +4,7 @@
 import {
   AssigneeType,
   SignMode,
+  subFlowPropsOf,
   type ApproverNode,
   type ConditionNode,
   type CopyNode,
@@ -72,7 +73,7 @@ function approverSummary(
 
 /** A sub-flow card: its child flow and who launches it (named people: one child each). */
 function subFlowSummary(n: SubFlowNode, dir: Directory, sep: string): Summary | null {
-  const p = n.properties;
+  const p = subFlowPropsOf(n);
   if (!p.flowId) return null;
   const flow = p.flowName || p.flowId;
   const mode = p.isAsync === true ? 'subFlowAsyncOf' : 'subFlowSyncOf';

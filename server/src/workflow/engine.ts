@@ -25,6 +25,7 @@ import {
   downstreamOf,
   initiatorRuleOf,
   subFlowDone,
+  subFlowPropsOf,
   SubFlowErrorRule,
   enclosingGroups,
   evaluateConditions,
@@ -41,7 +42,6 @@ import {
   type NodePlace,
   type NoApproverValue,
   type SubFlowNode,
-  type SubFlowProperties,
 } from '@lighting/shared/flowcore';
 import type {
   FlowCirculateTable,
@@ -543,7 +543,7 @@ export class TaskRun {
    */
   private async enterSubFlow(node: SubFlowNode, row: NodeRow): Promise<void> {
     row.state = NodeState.ACTIVE;
-    const p = node.properties as SubFlowProperties;
+    const p = subFlowPropsOf(node);
     let users = [...new Set(await this.ports.approvers(initiatorRuleOf(node), this.state))];
     if (users.length === 0) {
       // 3.x's errorRule: nobody resolved launches by the named users, the initiator, else the administrators

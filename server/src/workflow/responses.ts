@@ -295,6 +295,8 @@ const BEFORE_ROW = obj(
     userName: str,
     startTime: intOrNull,
     thisStep: str,
+    /** a sub-flow's child task: its parent task */
+    parentTaskId: strOrNull,
     receiveTime: int,
     delegatorId: strOrNull,
     delegatorName: str,
@@ -319,6 +321,7 @@ const BEFORE_ROW = obj(
     'userName',
     'startTime',
     'thisStep',
+    'parentTaskId',
   ],
 );
 
@@ -339,6 +342,8 @@ const TASK_ROW = record({
   creatorTime: int,
   lastModifyTime: int,
   version: int,
+  /** a sub-flow's child task: its parent task */
+  parentTaskId: strOrNull,
 });
 
 /** A delegation (entrust), seen by the one who gave it (out) or received it (in). */

@@ -11,9 +11,12 @@ import {
   flowNodes,
   readFlow,
   subFlowNodesOf,
+  subFlowProblemsOf,
   validateFlow,
   type ApproverNode,
   type FlowDefinition,
+  type FlowProblem,
+  type SubFlowProblem,
 } from '@lighting/shared/flowcore';
 import { valueFields, walkFields, type FormField } from '@lighting/shared/formcore';
 import { authOf } from '../context';
@@ -87,15 +90,6 @@ import {
 } from './flow-store';
 import { copyNames, groupByCategory } from './rules';
 import { parseData } from './store';
-
-/** The flows a saved tree's sub-flow nodes name (none when the tree is too broken to walk: validation says why). */
-function childFlowIdsOf(saved: FlowDefinition): string[] {
-  try {
-    return subFlowNodesOf(saved).map((n) => String(n.properties.flowId ?? ''));
-  } catch {
-    return [];
-  }
-}
 import { answers } from '../http/response';
 import { WORKFLOW_ANSWERS } from './responses';
 
@@ -565,13 +559,19 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
       const tpl = f.flowTemplateJson || JSON.stringify(defaultTemplate());
       const fields = fieldsOf(form);
       const saved = JSON.parse(tpl) as FlowDefinition;
-      // sub-flow nodes: the child flows must exist and be released
-      const childIds = childFlowIdsOf(saved);
-      const problems = validateFlow(saved, {
-        fields,
-        flowId: f.id,
-        flows: await releasedFlags(db, childIds),
-      });
+      const found: Array<FlowProblem | SubFlowProblem> = validateFlow(saved, { fields });
+      // sub-flow nodes, once the tree is sound: the child flows must exist and be released
+      const run = found.length ? null : readFlow(saved, fields);
+      const problems = run
+        ? subFlowProblemsOf(run, {
+            flowId: f.id,
+            flows: await releasedFlags(
+              db,
+              subFlowNodesOf(run).map((n) => String(n.properties.flowId ?? '')),
+            ),
+            fields,
+          })
+        : found;
       const first = problems[0];
       if (first) throw badRequest(`flowTemplateJson: ${first.message}`, { problems });
       await assertNamedIdsExist(db, readFlow(saved, fields));

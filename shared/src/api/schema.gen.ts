@@ -18153,6 +18153,7 @@ export interface paths {
                   id: string;
                   isRead?: number;
                   nodeId: string;
+                  parentTaskId: string | null;
                   recalled?: number;
                   receiveTime?: number;
                   startTime: number | null;
@@ -19677,6 +19678,7 @@ export interface paths {
                   fullName: string;
                   id: string;
                   lastModifyTime: number;
+                  parentTaskId: string | null;
                   startTime: number | null;
                   status: number;
                   thisStep: string;
@@ -19894,6 +19896,7 @@ export interface paths {
                   fullName: string;
                   id: string;
                   lastModifyTime: number;
+                  parentTaskId: string | null;
                   startTime: number | null;
                   status: number;
                   thisStep: string;

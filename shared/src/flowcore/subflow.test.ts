@@ -1,7 +1,15 @@
 import { AssigneeType, TaskStatus } from './codes';
 import { approver, linked } from './fixtures';
 import { readFlow } from './jnpf3';
-import { childDataOf, initiatorRuleOf, subFlowDone, subFlowNodesOf } from './subflow';
+import {
+  childDataOf,
+  initiatorRuleOf,
+  subFlowDone,
+  subFlowNodesOf,
+  subFlowProblemsOf,
+  subFlowPropsOf,
+  type SubFlowCheckOptions,
+} from './subflow';
 import type { FlowNode, SubFlowNode } from './types';
 import { validateFlow } from './validate';
 
@@ -39,8 +47,13 @@ const jnpf3SubFlow = (
   ...(child ? { childNode: child } : {}),
 });
 
-const codes = (input: unknown, o?: Parameters<typeof validateFlow>[1]) =>
-  validateFlow(input, o).map((p) => [p.nodeId, p.code]);
+/** Release's checks: validateFlow, then (the tree sound) the sub-flow nodes' own. */
+const problems = (def: FlowNode & { type: 'start' }, o: SubFlowCheckOptions = {}) => {
+  const found = validateFlow(def, { ...(o.fields ? { fields: o.fields } : {}) });
+  return found.length ? found : subFlowProblemsOf(readFlow(def, o.fields), o);
+};
+const codes = (def: FlowNode & { type: 'start' }, o?: SubFlowCheckOptions) =>
+  problems(def, o).map((p) => [p.nodeId, p.code]);
 const released = new Map([
   ['childFlow', { released: true }],
   ['draftFlow', { released: false }],
@@ -51,14 +64,14 @@ test('a 3.x sub-flow node releases when its child flow exists and is released', 
   expect(codes(def, { flowId: 'parent', flows: released })).toEqual([]);
   // read as it runs: the node keeps 3.x's properties
   const [node] = subFlowNodesOf(readFlow(def));
-  expect(node?.properties.flowId).toBe('childFlow');
-  expect(node?.properties.initiator).toEqual(['u1', 'u2']);
+  expect(node && subFlowPropsOf(node).flowId).toBe('childFlow');
+  expect(node && subFlowPropsOf(node).initiator).toEqual(['u1', 'u2']);
 });
 
 test('release refuses a missing, unreleased or self child flow, naming the node', () => {
   const missing = linked(approver('A', {}, jnpf3SubFlow('S', { flowId: 'ghost' })));
   expect(codes(missing, { flowId: 'parent', flows: released })).toEqual([['S', 'subFlowTarget']]);
-  const [p] = validateFlow(missing, { flowId: 'parent', flows: released });
+  const [p] = problems(missing, { flowId: 'parent', flows: released });
   expect(p?.message).toBe("子流程 (S): the sub-flow 'ghost' does not exist or is not released");
   expect(p?.text.zh).toBe("子流程 'ghost' 不存在或未发布");
   const draft = linked(approver('A', {}, jnpf3SubFlow('S', { flowId: 'draftFlow' })));
@@ -71,15 +84,20 @@ test('release checks who launches the child', () => {
   const c = (props: Record<string, unknown>) =>
     codes(linked(approver('A', {}, jnpf3SubFlow('S', props))), { flows: released });
   expect(c({ initiator: [] })).toEqual([['S', 'subFlowInitiator']]);
+  const bare = { type: 'subFlow', nodeId: 'S', prevId: null, properties: { title: 'S' } } as FlowNode;
+  expect(codes(linked(bare))).toEqual([
+    ['S', 'subFlowTarget'],
+    ['S', 'subFlowInitiator'],
+  ]);
   expect(c({ initiateType: AssigneeType.INITIATOR, initiator: [] })).toEqual([]);
   expect(c({ initiateType: AssigneeType.MANAGER, managerLevel: 2 })).toEqual([]);
   expect(c({ initiateType: AssigneeType.FORM_FIELD, formField: '' })).toEqual([['S', 'subFlowInitiator']]);
   expect(c({ initiateType: AssigneeType.SAME_AS_NODE, nodeId: 'A' })).toEqual([]);
-  expect(c({ initiateType: AssigneeType.SAME_AS_NODE, nodeId: 'nowhere' })).toEqual([['S', 'assigneeNode']]);
+  expect(c({ initiateType: AssigneeType.SAME_AS_NODE, nodeId: 'nowhere' })).toEqual([['S', 'subFlowNode']]);
   // 7 (candidates chosen by whoever reaches the node) and 9 (a service URL) are not run here
   expect(c({ initiateType: 7 })).toEqual([['S', 'subFlowInitiator']]);
-  expect(c({ initiateType: 9 })).toEqual([['S', 'assigneeService']]);
-  expect(c({ isAsync: 'yes' })).toEqual([['S', 'shape']]);
+  expect(c({ initiateType: 9 })).toEqual([['S', 'subFlowService']]);
+  expect(c({ isAsync: 'yes' })).toEqual([['S', 'subFlowShape']]);
   expect(c({ assignList: [{ nodeId: 'A', ruleList: [{ parentField: 'road', childField: '' }] }] })).toEqual([
     ['S', 'subFlowRule'],
   ]);
@@ -88,7 +106,7 @@ test('release checks who launches the child', () => {
       flows: released,
       fields: [{ key: 'other', label: 'o', conditionType: 'text' }],
     }),
-  ).toEqual([['S', 'formField']]);
+  ).toEqual([['S', 'subFlowField']]);
 });
 
 test('the launchers are read with the approver rules', () => {

@@ -210,7 +210,8 @@ export type ApproverNode = NodeBase<'approver', ApproverProperties>;
 export type CopyNode = NodeBase<'copy', CopyProperties>;
 export type TimerNode = NodeBase<'timer', TimerProperties>;
 export type ConditionNode = NodeBase<'condition', ConditionProperties>;
-export type SubFlowNode = NodeBase<'subFlow', SubFlowProperties>;
+/** Its properties as JNPF 3.x writes them: SubFlowProperties (subflow.ts `subFlowPropsOf`). */
+export type SubFlowNode = NodeBase<'subFlow', { title: string; [key: string]: unknown }>;
 export type EmptyNode = NodeBase<'empty', EmptyProperties>;
 
 export type FlowNode =

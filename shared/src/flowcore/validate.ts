@@ -8,7 +8,6 @@
 import { predicateProblem } from './conditions';
 import { ASSIGNEE_TYPES, AssigneeType, FLOW_LIMITS, NoApprover, RejectStep, SignMode } from './codes';
 import { Jnpf3Assignee, readFlow } from './jnpf3';
-import { SUBFLOW_INITIATE_TYPES } from './subflow';
 import { branchKindOf, pathTo } from './tree';
 import type { FlowDefinition, FlowFormField, FlowNode, FlowNodeType } from './types';
 
@@ -36,10 +35,6 @@ export type FlowProblemCode =
   | 'copyNoRecipient'
   | 'noApproverHandler'
   | 'unsupported'
-  | 'subFlowTarget'
-  | 'subFlowSelf'
-  | 'subFlowInitiator'
-  | 'subFlowRule'
   | 'tooMany'
   | 'tooDeep'
   | 'formField';
@@ -150,26 +145,6 @@ const TEXTS: Readonly<Record<FlowProblemCode, (p: Record<string, string>) => Tex
     zhtw: `暫不支持節點類型 '${type}'`,
     en: `node type '${type}' is not supported`,
   }),
-  subFlowTarget: ({ ref = '' }) => ({
-    zh: `子流程 '${ref}' 不存在或未发布`,
-    zhtw: `子流程 '${ref}' 不存在或未發佈`,
-    en: `the sub-flow '${ref}' does not exist or is not released`,
-  }),
-  subFlowSelf: () => ({
-    zh: '流程不能以自身作为子流程',
-    zhtw: '流程不能以自身作為子流程',
-    en: 'a flow cannot start itself as a sub-flow',
-  }),
-  subFlowInitiator: ({ what = '' }) => ({
-    zh: `请设置子流程发起人（${what}）`,
-    zhtw: `請設置子流程發起人（${what}）`,
-    en: `the sub-flow has no initiator rule (${what})`,
-  }),
-  subFlowRule: ({ detail = '' }) => ({
-    zh: `子流程传递规则无效：${detail}`,
-    zhtw: `子流程傳遞規則無效：${detail}`,
-    en: `invalid sub-flow field mapping: ${detail}`,
-  }),
   tooMany: ({ max = '' }) => ({
     zh: `节点数超过 ${max}`,
     zhtw: `節點數超過 ${max}`,
@@ -195,13 +170,6 @@ export function flowProblemText(p: FlowProblem, lang: 'zh' | 'zhtw' | 'en'): str
 export interface ValidateOptions {
   /** the flow's form fields: conditions, form-field assignees and operates must name them */
   fields?: readonly FlowFormField[];
-  /** the flow being checked: a sub-flow node may not name it */
-  flowId?: string;
-  /**
-   * The flows sub-flow nodes name (release passes them): a child must exist and be released.
-   * Without it (the designer's own checks) the child flow is not looked up.
-   */
-  flows?: ReadonlyMap<string, { released: boolean }>;
 }
 
 type Obj = Record<string, unknown>;
@@ -221,73 +189,6 @@ const posInt = (v: unknown, max = 100_000): boolean =>
   Number.isInteger(v) && (v as number) > 0 && (v as number) <= max;
 const nonNegInt = (v: unknown): boolean =>
   Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 100_000;
-
-/** A sub-flow node: its child flow, who launches it, its field copies (3.x's shape: subflow.ts). */
-function subFlowProblems(
-  nodeId: string,
-  title: string | undefined,
-  p: Obj,
-  options: ValidateOptions,
-  approversBefore: ReadonlySet<string>,
-  add: (id: string, title: string | undefined, code: FlowProblemCode, p?: Obj) => void,
-): void {
-  const flowId = p.flowId;
-  if (typeof flowId !== 'string' || flowId === '') add(nodeId, title, 'subFlowTarget', { ref: '' });
-  else if (options.flowId !== undefined && flowId === options.flowId) add(nodeId, title, 'subFlowSelf');
-  else if (options.flows && !options.flows.get(flowId)?.released)
-    add(nodeId, title, 'subFlowTarget', { ref: flowId });
-  const type = p.initiateType;
-  if (type === Jnpf3Assignee.SERVICE) add(nodeId, title, 'assigneeService');
-  else if (!SUBFLOW_INITIATE_TYPES.includes(type as number))
-    add(nodeId, title, 'subFlowInitiator', { what: `initiateType ${String(type)}` });
-  else if (type === AssigneeType.NAMED && !nonEmpty(p.initiator))
-    add(nodeId, title, 'subFlowInitiator', { what: 'initiator' });
-  else if (type === AssigneeType.FORM_FIELD && (typeof p.formField !== 'string' || !p.formField))
-    add(nodeId, title, 'subFlowInitiator', { what: 'formField' });
-  else if (
-    type === AssigneeType.FORM_FIELD &&
-    options.fields &&
-    !options.fields.some((f) => f.key === p.formField)
-  )
-    add(nodeId, title, 'formField', { ref: String(p.formField) });
-  else if (type === AssigneeType.SAME_AS_NODE && !approversBefore.has(String(p.nodeId ?? '')))
-    add(nodeId, title, 'assigneeNode', { ref: String(p.nodeId ?? '') });
-  else if (type === AssigneeType.MANAGER && !posInt(p.managerLevel ?? 1, FLOW_LIMITS.maxManagerLevel))
-    add(nodeId, title, 'subFlowInitiator', { what: 'managerLevel' });
-  if (p.initiator !== undefined && !strList(p.initiator))
-    add(nodeId, title, 'shape', { detail: 'properties.initiator is not a list of ids' });
-  else if (strList(p.initiator) && p.initiator.length > FLOW_LIMITS.maxAssignees)
-    add(nodeId, title, 'shape', { detail: `properties.initiator has more than ${FLOW_LIMITS.maxAssignees}` });
-  if (p.isAsync !== undefined && typeof p.isAsync !== 'boolean')
-    add(nodeId, title, 'shape', { detail: 'properties.isAsync is not a switch' });
-  if (p.autoSubmit !== undefined && typeof p.autoSubmit !== 'boolean')
-    add(nodeId, title, 'shape', { detail: 'properties.autoSubmit is not a switch' });
-  const list = p.assignList;
-  if (list === undefined || list === null) return;
-  if (!Array.isArray(list)) {
-    add(nodeId, title, 'subFlowRule', { detail: 'assignList is not a list' });
-    return;
-  }
-  list.forEach((a, i) => {
-    const rules = isObj(a) ? a.ruleList : undefined;
-    if (!Array.isArray(rules)) {
-      add(nodeId, title, 'subFlowRule', { detail: `assignList[${i}].ruleList is not a list` });
-      return;
-    }
-    rules.forEach((r, j) => {
-      if (!isObj(r) || typeof r.parentField !== 'string' || !r.parentField)
-        add(nodeId, title, 'subFlowRule', { detail: `assignList[${i}].ruleList[${j}].parentField` });
-      else if (typeof r.childField !== 'string' || !r.childField)
-        add(nodeId, title, 'subFlowRule', { detail: `assignList[${i}].ruleList[${j}].childField` });
-      else if (
-        options.fields &&
-        !r.parentField.startsWith('@') &&
-        !options.fields.some((f) => f.key === r.parentField)
-      )
-        add(nodeId, title, 'formField', { ref: r.parentField });
-    });
-  });
-}
 
 /**
  * Checks the raw JSON's shape: node objects with a known type, a string nodeId, an object of
@@ -513,7 +414,7 @@ export function validateFlow(input: unknown, options: ValidateOptions = {}): Flo
         break;
       }
       case 'subFlow':
-        subFlowProblems(node.nodeId, title, p, options, approverIdsBefore(node.nodeId), add);
+        // checked by subflow.ts subFlowProblemsOf (its child flow needs the flows the caller knows)
         break;
       default:
         break;
