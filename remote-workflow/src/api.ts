@@ -111,6 +111,14 @@ export type FlowSelectorGroup = ApiData<'/api/workflow/Engine/FlowEngine/Selecto
 export const flowSelector = async (): Promise<FlowSelectorGroup[]> =>
   (await get<{ list: FlowSelectorGroup[] }>(`${E}/FlowEngine/Selector`)).list ?? [];
 
+export type FormDataField = ApiData<
+  '/api/workflow/Engine/FlowEngine/{id}/FormDataFields',
+  'get'
+>['list'][number];
+/** A flow's form fields (a sub-flow node maps the parent's fields onto its child flow's). */
+export const formDataFields = async (flowId: string): Promise<FormDataField[]> =>
+  (await get<{ list: FormDataField[] }>(`${E}/FlowEngine/${enc(flowId)}/FormDataFields`)).list ?? [];
+
 export type ReleasedFlow = FlowFields<ApiData<'/api/workflow/Engine/FlowEngine/{id}/Released', 'get'>>;
 /** Whom the launcher may choose for a node chosen at launch (`users` null: any enabled user). */
 export type Candidate = ReleasedFlow['candidates'][number];

@@ -4,4 +4,4 @@
  * not mount a remote whose range excludes it. `node scripts/contract.mjs --update` keeps it equal to
  * shared/package.json's version; `--check` fails when they differ.
  */
-export const CONTRACT_VERSION: string = '1.1.0';
+export const CONTRACT_VERSION: string = '1.2.0';

@@ -76,6 +76,14 @@ describe('FlowCanvas', () => {
       fireEvent.click(screen.getByTestId('add-copy'));
     });
     expect(onAdd).toHaveBeenCalledWith('n3', 'copy');
+    // a sub-flow node is offered too (JNPF 3.x 子流程)
+    act(() => {
+      fireEvent.click(screen.getByTestId('add-after-n3'));
+    });
+    act(() => {
+      fireEvent.click(screen.getByTestId('add-subFlow'));
+    });
+    expect(onAdd).toHaveBeenCalledWith('n3', 'subFlow');
     fireEvent.click(screen.getByTestId('add-branch-n2'));
     expect(onAddBranch).toHaveBeenCalledWith('n2');
     fireEvent.click(screen.getByTestId('remove-n1'));

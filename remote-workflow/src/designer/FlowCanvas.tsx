@@ -23,7 +23,7 @@ import {
 } from '@lighting/shared/flowcore';
 import '../i18n';
 
-export type AddChoice = 'approver' | 'copy' | 'timer' | 'condition' | 'interflow';
+export type AddChoice = 'approver' | 'copy' | 'timer' | 'subFlow' | 'condition' | 'interflow';
 
 export interface FlowCanvasProps {
   def: FlowDefinition;
@@ -136,6 +136,7 @@ function Gap({ afterId, p }: { afterId: string; p: FlowCanvasProps }) {
     ['condition', t('addCondition')],
     ['interflow', t('addInterflow')],
     ['timer', t('addTimer')],
+    ['subFlow', t('addSubFlow')],
   ];
   return (
     <div className="wf-gap">

@@ -263,6 +263,7 @@ function Workbench({
         node={selectedNode}
         fields={fields}
         trees={trees}
+        flowId={info.id}
         problems={selectedNode ? (byNode.get(selectedNode.nodeId) ?? []) : []}
         onClose={() => dispatch({ type: 'select', nodeId: null })}
         onSave={(nodeId, properties) => {

@@ -6,6 +6,8 @@
 //   copy:      title, recipients, the initiator may add recipients
 //   timer:     the wait
 //   condition: title, predicates (the default branch has none)
+//   subFlow:   the child flow, who launches it (one child each), the parent→child field rules,
+//              whether the parent waits, whether the child is submitted at once
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Input, Space } from 'antd';
 import Checkbox from 'antd/es/checkbox';
@@ -24,6 +26,8 @@ import {
   NoApprover,
   RejectStep,
   SignMode,
+  SUBFLOW_INITIATE_TYPES,
+  SubFlowErrorRule,
   rejectTargetsOf,
   type ApproverProperties,
   type ConditionProperties,
@@ -33,9 +37,12 @@ import {
   type FlowNode,
   type RemindConfig,
   type StartProperties,
+  type SubFlowProperties,
+  type SubFlowRule,
   type TimeoutConfig,
   type TimerProperties,
 } from '@lighting/shared/flowcore';
+import { flowSelector, formDataFields, type FormDataField } from '../api';
 import type { DirectoryTrees } from '../directory';
 import { ConditionEditor } from './ConditionEditor';
 import { OperatesTable } from './OperatesTable';
@@ -49,6 +56,8 @@ export interface NodeDrawerProps {
   trees: DirectoryTrees | null;
   /** the node's problems in the language shown */
   problems: readonly string[];
+  /** the flow being designed (a sub-flow node may not name it) */
+  flowId?: string;
   onSave: (nodeId: string, properties: FlowNode['properties']) => void;
   onClose: () => void;
 }
@@ -67,7 +76,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 const strs = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
-export function NodeDrawer({ def, node, fields, trees, problems, onSave, onClose }: NodeDrawerProps) {
+export function NodeDrawer({ def, node, fields, trees, problems, flowId, onSave, onClose }: NodeDrawerProps) {
   const { t } = useTranslation('workflow');
   const [draft, setDraft] = useState<Props>({});
   useEffect(() => {
@@ -127,6 +136,17 @@ export function NodeDrawer({ def, node, fields, trees, problems, onSave, onClose
       )}
       {node.type === 'copy' && <CopyForm draft={draft as CopyProperties} set={set} trees={trees} />}
       {node.type === 'timer' && <TimerForm draft={draft as TimerProperties} set={set} />}
+      {node.type === 'subFlow' && (
+        <SubFlowForm
+          def={def}
+          node={node}
+          draft={draft as SubFlowProperties}
+          set={set}
+          fields={fields}
+          trees={trees}
+          flowId={flowId}
+        />
+      )}
       {node.type === 'condition' &&
         ((draft as ConditionProperties).isDefault ? (
           <div style={{ color: '#888' }}>{t('conditionOtherwise')}</div>
@@ -496,5 +516,222 @@ function TimerForm({ draft, set }: FormProps<TimerProperties>) {
         ))}
       </Flex>
     </Row>
+  );
+}
+
+/**
+ * A sub-flow node (JNPF 3.x's properties): the child flow, who launches it, the field rules. 3.x
+ * kept one rule list per node before the sub-flow (`assignList`); the engine applies them all, so
+ * the drawer edits them as one list, kept on the first entry.
+ */
+function SubFlowForm({
+  def,
+  node,
+  draft,
+  set,
+  fields,
+  trees,
+  flowId,
+}: FormProps<SubFlowProperties> & {
+  def: FlowDefinition;
+  node: FlowNode;
+  fields: readonly FlowFormField[];
+  trees: DirectoryTrees | null;
+  flowId?: string;
+}) {
+  const { t } = useTranslation('workflow');
+  const upstream = useMemo(() => rejectTargetsOf(def, node.nodeId), [def, node.nodeId]);
+  const [flows, setFlows] = useState<Array<{ id: string; fullName: string }>>([]);
+  const [childFields, setChildFields] = useState<FormDataField[]>([]);
+  useEffect(() => {
+    let live = true;
+    flowSelector().then(
+      (groups) => {
+        if (live)
+          setFlows(
+            groups
+              .flatMap((g) => g.children ?? [])
+              .filter((f) => f.id !== flowId)
+              .map((f) => ({ id: f.id, fullName: f.fullName })),
+          );
+      },
+      () => live && setFlows([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [flowId]);
+  const child = draft.flowId ?? '';
+  useEffect(() => {
+    let live = true;
+    if (!child) setChildFields([]);
+    else
+      formDataFields(child).then(
+        (list) => live && setChildFields(list),
+        () => live && setChildFields([]),
+      );
+    return () => {
+      live = false;
+    };
+  }, [child]);
+  const type = draft.initiateType ?? AssigneeType.NAMED;
+  const first = draft.assignList?.[0];
+  const rules: SubFlowRule[] = (draft.assignList ?? []).flatMap((a) => a.ruleList ?? []);
+  const setRules = (ruleList: SubFlowRule[]) =>
+    set({
+      assignList: [{ nodeId: first?.nodeId ?? node.prevId ?? '', title: first?.title ?? '', ruleList }],
+    });
+  const parentOptions = fields.filter((f) => !f.table).map((f) => ({ value: f.key, label: f.label }));
+  const childOptions = childFields.map((f) => ({ value: f.vModel, label: f.label }));
+  return (
+    <>
+      <Row label={t('subFlowFlow')}>
+        <Select
+          style={{ width: '100%' }}
+          showSearch
+          optionFilterProp="label"
+          value={child || undefined}
+          onChange={(v: string) =>
+            set({ flowId: v, flowName: flows.find((f) => f.id === v)?.fullName ?? '', assignList: [] })
+          }
+          options={flows.map((f) => ({ value: f.id, label: f.fullName }))}
+          data-testid="subflow-flow"
+        />
+        <div style={{ color: '#999', fontSize: 12, marginTop: 4 }}>{t('subFlowFlowHint')}</div>
+      </Row>
+      <Row label={t('subFlowInitiateType')}>
+        <Radio.Group
+          value={type}
+          onChange={(e) => set({ initiateType: e.target.value as number })}
+          data-testid="subflow-initiate-type"
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', rowGap: 6 }}
+          options={SUBFLOW_INITIATE_TYPES.map((v) => ({ value: v, label: t(`assignee_${v}`) }))}
+        />
+      </Row>
+      {type === AssigneeType.MANAGER && (
+        <Row label={t('managerLevel')}>
+          <Select
+            style={{ width: 220 }}
+            value={draft.managerLevel ?? 1}
+            onChange={(v: number) => set({ managerLevel: v })}
+            options={Array.from({ length: FLOW_LIMITS.maxManagerLevel }, (_, i) => ({
+              value: i + 1,
+              label: i === 0 ? t('directManager') : t('managerLevelN', { n: i + 1 }),
+            }))}
+          />
+        </Row>
+      )}
+      {type === AssigneeType.FORM_FIELD && (
+        <Row label={t('subFlowLaunchField')}>
+          <Select
+            style={{ width: '100%' }}
+            value={draft.formField || undefined}
+            onChange={(v: string) => set({ formField: v })}
+            options={parentOptions}
+          />
+        </Row>
+      )}
+      {type === AssigneeType.SAME_AS_NODE && (
+        <Row label={t('subFlowLaunchNode')}>
+          <Select
+            style={{ width: '100%' }}
+            value={draft.nodeId || undefined}
+            onChange={(v: string) => set({ nodeId: v })}
+            options={upstream.map((n) => ({ value: n.nodeId, label: n.properties.title || n.nodeId }))}
+            notFoundContent={t('noUpstreamApprover')}
+          />
+        </Row>
+      )}
+      {type === AssigneeType.NAMED && (
+        <Row label={t('subFlowInitiators')}>
+          <OrgPicker
+            trees={trees}
+            testId="subflow-initiators"
+            value={{ users: strs(draft.initiator), positions: [], roles: [] }}
+            onChange={(v) => set({ initiator: v.users })}
+          />
+        </Row>
+      )}
+      <Row label={t('subFlowErrorRule')}>
+        <Radio.Group
+          value={draft.errorRule ?? SubFlowErrorRule.ADMINS}
+          onChange={(e) => set({ errorRule: e.target.value as number })}
+          options={[
+            { value: SubFlowErrorRule.ADMINS, label: t('subFlowErrorAdmins') },
+            { value: SubFlowErrorRule.NAMED, label: t('subFlowErrorNamed') },
+            { value: SubFlowErrorRule.INITIATOR, label: t('subFlowErrorInitiator') },
+          ]}
+        />
+        {draft.errorRule === SubFlowErrorRule.NAMED && (
+          <div style={{ marginTop: 8 }}>
+            <OrgPicker
+              trees={trees}
+              testId="subflow-error-users"
+              value={{ users: strs(draft.errorRuleUser), positions: [], roles: [] }}
+              onChange={(v) => set({ errorRuleUser: v.users })}
+            />
+          </div>
+        )}
+      </Row>
+      <Row label={t('subFlowAsync')}>
+        <Radio.Group
+          value={draft.isAsync === true}
+          onChange={(e) => set({ isAsync: e.target.value as boolean })}
+          data-testid="subflow-async"
+          options={[
+            { value: false, label: t('subFlowSync') },
+            { value: true, label: t('subFlowAsyncOn') },
+          ]}
+        />
+      </Row>
+      <Row label={t('subFlowAutoSubmit')}>
+        <Switch
+          checked={draft.autoSubmit === true}
+          onChange={(v) => set({ autoSubmit: v })}
+          data-testid="subflow-auto-submit"
+        />
+        <div style={{ color: '#999', fontSize: 12, marginTop: 4 }}>{t('subFlowAutoSubmitHint')}</div>
+      </Row>
+      <Divider plain>{t('subFlowMapping')}</Divider>
+      {!child ? (
+        <div style={{ color: '#999' }}>{t('subFlowPickFirst')}</div>
+      ) : (
+        <div data-testid="subflow-rules">
+          {rules.map((r, i) => (
+            <Flex key={i} gap={8} align="center" style={{ marginBottom: 8 }}>
+              <Select
+                style={{ flex: 1 }}
+                placeholder={t('subFlowParentField')}
+                value={r.parentField || undefined}
+                onChange={(v: string) =>
+                  setRules(rules.map((x, j) => (j === i ? { ...x, parentField: v } : x)))
+                }
+                options={parentOptions}
+              />
+              →
+              <Select
+                style={{ flex: 1 }}
+                placeholder={t('subFlowChildField')}
+                value={r.childField || undefined}
+                onChange={(v: string) =>
+                  setRules(rules.map((x, j) => (j === i ? { ...x, childField: v } : x)))
+                }
+                options={childOptions}
+              />
+              <Button size="small" onClick={() => setRules(rules.filter((_, j) => j !== i))}>
+                {t('subFlowRemoveRule')}
+              </Button>
+            </Flex>
+          ))}
+          <Button
+            size="small"
+            onClick={() => setRules([...rules, { parentField: '', childField: '' }])}
+            data-testid="subflow-add-rule"
+          >
+            {t('subFlowAddRule')}
+          </Button>
+        </div>
+      )}
+    </>
   );
 }

@@ -25,6 +25,22 @@ describe('designReducer', () => {
     expect(canUndo(s)).toBe(true);
   });
 
+  it('adds a sub-flow node with JNPF 3.x defaults (named launchers, synchronous, a draft)', () => {
+    let s = initialDesign(start());
+    s = designReducer(s, { type: 'add', afterId: 'id1', node: 'subFlow', id: 's1', title: '子流程' });
+    const node = findNode(s.def, 's1');
+    expect(node?.type).toBe('subFlow');
+    expect(node?.properties).toMatchObject({
+      title: '子流程',
+      flowId: '',
+      initiateType: 6,
+      initiator: [],
+      assignList: [],
+      isAsync: false,
+      autoSubmit: false,
+    });
+  });
+
   it('adds a condition group with the ids given and branches to it', () => {
     let s = initialDesign(start());
     s = designReducer(s, { type: 'addGroup', afterId: 'id1', kind: 'condition', ids: ['g', 'b1', 'b2'] });

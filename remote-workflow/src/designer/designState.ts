@@ -27,7 +27,13 @@ export interface DesignState {
 }
 
 export type DesignAction =
-  | { type: 'add'; afterId: string; node: 'approver' | 'copy' | 'timer'; id: string; title?: string }
+  | {
+      type: 'add';
+      afterId: string;
+      node: 'approver' | 'copy' | 'timer' | 'subFlow';
+      id: string;
+      title?: string;
+    }
   | { type: 'addGroup'; afterId: string; kind: BranchKind; ids: readonly string[]; titles?: BranchTitles }
   | { type: 'addBranch'; holderId: string; id: string; titles?: BranchTitles }
   | { type: 'remove'; nodeId: string }

@@ -53,7 +53,10 @@ export function exportFileName(enCode: string | undefined): string {
 }
 
 /** nodeId → the problems' texts in `lang` ('' collects the whole definition's). */
-export function problemsByNode(problems: readonly FlowProblem[], lang: Lang): Map<string, string[]> {
+export function problemsByNode(
+  problems: ReadonlyArray<Pick<FlowProblem, 'nodeId' | 'text'>>,
+  lang: Lang,
+): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const p of problems) {
     const list = out.get(p.nodeId);

@@ -5,7 +5,15 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob, toast } from '@lighting/shared';
-import { findNode, validateFlow, type FlowFormField, type FlowProblem } from '@lighting/shared/flowcore';
+import {
+  findNode,
+  readFlow,
+  subFlowProblemsOf,
+  validateFlow,
+  type FlowFormField,
+  type FlowProblem,
+  type SubFlowProblem,
+} from '@lighting/shared/flowcore';
 import { ReleaseRefused, releaseFlow, updateFlow, type FlowInfo } from '../api';
 import type { AddChoice } from './FlowCanvas';
 import { designReducer, initialDesign, newNodeId } from './designState';
@@ -23,7 +31,13 @@ export function useFlowDesign(info: FlowInfo, initial: ReturnType<typeof initial
   const fields: readonly FlowFormField[] = useMemo(() => info.fields ?? [], [info.fields]);
   const dirty = state.def !== saved;
 
-  const problems = useMemo(() => validateFlow(state.def, { fields }), [state.def, fields]);
+  // sub-flow nodes are checked apart (flowcore subflow.ts); whether the child flow is released is
+  // known at release, on the server
+  const problems = useMemo((): Array<FlowProblem | SubFlowProblem> => {
+    const found = validateFlow(state.def, { fields });
+    if (found.length) return found;
+    return subFlowProblemsOf(readFlow(state.def, fields), { flowId: info.id, fields });
+  }, [state.def, fields, info.id]);
   const byNode = useMemo(
     () => problemsByNode(serverProblems ?? problems, lang),
     [serverProblems, problems, lang],

@@ -8,6 +8,7 @@ import {
   type ConditionNode,
   type FlowDefinition,
   type FlowFormField,
+  type SubFlowNode,
 } from '@lighting/shared/flowcore';
 import {
   chartNames,
@@ -100,6 +101,20 @@ describe('nodeSummary', () => {
     expect(nodeSummary(timer, ctx())).toEqual({ key: 'timerAfter', params: { hour: 1 } });
     timer.properties = { title: 't', day: 0, hour: 0, minute: 0, second: 0 };
     expect(nodeSummary(timer, ctx())).toBeNull();
+  });
+
+  it('says a sub-flow card: the child flow, whether the parent waits, the launchers', () => {
+    const sub = createNode('subFlow', 'f') as SubFlowNode;
+    expect(nodeSummary(sub, ctx())).toBeNull();
+    sub.properties = { ...sub.properties, flowId: 'fl1', flowName: '巡检', initiator: ['u1'] };
+    expect(nodeSummary(sub, ctx())).toEqual({
+      key: 'subFlowSyncOf',
+      params: { flow: '巡检', who: '王志刚' },
+    });
+    sub.properties = { ...sub.properties, initiator: [] };
+    expect(nodeSummary(sub, ctx())).toBeNull();
+    sub.properties = { ...sub.properties, initiateType: AssigneeType.INITIATOR, isAsync: true };
+    expect(nodeSummary(sub, ctx())).toEqual({ key: 'subFlowAsyncOf', params: { flow: '巡检', who: '' } });
   });
 
   it('writes a condition branch as one line, and null without predicates', () => {

@@ -4,12 +4,14 @@
 import {
   AssigneeType,
   SignMode,
+  subFlowPropsOf,
   type ApproverNode,
   type ConditionNode,
   type CopyNode,
   type FlowFormField,
   type FlowNode,
   type StartNode,
+  type SubFlowNode,
   type TimerNode,
 } from '@lighting/shared/flowcore';
 import { chosenNames, type Directory } from './names';
@@ -67,6 +69,20 @@ function approverSummary(
     default:
       return null;
   }
+}
+
+/** A sub-flow card: its child flow and who launches it (named people: one child each). */
+function subFlowSummary(n: SubFlowNode, dir: Directory, sep: string): Summary | null {
+  const p = subFlowPropsOf(n);
+  if (!p.flowId) return null;
+  const flow = p.flowName || p.flowId;
+  const mode = p.isAsync === true ? 'subFlowAsyncOf' : 'subFlowSyncOf';
+  if (p.initiateType === AssigneeType.NAMED) {
+    const names = chosenNames(dir, p.initiator, [], []);
+    if (!names.length) return null;
+    return { key: mode, params: { flow, who: String(nameList(names, sep).params?.names ?? '') } };
+  }
+  return { key: mode, params: { flow, who: '' } };
 }
 
 /** The sign mode's tag on an approver card ('' for or-sign with one approver rule). */
@@ -169,6 +185,8 @@ export function nodeSummary(n: FlowNode, ctx: SummaryContext): Summary | null {
       return timerSummary(n);
     case 'condition':
       return conditionSummary(n, ctx.fields, ctx.words);
+    case 'subFlow':
+      return subFlowSummary(n, ctx.dir, ctx.words.sep);
     default:
       return { key: 'text', params: { text: '' } };
   }

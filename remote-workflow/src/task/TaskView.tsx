@@ -147,6 +147,15 @@ function TaskBody({
           {info.startTime ? formatDateTime(info.startTime) : ''}
         </Typography.Text>
         {op?.delegatorId && <Tag color="purple">{t('actingFor')}</Tag>}
+        {page.parent && (
+          <Typography.Text type="secondary" data-testid="task-parent">
+            {t('subFlowOfParent', {
+              task: page.parent.fullName,
+              node: page.parent.nodeName,
+              interpolation: { escapeValue: false },
+            })}
+          </Typography.Text>
+        )}
         {info.thisStep && (
           <Typography.Text type="secondary" style={{ marginLeft: 'auto' }}>
             {t('labelled', { label: t('thisStep') })}
@@ -197,6 +206,15 @@ function TaskBody({
               label: t('tabRecords', { count: page.records.length }),
               children: <RecordTimeline records={page.records} />,
             },
+            ...(page.children.length
+              ? [
+                  {
+                    key: 'children',
+                    label: t('tabSubFlows', { count: page.children.length }),
+                    children: <ChildTasks page={page} />,
+                  },
+                ]
+              : []),
           ]}
         />
       </div>
@@ -403,6 +421,28 @@ function AskDialog({
         />
       )}
     </Modal>
+  );
+}
+
+/** The child tasks this task's sub-flow nodes launched: a waiting node is held by those not approved. */
+function ChildTasks({ page }: { page: TaskPage }) {
+  const { t } = useTranslation('workflow');
+  const titles = new Map(page.nodes.map((n) => [n.nodeId, n.title]));
+  return (
+    <div
+      style={{ background: '#fff', padding: 16, borderRadius: 6, maxWidth: 1100 }}
+      data-testid="task-children"
+    >
+      {page.children.map((c) => (
+        <Flex key={c.taskId} gap={10} align="center" style={{ padding: '6px 0' }} data-testid="task-child">
+          <Typography.Text data-user-text>{c.fullName}</Typography.Text>
+          <StatusTag value={c.status} />
+          <Typography.Text type="secondary">
+            {t('subFlowChildOf', { node: titles.get(c.nodeId) ?? c.nodeId, user: c.userName })}
+          </Typography.Text>
+        </Flex>
+      ))}
+    </div>
   );
 }
 

@@ -48,12 +48,17 @@ export class Harness {
         refType: null,
         refId: null,
         pressedAt: null,
+        parentTaskId: null,
+        parentNodeId: null,
+        parentRound: null,
       },
       nodes: [],
       operators: [],
       records: [],
       circulates: [],
       timers: [],
+      children: [],
+      launches: [],
     };
   }
 

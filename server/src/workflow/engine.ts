@@ -21,7 +21,12 @@ import {
   TaskStatus,
   TimeoutHandler,
   branchKindOf,
+  childDataOf,
   downstreamOf,
+  initiatorRuleOf,
+  subFlowDone,
+  subFlowPropsOf,
+  SubFlowErrorRule,
   enclosingGroups,
   evaluateConditions,
   indexFlow,
@@ -36,6 +41,7 @@ import {
   type FlowNode,
   type NodePlace,
   type NoApproverValue,
+  type SubFlowNode,
 } from '@lighting/shared/flowcore';
 import type {
   FlowCirculateTable,
@@ -53,6 +59,25 @@ export type RecordRow = FlowRecordTable;
 export type CirculateRow = FlowCirculateTable;
 export type TimerRow = FlowTimerTable;
 
+/** A child task of this one (a sub-flow node launched it): what the parent needs to know. */
+export interface ChildRow {
+  id: string;
+  status: number;
+  parentNodeId: string | null;
+  parentRound: number | null;
+}
+
+/** A child task a sub-flow node asks for: the store creates it in the same transaction. */
+export interface ChildLaunch {
+  id: string;
+  nodeId: string;
+  round: number;
+  flowId: string;
+  userId: string;
+  data: Record<string, unknown>;
+  autoSubmit: boolean;
+}
+
 /** A task's rows: the store loads them all (a task has tens of rows). */
 export interface TaskState {
   task: TaskRow;
@@ -63,6 +88,10 @@ export interface TaskState {
   circulates: CirculateRow[];
   /** the task's timers that are still due, plus the ones this action adds */
   timers: TimerRow[];
+  /** the task's child tasks (sub-flows), as loaded */
+  children: ChildRow[];
+  /** the child tasks this action launches (the store inserts them) */
+  launches: ChildLaunch[];
 }
 
 /** Who acts: a user (for themselves, or for `delegatorId`), or the system (timeouts). */
@@ -399,6 +428,12 @@ export class TaskRun {
     timer.state = 1;
     timer.firedAt = this.ports.now;
     if (timer.kind === 'hook') return;
+    if (timer.kind === 'submit') {
+      // a sub-flow's child launched with autoSubmit: its initiator submits it (once: a draft only)
+      if (this.task.status === TaskStatus.DRAFT)
+        await this.submit({ userId: this.task.creatorUserId, delegatorId: null });
+      return;
+    }
     const row = this.rowOf(timer.nodeId);
     if (
       this.task.status !== TaskStatus.WAITING ||
@@ -411,6 +446,12 @@ export class TaskRun {
     if (timer.kind === 'timer' && node.type === 'timer') {
       this.completeNode(node);
       await this.proceed(node);
+    } else if (timer.kind === 'subflow' && node.type === 'subFlow') {
+      // a child finished: a synchronous node goes on once every child of its round is approved
+      if (subFlowDone(this.childrenOf(node.nodeId, row.round))) {
+        this.completeNode(node);
+        await this.proceed(node);
+      }
     } else if (timer.kind === 'remind' && node.type === 'approver') {
       for (const r of this.roundRows(node))
         if (r.state === OperatorState.WAITING)
@@ -482,15 +523,60 @@ export class TaskRun {
         this.addTimer('timer', node.nodeId, row.round, this.ports.now + ms, {});
         return;
       }
+      case 'subFlow':
+        return this.enterSubFlow(node, row);
       case 'empty':
         if (isHolder(node)) return this.enterGroup(node, row);
         this.completeNode(node);
         return this.proceed(node);
       default:
-        // start, condition heads, (unsupported sub-flows pass through)
+        // start, condition heads
         this.completeNode(node);
         return this.proceed(node);
     }
+  }
+
+  /**
+   * A sub-flow node: one child task per launcher (3.x: 多人时，发起多个子流程) with the parent's
+   * fields copied as the node's rules say; asynchronous, the token moves on at once; synchronous,
+   * it waits until every child is approved (a 'subflow' timer fires when one finishes).
+   */
+  private async enterSubFlow(node: SubFlowNode, row: NodeRow): Promise<void> {
+    row.state = NodeState.ACTIVE;
+    const p = subFlowPropsOf(node);
+    let users = [...new Set(await this.ports.approvers(initiatorRuleOf(node), this.state))];
+    if (users.length === 0) {
+      // 3.x's errorRule: nobody resolved launches by the named users, the initiator, else the administrators
+      if (p.errorRule === SubFlowErrorRule.NAMED && Array.isArray(p.errorRuleUser))
+        users = [...new Set(p.errorRuleUser.filter((u): u is string => typeof u === 'string' && u !== ''))];
+      else if (p.errorRule === SubFlowErrorRule.INITIATOR) users = [this.task.creatorUserId];
+      if (users.length === 0) users = [...new Set(await this.ports.admins())];
+    }
+    const data = childDataOf(p, this.data);
+    for (const userId of users)
+      this.state.launches.push({
+        id: this.ports.newId(),
+        nodeId: node.nodeId,
+        round: row.round,
+        flowId: p.flowId,
+        userId,
+        data: structuredClone(data),
+        autoSubmit: p.autoSubmit === true,
+      });
+    if (p.isAsync === true || users.length === 0) {
+      this.completeNode(node);
+      return this.proceed(node);
+    }
+  }
+
+  /** The child tasks a sub-flow node launched in round `round` (with those this action launches). */
+  childrenOf(nodeId: string, round: number): Array<{ id: string; status: number }> {
+    return [
+      ...this.state.children.filter((c) => c.parentNodeId === nodeId && c.parentRound === round),
+      ...this.state.launches
+        .filter((l) => l.nodeId === nodeId && l.round === round)
+        .map((l) => ({ id: l.id, status: TaskStatus.DRAFT })),
+    ];
   }
 
   private async enterGroup(holder: FlowNode, row: NodeRow): Promise<void> {
@@ -892,7 +978,9 @@ export class TaskRun {
       t.status === TaskStatus.WAITING
         ? this.state.nodes
             .filter(
-              (n) => n.state === NodeState.ACTIVE && (n.nodeType === 'approver' || n.nodeType === 'timer'),
+              (n) =>
+                n.state === NodeState.ACTIVE &&
+                (n.nodeType === 'approver' || n.nodeType === 'timer' || n.nodeType === 'subFlow'),
             )
             .map((n) => n.title)
             .join('、')

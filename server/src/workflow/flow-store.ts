@@ -246,6 +246,17 @@ export async function pageApprovedData(db: Db, flowId: string, q: PageQuery & { 
   return paged(base, q, (b) => b.select(['id', 'data']).orderBy('completionTime', 'desc').orderBy('id'));
 }
 
+/** The flows these ids name, with whether each has a released version (sub-flow nodes' children). */
+export async function releasedFlags(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { released: boolean }>> {
+  const want = [...new Set(ids.filter((id) => id !== ''))];
+  if (!want.length) return new Map();
+  const rows = await db.selectFrom('flow_engine').select(['id', 'version']).where('id', 'in', want).execute();
+  return new Map(rows.map((r) => [r.id, { released: Number(r.version) > 0 }]));
+}
+
 /** A flow with its released version (or 400 when there is none). */
 export async function releasedVersionOf(db: Db, flowId: string) {
   const f = await loadFlow(db, flowId);

@@ -266,3 +266,17 @@ export const workflowFormJson: Migration = {
     await db.schema.alterTable('flow_form').addColumn('formJson', 'text').execute();
   },
 };
+
+/**
+ * Migration 0025: sub-flows (JNPF 3.x 子流程). A child task names its parent task, the parent's
+ * sub-flow node and the node's round; the parent's page lists its children by the index.
+ */
+export const workflowSubFlows: Migration = {
+  async up(db: Kysely<unknown>) {
+    const s = db.schema;
+    await s.alterTable('flow_task').addColumn('parentTaskId', 'varchar(64)').execute();
+    await s.alterTable('flow_task').addColumn('parentNodeId', 'varchar(64)').execute();
+    await s.alterTable('flow_task').addColumn('parentRound', 'integer').execute();
+    await s.createIndex('flow_task_parent').on('flow_task').column('parentTaskId').execute();
+  },
+};

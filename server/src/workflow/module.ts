@@ -1,7 +1,13 @@
 /** The workflow domain's descriptor, handed to the app (src/domains.ts); other domains import ./index. */
 import type { DomainModule } from '../kernel';
 import { WORKFLOW_MENU } from './menus';
-import { workflowFormJson, workflowInit, workflowMigration, workflowRequestKeys } from './migration';
+import {
+  workflowFormJson,
+  workflowInit,
+  workflowMigration,
+  workflowRequestKeys,
+  workflowSubFlows,
+} from './migration';
 import { registerWorkflowRoutes } from './routes';
 import { workflowScopeFields } from './scope';
 import { seedWorkflowFresh, seedWorkflowIfEmpty } from './seed';
@@ -13,6 +19,7 @@ export const workflowModule: DomainModule = {
     '0016_workflow': workflowMigration,
     '0019_request_keys': workflowRequestKeys,
     '0021_flow_form_json': workflowFormJson,
+    '0025_flow_subflow': workflowSubFlows,
   },
   menus: [{ place: 50, menu: WORKFLOW_MENU }],
   seed: {

@@ -53,6 +53,7 @@ export async function pageTasks(
         't.completionTime',
         't.updatedAt',
         't.version',
+        't.parentTaskId',
         'fe.fullName as flowName',
         'fe.category as flowCategory',
       ])

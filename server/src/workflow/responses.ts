@@ -231,6 +231,20 @@ export const TASK_PAGE = record({
     }),
   ),
   rejection: REJECTION,
+  /** a sub-flow's child task: its parent task and the parent's sub-flow node */
+  parent: orNull(record({ taskId: str, fullName: str, nodeId: str, nodeName: str })),
+  /** the child tasks this task's sub-flow nodes launched, with their status (TaskStatus) and launcher */
+  children: arr(
+    record({
+      taskId: str,
+      fullName: str,
+      nodeId: str,
+      round: int,
+      status: taskStatus,
+      creatorUserId: str,
+      userName: str,
+    }),
+  ),
   /** the viewer's waiting row, with the node's buttons */
   operator: orNull(
     record({
@@ -281,6 +295,8 @@ const BEFORE_ROW = obj(
     userName: str,
     startTime: intOrNull,
     thisStep: str,
+    /** a sub-flow's child task: its parent task */
+    parentTaskId: strOrNull,
     receiveTime: int,
     delegatorId: strOrNull,
     delegatorName: str,
@@ -305,6 +321,7 @@ const BEFORE_ROW = obj(
     'userName',
     'startTime',
     'thisStep',
+    'parentTaskId',
   ],
 );
 
@@ -325,6 +342,8 @@ const TASK_ROW = record({
   creatorTime: int,
   lastModifyTime: int,
   version: int,
+  /** a sub-flow's child task: its parent task */
+  parentTaskId: strOrNull,
 });
 
 /** A delegation (entrust), seen by the one who gave it (out) or received it (in). */

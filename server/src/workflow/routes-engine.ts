@@ -10,9 +10,13 @@ import {
   FormType,
   flowNodes,
   readFlow,
+  subFlowNodesOf,
+  subFlowProblemsOf,
   validateFlow,
   type ApproverNode,
   type FlowDefinition,
+  type FlowProblem,
+  type SubFlowProblem,
 } from '@lighting/shared/flowcore';
 import { valueFields, walkFields, type FormField } from '@lighting/shared/formcore';
 import { authOf } from '../context';
@@ -55,6 +59,7 @@ import type { WorkflowService } from './service';
 import {
   allForms,
   assertModelExists,
+  releasedFlags,
   deleteFlow,
   deleteForm,
   enabledLaunchFlows,
@@ -554,7 +559,19 @@ export function registerEngineRoutes(app: FastifyInstance, service: WorkflowServ
       const tpl = f.flowTemplateJson || JSON.stringify(defaultTemplate());
       const fields = fieldsOf(form);
       const saved = JSON.parse(tpl) as FlowDefinition;
-      const problems = validateFlow(saved, { fields });
+      const found: Array<FlowProblem | SubFlowProblem> = validateFlow(saved, { fields });
+      // sub-flow nodes, once the tree is sound: the child flows must exist and be released
+      const run = found.length ? null : readFlow(saved, fields);
+      const problems = run
+        ? subFlowProblemsOf(run, {
+            flowId: f.id,
+            flows: await releasedFlags(
+              db,
+              subFlowNodesOf(run).map((n) => String(n.properties.flowId ?? '')),
+            ),
+            fields,
+          })
+        : found;
       const first = problems[0];
       if (first) throw badRequest(`flowTemplateJson: ${first.message}`, { problems });
       await assertNamedIdsExist(db, readFlow(saved, fields));

@@ -76,6 +76,13 @@ export interface FlowTaskTable {
   refId: string | null;
   /** the last press (remind) */
   pressedAt: number | null;
+  /**
+   * Migration 0025: a sub-flow's child task names its parent task, the parent's sub-flow node and
+   * that node's round (a parent sent back and run again launches new children); null otherwise.
+   */
+  parentTaskId: string | null;
+  parentNodeId: string | null;
+  parentRound: number | null;
 }
 
 /** One definition node's state in a task (one row per node reached; re-entering reuses it). */
@@ -171,7 +178,10 @@ export interface FlowDelegateTable {
 export interface FlowTimerTable {
   id: string;
   taskId: string;
-  /** 'timeout' | 'remind' | 'timer' | 'hook' */
+  /**
+   * 'timeout' | 'remind' | 'timer' | 'hook', and for sub-flows: 'subflow' (on the parent: a child
+   * finished, look again) and 'submit' (on a child launched with autoSubmit: submit the draft)
+   */
   kind: string;
   nodeId: string;
   /** the node round the timer belongs to (stale rounds fire as no-ops) */

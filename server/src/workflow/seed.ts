@@ -452,6 +452,9 @@ async function seedTask(
     refType: data.orderId ? 'repairOrder' : null,
     refId: typeof data.orderId === 'string' ? data.orderId : null,
     pressedAt: null,
+    parentTaskId: null,
+    parentNodeId: null,
+    parentRound: null,
   };
   let t = at;
   const c = { ...ctx, clock: () => t };

@@ -338,6 +338,9 @@ export class WorkflowService {
           refType: null,
           refId: null,
           pressedAt: null,
+          parentTaskId: null,
+          parentNodeId: null,
+          parentRound: null,
         };
     return this.act(user.id, id, { idem, ...(existing ? {} : { create: row }) }, async (tx) => {
       const t = tx.state.task;

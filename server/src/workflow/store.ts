@@ -11,7 +11,8 @@ import type { Db } from '../database';
 import { writeTransaction } from '../db/transaction';
 import { badRequest, notFound } from '../http/envelope';
 import { newId, priorAnswer, rememberAnswer, type RequestKey } from '../kernel';
-import { TaskRun, type EngineEvent, type TaskState } from './engine';
+import { TaskStatus } from '@lighting/shared/flowcore';
+import { TaskRun, type ChildLaunch, type EngineEvent, type TaskState } from './engine';
 import { Directory, resolveApprovers } from './resolve';
 import type { FlowTaskTable, FlowVersionTable } from './schema';
 import { fieldsOf, parseForm } from './forms';
@@ -40,7 +41,7 @@ export async function loadVersion(
 }
 
 async function loadState(trx: Db, task: FlowTaskTable): Promise<TaskState> {
-  const [nodes, operators, records, timers] = await Promise.all([
+  const [nodes, operators, records, timers, children] = await Promise.all([
     trx.selectFrom('flow_task_node').selectAll().where('taskId', '=', task.id).execute(),
     trx
       .selectFrom('flow_operator')
@@ -51,8 +52,104 @@ async function loadState(trx: Db, task: FlowTaskTable): Promise<TaskState> {
       .execute(),
     trx.selectFrom('flow_record').selectAll().where('taskId', '=', task.id).orderBy('seq').execute(),
     trx.selectFrom('flow_timer').selectAll().where('taskId', '=', task.id).where('state', '=', 0).execute(),
+    trx
+      .selectFrom('flow_task')
+      .select(['id', 'status', 'parentNodeId', 'parentRound'])
+      .where('parentTaskId', '=', task.id)
+      .execute(),
   ]);
-  return { task: { ...task }, nodes, operators, records, circulates: [], timers };
+  return {
+    task: { ...task },
+    nodes,
+    operators,
+    records,
+    circulates: [],
+    timers,
+    children,
+    launches: [],
+  };
+}
+
+/**
+ * The child tasks a sub-flow node asked for: each a task of the child flow's released version,
+ * launched by its user with the copied fields, linked to the parent's node and round; a draft its
+ * user submits, or (autoSubmit) submitted by a 'submit' timer due now, in the child's own action.
+ */
+async function insertLaunches(trx: Db, parent: FlowTaskTable, launches: readonly ChildLaunch[], now: number) {
+  for (const l of launches) {
+    const flow = await trx
+      .selectFrom('flow_engine')
+      .select(['id', 'fullName', 'version'])
+      .where('id', '=', l.flowId)
+      .executeTakeFirst();
+    const version = flow
+      ? await trx
+          .selectFrom('flow_version')
+          .select(['id', 'version'])
+          .where('flowId', '=', flow.id)
+          .where('version', '=', Number(flow.version))
+          .executeTakeFirst()
+      : undefined;
+    // release refuses a child flow that does not exist or was never released; a flow is never unreleased
+    if (!flow || !version) throw badRequest(`flowTemplateJson: 子流程 '${l.flowId}' 不存在或未发布`);
+    await trx
+      .insertInto('flow_task')
+      .values({
+        id: l.id,
+        flowId: flow.id,
+        versionId: version.id,
+        flowVersion: version.version,
+        fullName: `${flow.fullName}（${parent.fullName}）`.slice(0, 200),
+        status: TaskStatus.DRAFT,
+        flowUrgent: parent.flowUrgent,
+        data: JSON.stringify(l.data),
+        candidates: '{}',
+        copyIds: '[]',
+        creatorUserId: l.userId,
+        createdAt: now,
+        startTime: null,
+        completionTime: null,
+        updatedAt: now,
+        version: 1,
+        thisStep: '',
+        refType: null,
+        refId: null,
+        pressedAt: null,
+        parentTaskId: parent.id,
+        parentNodeId: l.nodeId,
+        parentRound: l.round,
+      })
+      .execute();
+    if (l.autoSubmit) await insertTimer(trx, l.id, 'submit', '', 1, now, {});
+  }
+}
+
+async function insertTimer(
+  trx: Db,
+  taskId: string,
+  kind: string,
+  nodeId: string,
+  round: number,
+  dueAt: number,
+  payload: object,
+): Promise<void> {
+  await trx
+    .insertInto('flow_timer')
+    .values({
+      id: newId(),
+      taskId,
+      kind,
+      nodeId,
+      round,
+      dueAt,
+      state: 0,
+      claimedBy: null,
+      claimUntil: null,
+      firedAt: null,
+      payload: JSON.stringify(payload),
+      attempts: 0,
+    })
+    .execute();
 }
 
 type Row = { id: string };
@@ -180,7 +277,13 @@ export async function withTask<T>(
       await writeRows(trx, 'flow_record', before.records, state.records);
       await writeRows(trx, 'flow_circulate', new Map(), state.circulates);
       await writeRows(trx, 'flow_timer', before.timers, state.timers);
+      await insertLaunches(trx, state.task, state.launches, now);
       const t = state.task;
+      // a child approved: its parent's sub-flow node looks again, in the parent's own action
+      if (events.some((e) => e.kind === 'approved') && t.parentTaskId && t.parentNodeId)
+        await insertTimer(trx, t.parentTaskId, 'subflow', t.parentNodeId, t.parentRound ?? 0, now, {
+          childId: t.id,
+        });
       if (JSON.stringify(t) !== JSON.stringify(task)) {
         const { id, ...rest } = t;
         const r = await trx

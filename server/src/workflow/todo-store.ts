@@ -39,6 +39,8 @@ const TASK_COLUMNS = [
   't.status',
   't.creatorUserId',
   't.startTime',
+  /** a sub-flow's child: its parent task (null otherwise) */
+  't.parentTaskId',
   'fe.fullName as flowName',
   'fe.category as flowCategory',
 ] as const;

@@ -29,6 +29,7 @@ import type { FlowOperatorTable, FlowRecordTable, FlowTaskNodeTable, FlowTaskTab
 import type { WorkflowService } from './service';
 import { loadTaskRow, loadVersion, parseData } from './store';
 import { namesOf } from '../kernel';
+import { subFlowLinks } from './subflow-store';
 
 type Ctx = Pick<AppContext, 'db' | 'access' | 'clock' | 'dialect' | 'config'>;
 
@@ -70,8 +71,10 @@ export async function taskView(
   ]);
   const rowByNode = new Map(nodes.map((n) => [n.nodeId, n]));
   const planned = await plannedPeople(db, def, task, nodes, operators, rowByNode);
+  const links = await subFlowLinks(db, task);
   const names = await namesOf(db, 'user', [
     task.creatorUserId,
+    ...links.children.map((c) => c.creatorUserId),
     ...operators.map((x) => x.userId),
     ...records.flatMap((x) => [x.handleId, x.delegatorId, x.targetUserId]),
     ...copies.map((x) => x.userId),
@@ -220,6 +223,10 @@ export async function taskView(
       recalled: r.recalled === 1,
     })),
     rejection: rejectionOf(task.status, records, names),
+    /** a sub-flow's child: the parent task and its sub-flow node */
+    parent: links.parent,
+    /** the child tasks this task's sub-flow nodes launched (a waiting synchronous node: those not approved hold it) */
+    children: links.children.map((c) => ({ ...c, userName: names.get(c.creatorUserId) ?? '' })),
     operator:
       op && opNode && p
         ? {
@@ -284,6 +291,8 @@ async function plannedPeople(
     records: [],
     circulates: [],
     timers: [],
+    children: [],
+    launches: [],
   };
   for (const n of flowNodes(def)) {
     const row = rowByNode.get(n.nodeId);

@@ -17912,6 +17912,15 @@ export interface paths {
                 canEdit: boolean;
                 canPress: boolean;
                 canRevoke: boolean;
+                children: {
+                  creatorUserId: string;
+                  fullName: string;
+                  nodeId: string;
+                  round: number;
+                  status: number;
+                  taskId: string;
+                  userName: string;
+                }[];
                 data: string;
                 flowTaskInfo: {
                   completionTime: number | null;
@@ -17981,6 +17990,12 @@ export interface paths {
                   id: string;
                   nodeId: string;
                 }[];
+                parent: {
+                  fullName: string;
+                  nodeId: string;
+                  nodeName: string;
+                  taskId: string;
+                } | null;
                 recall: {
                   recordId: string;
                 } | null;
@@ -18270,6 +18285,7 @@ export interface paths {
                   id: string;
                   isRead?: number;
                   nodeId: string;
+                  parentTaskId: string | null;
                   recalled?: number;
                   receiveTime?: number;
                   startTime: number | null;
@@ -19794,6 +19810,7 @@ export interface paths {
                   fullName: string;
                   id: string;
                   lastModifyTime: number;
+                  parentTaskId: string | null;
                   startTime: number | null;
                   status: number;
                   thisStep: string;
@@ -20011,6 +20028,7 @@ export interface paths {
                   fullName: string;
                   id: string;
                   lastModifyTime: number;
+                  parentTaskId: string | null;
                   startTime: number | null;
                   status: number;
                   thisStep: string;

@@ -12,3 +12,4 @@ export * from './operates';
 export * from './validate';
 export * from './actions';
 export * from './jnpf3';
+export * from './subflow';

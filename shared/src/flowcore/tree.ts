@@ -13,6 +13,7 @@ import type {
   FlowDefinition,
   FlowNode,
   FlowNodeType,
+  SubFlowProperties,
 } from './types';
 
 /** Where a node sits in the tree. */
@@ -225,7 +226,22 @@ export function defaultProperties(type: FlowNodeType, title?: string): FlowNode[
     case 'condition':
       return { title: title ?? '条件', priority: 0, isDefault: false, conditions: [] };
     case 'subFlow':
-      return { title: title ?? '子流程' };
+      // JNPF 3.x's defaults (its designer's defaultSubFlowForm): named launchers, synchronous, a draft
+      return {
+        title: title ?? '子流程',
+        flowId: '',
+        flowName: '',
+        initiateType: AssigneeType.NAMED,
+        initiator: [],
+        managerLevel: 1,
+        formField: '',
+        nodeId: '',
+        assignList: [],
+        isAsync: false,
+        autoSubmit: false,
+        errorRule: 1,
+        errorRuleUser: [],
+      } satisfies SubFlowProperties;
     case 'empty':
       return {};
   }

@@ -137,6 +137,51 @@ export interface ConditionProperties {
   [key: string]: unknown;
 }
 
+/** One parent→child field copy of a sub-flow node (3.x `ruleList` entry). */
+export interface SubFlowRule {
+  /** a field of the parent task's form */
+  parentField: string;
+  /** the child flow's form field it is copied into */
+  childField: string;
+  [key: string]: unknown;
+}
+
+/** 3.x `assignList` entry: the rules written for one node before the sub-flow (its form's fields). */
+export interface SubFlowAssign {
+  nodeId: string;
+  title?: string;
+  ruleList: SubFlowRule[];
+  [key: string]: unknown;
+}
+
+/**
+ * A sub-flow node as JNPF 3.x writes it (its Vue 3 designer's `defaultSubFlowForm`): the child flow
+ * (`flowId`), who launches it (`initiateType`, the approver codes: 1 manager, 2 department head,
+ * 3 the initiator, 4 a form field, 5 same as node `nodeId`, 6 named `initiator` users: one child
+ * task each), the field copies (`assignList`), synchronous (the parent waits) or not (`isAsync`).
+ */
+export interface SubFlowProperties {
+  title: string;
+  flowId: string;
+  flowName?: string;
+  initiateType: number;
+  /** type 6: the users who each launch one child */
+  initiator?: string[];
+  managerLevel?: number;
+  formField?: string;
+  /** type 5: the node whose approvers launch */
+  nodeId?: string;
+  assignList?: SubFlowAssign[];
+  /** true: the parent goes on at once; false (3.x's default): it waits for every child */
+  isAsync?: boolean;
+  /** true: the child is submitted at once; false (3.x's default): a draft its initiator submits */
+  autoSubmit?: boolean;
+  /** nobody resolved: 1 the administrators (3.x 超级管理员), 2 `errorRuleUser`, 6 the parent's initiator */
+  errorRule?: number;
+  errorRuleUser?: string[];
+  [key: string]: unknown;
+}
+
 export interface EmptyProperties {
   title?: string;
   [key: string]: unknown;
@@ -165,6 +210,7 @@ export type ApproverNode = NodeBase<'approver', ApproverProperties>;
 export type CopyNode = NodeBase<'copy', CopyProperties>;
 export type TimerNode = NodeBase<'timer', TimerProperties>;
 export type ConditionNode = NodeBase<'condition', ConditionProperties>;
+/** Its properties as JNPF 3.x writes them: SubFlowProperties (subflow.ts `subFlowPropsOf`). */
 export type SubFlowNode = NodeBase<'subFlow', { title: string; [key: string]: unknown }>;
 export type EmptyNode = NodeBase<'empty', EmptyProperties>;
 
