@@ -268,7 +268,7 @@ export const workflowFormJson: Migration = {
 };
 
 /**
- * Migration 0025: sub-flows (JNPF 3.x 子流程). A child task names its parent task, the parent's
+ * Migration 0026: sub-flows (JNPF 3.x 子流程). A child task names its parent task, the parent's
  * sub-flow node and the node's round; the parent's page lists its children by the index.
  */
 export const workflowSubFlows: Migration = {

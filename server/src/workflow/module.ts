@@ -19,7 +19,7 @@ export const workflowModule: DomainModule = {
     '0016_workflow': workflowMigration,
     '0019_request_keys': workflowRequestKeys,
     '0021_flow_form_json': workflowFormJson,
-    '0025_flow_subflow': workflowSubFlows,
+    '0026_flow_subflow': workflowSubFlows,
   },
   menus: [{ place: 50, menu: WORKFLOW_MENU }],
   seed: {
