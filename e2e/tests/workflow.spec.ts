@@ -564,3 +564,179 @@ test('the designer exports the JSON, imports it back (one undoable step) and ref
   await expect(designer).toBeHidden();
   await admin.context().close();
 });
+
+/** A JNPF 3.x designer form (formType 2), as its client saves one: 巡检路段 (text) and 灯数 (number). */
+function form3x(): object {
+  const config = (jnpfKey: string, label: string, formId: number, tag: string) => ({
+    jnpfKey,
+    label,
+    showLabel: true,
+    tag,
+    required: false,
+    layout: 'colFormItem',
+    span: 24,
+    regList: [],
+    trigger: 'blur',
+    formId,
+    renderKey: 1_637_000_000_000 + formId,
+  });
+  return {
+    formRef: 'elForm',
+    formModel: 'dataForm',
+    labelWidth: 100,
+    gutter: 15,
+    span: 24,
+    idGlobal: 103,
+    fields: [
+      { __config__: config('comInput', '巡检路段', 101, 'el-input'), clearable: true, __vModel__: 'road' },
+      { __config__: config('numInput', '灯数', 102, 'el-input-number'), step: 1, __vModel__: 'lamps' },
+    ],
+  };
+}
+
+/** A 3.x approver node naming its approvers. */
+const approver3x = (
+  nodeId: string,
+  prevId: string,
+  title: string,
+  approvers: string[],
+  childNode?: object,
+) => ({
+  type: 'approver',
+  content: title,
+  properties: {
+    title,
+    approvers,
+    approverPos: [],
+    assigneeType: 6,
+    formOperates: [],
+    progress: '50',
+    rejectStep: '0',
+  },
+  nodeId,
+  prevId,
+  ...(childNode ? { childNode } : {}),
+});
+
+const start3x = (nodeId: string, childNode: object) => ({
+  type: 'start',
+  content: '所有人',
+  properties: { title: '发起节点', initiator: [], initiatePos: [], formOperates: [] },
+  nodeId,
+  childNode,
+});
+
+test('a JNPF 3.x sub-flow: its card in the designer, the child linked to its parent, the parent waits for it', async ({
+  browser,
+}) => {
+  const s = Math.random().toString(36).slice(2, 6);
+  const childName = `巡检确认${s}`;
+  const parentName = `路段整改${s}`;
+  const admin = await consoleAs(browser, 'admin', '/workFlow/flowEngine');
+  const create = async (fullName: string, enCode: string, tpl: object) => {
+    const created = await api<{ id: string }>(admin, 'POST', '/workflow/Engine/FlowEngine', {
+      id: '',
+      category: 'maintenance',
+      fullName,
+      enCode,
+      type: 0,
+      formData: JSON.stringify(form3x()),
+      description: '',
+      formType: 2,
+      enabledMark: 1,
+      sortCode: 0,
+      icon: 'icon-ym icon-ym-flowDesign',
+      iconBackground: '#008cff',
+      tables: '[]',
+      flowTemplateJson: JSON.stringify(tpl),
+    });
+    await api(admin, 'POST', `/workflow/Engine/FlowEngine/Release/${created.id}`);
+    return created.id;
+  };
+  const childId = await create(
+    childName,
+    `check${s}`,
+    start3x('C0', approver3x('C1', 'C0', '巡检确认', ['u-admin'])),
+  );
+  // 主管审批 (the manager) → 路段巡检 (a synchronous sub-flow the administrator launches, submitted at
+  // once, the road and the lamp count passed on) → 验收 (the administrator), as 3.x's designer saves it
+  const subFlow = {
+    type: 'subFlow',
+    content: '系统管理员',
+    properties: {
+      title: '路段巡检',
+      errorRule: 1,
+      errorRuleUser: [],
+      initiateType: 6,
+      managerLevel: 1,
+      formField: '',
+      nodeId: '',
+      initiator: ['u-admin'],
+      flowId: childId,
+      flowName: childName,
+      assignList: [
+        {
+          nodeId: 'A',
+          title: '主管审批',
+          ruleList: [
+            { parentField: 'road', childField: 'road' },
+            { parentField: 'lamps', childField: 'lamps' },
+          ],
+        },
+      ],
+      isAsync: false,
+      autoSubmit: true,
+    },
+    nodeId: 'S',
+    prevId: 'A',
+    childNode: approver3x('B', 'S', '验收', ['u-admin']),
+  };
+  const parentId = await create(
+    parentName,
+    `fix${s}`,
+    start3x('P0', approver3x('A', 'P0', '主管审批', ['u-manager'], subFlow)),
+  );
+
+  // the designer draws it as a sub-flow card naming its child flow; its drawer edits the child flow
+  await admin.goto(`/workFlow/flowEngine?design=${parentId}`);
+  const designer = admin.getByTestId('flow-designer');
+  const card = designer.locator('[data-node-type="subFlow"]');
+  await expect(card).toContainText(childName, { timeout: 60_000 });
+  await expect(card).toContainText('等待完成');
+  await card.click();
+  await expect(admin.getByTestId('subflow-flow')).toContainText(childName);
+
+  // the operator launches; the manager approves the first step
+  const operator = await consoleAs(browser, 'operator', '/workFlow/flowLaunch');
+  const task = await api<{ id: string }>(operator, 'POST', '/workflow/Engine/FlowTask', {
+    flowId: parentId,
+    status: 0,
+    data: JSON.stringify({ road: '解放路', lamps: 12 }),
+  });
+  const manager = await consoleAs(browser, 'manager', '/workFlow/flowTodo');
+  await approve(manager, parentName, '同意');
+
+  // the child, submitted by the server for its launcher, reaches the administrator's to-do
+  type TodoRow = { taskId: string; parentTaskId: string | null; thisStep: string };
+  const todos = () =>
+    api<{ list: TodoRow[] }>(admin, 'GET', '/workflow/Engine/FlowBefore/List/1?pageSize=100').then(
+      (d) => d.list,
+    );
+  await expect.poll(async () => (await todos()).filter((r) => r.parentTaskId === task.id).length).toBe(1);
+  await admin.goto('/workFlow/flowTodo');
+  await openTodo(admin, childName);
+  await expect(admin.getByTestId('task-parent')).toContainText(parentName);
+  await expect(admin.getByTestId('task-parent')).toContainText('路段巡检');
+  await admin.getByTestId('task-opinion').fill('巡检完成');
+  await admin.getByTestId('act-audit').click();
+  await expect(admin.getByTestId('task-view')).toBeHidden();
+
+  // its approval moves the parent on to 验收, where its page lists the child as approved
+  await expect.poll(async () => (await todos()).find((r) => r.taskId === task.id)?.thisStep).toBe('验收');
+  await openTodo(admin, parentName);
+  await admin.getByRole('tab', { name: '子流程（1）' }).click();
+  const child = admin.getByTestId('task-children').getByTestId('task-child');
+  await expect(child).toContainText(childName);
+  await expect(child.getByTestId('status-tag')).toHaveAttribute('data-status', '2');
+  for (const p of [admin, operator, manager]) await p.context().close();
+});
