@@ -286,4 +286,35 @@ describe.each(TARGETS)('JNPF 3.x sub-flows on %s', (target) => {
     expect((await todos(t.admin)).find((r) => r.taskId === id)?.thisStep).toBe('验收');
     expect(await audit(t.admin, id)).toMatchObject({ status: TaskStatus.APPROVED });
   });
+  it('a parent withdrawn stops its open children with it, each in its own action', async () => {
+    const launched = await send(t.operator, 'POST', `${E}/FlowTask`, {
+      flowId: parentId,
+      status: 0,
+      data: JSON.stringify({ road: '建设路', lamps: 3 }),
+    });
+    const id = launched.data.id as string;
+    await audit(t.manager, id);
+    expect(await schedulerOf(app).tick()).toBe(2);
+    const children = (await todos(t.admin)).filter((r) => r.parentTaskId === id);
+    expect(children).toHaveLength(2);
+    // one child finished before: it stays approved
+    await audit(t.admin, children[0]!.taskId);
+    expect(await schedulerOf(app).tick()).toBe(1);
+    const withdrawn = await send(t.operator, 'PUT', `${E}/FlowLaunch/${id}/Actions/Withdraw`, {
+      handleOpinion: '不修了',
+    });
+    expect(withdrawn.code).toBe(200);
+    // the open child stops when its own action runs; the finished one is left as it was
+    expect(await schedulerOf(app).tick()).toBe(1);
+    const status = async (taskId: string) => (await get(t.admin, `${E}/FlowTask/${taskId}`)).data.status;
+    expect(await status(children[0]!.taskId)).toBe(TaskStatus.APPROVED);
+    expect(await status(children[1]!.taskId)).toBe(TaskStatus.CANCELLED);
+    expect((await todos(t.admin)).some((r) => r.parentTaskId === id)).toBe(false);
+    const records = (await get(t.admin, `${E}/FlowBefore/${children[1]!.taskId}`)).data.records as Array<{
+      handleOpinion: string;
+    }>;
+    expect(records.at(-1)?.handleOpinion).toBe('父流程已撤回或终止，子流程随之终止');
+    // nothing is due again
+    expect(await schedulerOf(app).tick()).toBe(0);
+  });
 });

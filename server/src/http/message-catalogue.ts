@@ -163,6 +163,11 @@ export const MESSAGE_CATALOGUE: readonly CatalogueRow[] = [
   ['未找到审批人，自动通过', '未找到審批人，自動通過', 'No approver found: passed automatically'],
   ['超时自动处理', '超時自動處理', 'Handled automatically on timeout'],
   [
+    '父流程已撤回或终止，子流程随之终止',
+    '父流程已撤回或終止，子流程隨之終止',
+    'Stopped with its parent flow, which was withdrawn or cancelled',
+  ],
+  [
     '该工单正在派工审批中，审批通过后自动派工',
     '該工單正在派工審批中，審批通過後自動派工',
     "This order's dispatch is being approved: it is dispatched once approved",

@@ -206,3 +206,46 @@ test("a child launched with autoSubmit is submitted by its 'submit' timer, once"
   await h.act((r) => r.fire({ ...t, id: 'again', state: 0 }));
   expect(h.records()).toEqual(['start:2:init']);
 });
+
+/** The store's 'cancel' timer on a child whose parent was revoked or cancelled, due now. */
+function parentStopped(h: Harness): TimerRow {
+  const t: TimerRow = {
+    id: `t-cancel-${h.state.timers.length}`,
+    taskId: h.state.task.id,
+    kind: 'cancel',
+    nodeId: '',
+    round: 0,
+    dueAt: h.now,
+    state: 0,
+    claimedBy: null,
+    claimUntil: null,
+    firedAt: null,
+    payload: '{}',
+    attempts: 0,
+  };
+  h.state.timers.push(t);
+  return t;
+}
+
+test('a child whose parent stopped: a waiting one is cancelled, a draft closed, a finished one left', async () => {
+  // waiting at its approver
+  const waiting = new Harness(flow(approver('A', ['a'])), { approvers: { A: ['a'] } });
+  await waiting.submit();
+  expect(waiting.waiting()).toEqual(['A:a']);
+  await waiting.act((r) => r.fire(parentStopped(waiting)));
+  expect(waiting.state.task.status).toBe(TaskStatus.CANCELLED);
+  expect(waiting.waiting()).toEqual([]);
+  expect(waiting.state.records.at(-1)?.handleOpinion).toBe('父流程已撤回或终止，子流程随之终止');
+  // a draft its launcher never submitted
+  const draft = new Harness(flow(approver('A', ['a'])), { approvers: { A: ['a'] } });
+  await draft.act((r) => r.fire(parentStopped(draft)));
+  expect(draft.state.task.status).toBe(TaskStatus.CANCELLED);
+  expect(draft.state.task.completionTime).toBe(draft.now);
+  // approved before: stays approved
+  const done = new Harness(flow(approver('A', ['a'])), { approvers: { A: ['a'] } });
+  await done.submit();
+  await done.act((r) => r.audit(done.op('a'), user('a'), {}));
+  expect(done.state.task.status).toBe(TaskStatus.APPROVED);
+  await done.act((r) => r.fire(parentStopped(done)));
+  expect(done.state.task.status).toBe(TaskStatus.APPROVED);
+});

@@ -144,6 +144,8 @@ export const MSG = {
   sameUser: '不能转给同一人',
   alreadyThere: '该用户已是本节点的审批人',
   notActive: '该节点不在审批中',
+  /** a sub-flow's child stopped because its parent was revoked or cancelled (catalogued) */
+  parentStopped: '父流程已撤回或终止，子流程随之终止',
 } as const;
 
 const DAY = 86_400_000;
@@ -385,6 +387,23 @@ export class TaskRun {
     this.bump();
   }
 
+  /**
+   * A sub-flow's child whose parent was revoked or cancelled stops with it (as a called process
+   * ends with the process that called it): a waiting child is cancelled, a draft never submitted
+   * is closed as cancelled; a finished one stays as it is.
+   */
+  stopWithParent(): void {
+    if (this.task.status === TaskStatus.WAITING) {
+      this.cancel(SYSTEM, MSG.parentStopped);
+      return;
+    }
+    if (this.task.status !== TaskStatus.DRAFT) return;
+    this.task.status = TaskStatus.CANCELLED;
+    this.task.completionTime = this.ports.now;
+    this.record(this.def, RecordAction.CANCEL, SYSTEM, { opinion: MSG.parentStopped });
+    this.bump();
+  }
+
   /** A waiting row goes to another user. */
   transfer(operatorId: string, actor: Actor, toUserId: string, opinion = ''): void {
     const { op, node } = this.waitingOperator(operatorId);
@@ -432,6 +451,10 @@ export class TaskRun {
       // a sub-flow's child launched with autoSubmit: its initiator submits it (once: a draft only)
       if (this.task.status === TaskStatus.DRAFT)
         await this.submit({ userId: this.task.creatorUserId, delegatorId: null });
+      return;
+    }
+    if (timer.kind === 'cancel') {
+      this.stopWithParent();
       return;
     }
     const row = this.rowOf(timer.nodeId);

@@ -1,4 +1,5 @@
-import { copyNames, groupByCategory } from './rules';
+import { TaskStatus } from '@lighting/shared/flowcore';
+import { copyNames, groupByCategory, stopsChildren } from './rules';
 
 describe('copyNames', () => {
   it('names the first copy 副本 and .copy1', () => {
@@ -37,5 +38,17 @@ describe('groupByCategory', () => {
     ]);
     expect([...groups.keys()]).toEqual(['维修', '未分类']);
     expect(groups.get('维修')!.map((x) => x.id)).toEqual(['a', 'c']);
+  });
+});
+
+describe('stopsChildren', () => {
+  it('stops the children of a task revoked or cancelled by the action, and of no other', () => {
+    expect(stopsChildren(TaskStatus.WAITING, TaskStatus.REVOKED)).toBe(true);
+    expect(stopsChildren(TaskStatus.WAITING, TaskStatus.CANCELLED)).toBe(true);
+    // already stopped before the action (a repeat), or another outcome
+    expect(stopsChildren(TaskStatus.CANCELLED, TaskStatus.CANCELLED)).toBe(false);
+    expect(stopsChildren(TaskStatus.WAITING, TaskStatus.APPROVED)).toBe(false);
+    expect(stopsChildren(TaskStatus.WAITING, TaskStatus.REJECTED)).toBe(false);
+    expect(stopsChildren(TaskStatus.WAITING, TaskStatus.WAITING)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 /** Pure rules of the workflow domain (no I/O), tested in rules.test.ts beside this file. */
+import { TaskStatus } from '@lighting/shared/flowcore';
 
 /**
  * The name and code of a flow's copy: "<name>副本", then "<name>副本2", "副本3"… and
@@ -22,4 +23,12 @@ export function groupByCategory<T extends { category: string }>(rows: readonly T
   for (const f of rows)
     groups.set(f.category || '未分类', [...(groups.get(f.category || '未分类') ?? []), f]);
   return groups;
+}
+
+/**
+ * Whether an action that took a task from `before` to `after` stops its sub-flows' children: the
+ * task was revoked or cancelled by it (a called process ends with the process that called it).
+ */
+export function stopsChildren(before: number, after: number): boolean {
+  return before !== after && (after === TaskStatus.REVOKED || after === TaskStatus.CANCELLED);
 }

@@ -180,7 +180,8 @@ export interface FlowTimerTable {
   taskId: string;
   /**
    * 'timeout' | 'remind' | 'timer' | 'hook', and for sub-flows: 'subflow' (on the parent: a child
-   * finished, look again) and 'submit' (on a child launched with autoSubmit: submit the draft)
+   * finished, look again), 'submit' (on a child launched with autoSubmit: submit the draft) and
+   * 'cancel' (on a child whose parent was revoked or cancelled: it stops too)
    */
   kind: string;
   nodeId: string;

@@ -16,6 +16,7 @@ import { TaskRun, type ChildLaunch, type EngineEvent, type TaskState } from './e
 import { Directory, resolveApprovers } from './resolve';
 import type { FlowTaskTable, FlowVersionTable } from './schema';
 import { fieldsOf, parseForm } from './forms';
+import { stopsChildren } from './rules';
 import { contains } from '../db/search';
 
 export const CONFLICT_MSG = '流程已变化，请刷新后重试';
@@ -284,6 +285,11 @@ export async function withTask<T>(
         await insertTimer(trx, t.parentTaskId, 'subflow', t.parentNodeId, t.parentRound ?? 0, now, {
           childId: t.id,
         });
+      // a parent revoked or cancelled: each child still open stops with it, in the child's own action
+      if (stopsChildren(task.status, t.status))
+        for (const c of state.children)
+          if (c.status === TaskStatus.WAITING || c.status === TaskStatus.DRAFT)
+            await insertTimer(trx, c.id, 'cancel', '', 0, now, { parentId: t.id });
       if (JSON.stringify(t) !== JSON.stringify(task)) {
         const { id, ...rest } = t;
         const r = await trx
