@@ -163,6 +163,11 @@ export const MESSAGE_CATALOGUE: readonly CatalogueRow[] = [
   ['未找到审批人，自动通过', '未找到審批人，自動通過', 'No approver found: passed automatically'],
   ['超时自动处理', '超時自動處理', 'Handled automatically on timeout'],
   [
+    "子流程 '{0}' 不存在或未发布",
+    "子流程 '{0}' 不存在或未發布",
+    "The sub-flow '{0}' does not exist or is not released",
+  ],
+  [
     '父流程已撤回或终止，子流程随之终止',
     '父流程已撤回或終止，子流程隨之終止',
     'Stopped with its parent flow, which was withdrawn or cancelled',
