@@ -12,7 +12,7 @@ import {
   type FlowDefinition,
   type FlowNode,
 } from '@lighting/shared/flowcore';
-import type { TimerRow } from './engine';
+import { dueTimer, type TimerRow } from './engine';
 import { Harness, user } from './engine-harness';
 
 function approver(nodeId: string, approvers: string[], childNode?: FlowNode): FlowNode {
@@ -96,20 +96,15 @@ function childDone(h: Harness, id: string, status: number = TaskStatus.APPROVED)
   const c = h.state.children.find((x) => x.id === id);
   if (!c) throw new Error(`no child ${id}`);
   c.status = status;
-  const t: TimerRow = {
+  const t = dueTimer({
     id: `t-${id}-${status}`,
     taskId: h.state.task.id,
     kind: 'subflow',
     nodeId: c.parentNodeId ?? '',
     round: c.parentRound ?? 0,
     dueAt: h.now,
-    state: 0,
-    claimedBy: null,
-    claimUntil: null,
-    firedAt: null,
-    payload: '{}',
-    attempts: 0,
-  };
+    payload: {},
+  });
   h.state.timers.push(t);
   return t;
 }
@@ -184,20 +179,15 @@ test('a parent sent back and run again launches new children; the old round no l
 
 test("a child launched with autoSubmit is submitted by its 'submit' timer, once", async () => {
   const h = new Harness(flow(approver('A', ['a'])), { approvers: { A: ['a'] } });
-  const t: TimerRow = {
+  const t = dueTimer({
     id: 'sub',
     taskId: h.state.task.id,
     kind: 'submit',
     nodeId: '',
     round: 1,
     dueAt: h.now,
-    state: 0,
-    claimedBy: null,
-    claimUntil: null,
-    firedAt: null,
-    payload: '{}',
-    attempts: 0,
-  };
+    payload: {},
+  });
   h.state.timers.push(t);
   await h.act((r) => r.fire(t));
   expect(h.state.task.status).toBe(TaskStatus.WAITING);
@@ -209,20 +199,15 @@ test("a child launched with autoSubmit is submitted by its 'submit' timer, once"
 
 /** The store's 'cancel' timer on a child whose parent was revoked or cancelled, due now. */
 function parentStopped(h: Harness): TimerRow {
-  const t: TimerRow = {
+  const t = dueTimer({
     id: `t-cancel-${h.state.timers.length}`,
     taskId: h.state.task.id,
     kind: 'cancel',
     nodeId: '',
     round: 0,
     dueAt: h.now,
-    state: 0,
-    claimedBy: null,
-    claimUntil: null,
-    firedAt: null,
-    payload: '{}',
-    attempts: 0,
-  };
+    payload: {},
+  });
   h.state.timers.push(t);
   return t;
 }

@@ -94,6 +94,27 @@ export interface TaskState {
   launches: ChildLaunch[];
 }
 
+/** A new timer row, due at `dueAt` and not yet claimed (the engine's own, or one the store adds on another task). */
+export function dueTimer(t: {
+  id: string;
+  taskId: string;
+  kind: string;
+  nodeId: string;
+  round: number;
+  dueAt: number;
+  payload: object;
+}): TimerRow {
+  return {
+    ...t,
+    state: 0,
+    claimedBy: null,
+    claimUntil: null,
+    firedAt: null,
+    payload: JSON.stringify(t.payload),
+    attempts: 0,
+  };
+}
+
 /** Who acts: a user (for themselves, or for `delegatorId`), or the system (timeouts). */
 export interface Actor {
   userId: string | null;
@@ -936,20 +957,9 @@ export class TaskRun {
   }
 
   private addTimer(kind: string, nodeId: string, round: number, dueAt: number, payload: object): void {
-    this.state.timers.push({
-      id: this.ports.newId(),
-      taskId: this.task.id,
-      kind,
-      nodeId,
-      round,
-      dueAt,
-      state: 0,
-      claimedBy: null,
-      claimUntil: null,
-      firedAt: null,
-      payload: JSON.stringify(payload),
-      attempts: 0,
-    });
+    this.state.timers.push(
+      dueTimer({ id: this.ports.newId(), taskId: this.task.id, kind, nodeId, round, dueAt, payload }),
+    );
   }
 
   /** A domain hook after approval (the store adds it when the form has one). */

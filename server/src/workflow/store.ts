@@ -12,7 +12,7 @@ import { writeTransaction } from '../db/transaction';
 import { badRequest, notFound } from '../http/envelope';
 import { newId, priorAnswer, rememberAnswer, type RequestKey } from '../kernel';
 import { TaskStatus } from '@lighting/shared/flowcore';
-import { TaskRun, type ChildLaunch, type EngineEvent, type TaskState } from './engine';
+import { TaskRun, dueTimer, type ChildLaunch, type EngineEvent, type TaskState } from './engine';
 import { Directory, resolveApprovers } from './resolve';
 import type { FlowTaskTable, FlowVersionTable } from './schema';
 import { fieldsOf, parseForm } from './forms';
@@ -136,20 +136,7 @@ async function insertTimer(
 ): Promise<void> {
   await trx
     .insertInto('flow_timer')
-    .values({
-      id: newId(),
-      taskId,
-      kind,
-      nodeId,
-      round,
-      dueAt,
-      state: 0,
-      claimedBy: null,
-      claimUntil: null,
-      firedAt: null,
-      payload: JSON.stringify(payload),
-      attempts: 0,
-    })
+    .values(dueTimer({ id: newId(), taskId, kind, nodeId, round, dueAt, payload }))
     .execute();
 }
 
