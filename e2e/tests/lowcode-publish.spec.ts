@@ -334,9 +334,14 @@ test("in English a published page's own words are English: search fields, placeh
   await expect(list.getByTestId('lowcode-table')).toBeVisible();
   const CJK = /[\u3400-\u9fff]/;
   // a filter's label is beside it (the designer's data); its placeholder is the page's language
-  const placeholders = await list
-    .locator('[data-testid^="search-"] input[placeholder], [data-testid^="search-"] .ant-select-placeholder')
-    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).placeholder || e.textContent || ''));
+  const filters = list.locator(
+    '[data-testid^="search-"] input[placeholder], [data-testid^="search-"] .ant-select-placeholder',
+  );
+  // the search fields render after the table: read them once they are there
+  await expect(filters.first()).toBeAttached();
+  const placeholders = await filters.evaluateAll((els) =>
+    els.map((e) => (e as HTMLInputElement).placeholder || e.textContent || ''),
+  );
   expect(placeholders.length).toBeGreaterThan(0);
   for (const p of placeholders) expect(p).not.toMatch(CJK);
   // the form's generic placeholders, and the mobile preset's message stored in Chinese, in English
